@@ -1,0 +1,1 @@
+"""The taikyoku game server: the only owner of match state."""

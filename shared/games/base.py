@@ -1,0 +1,116 @@
+"""What every game shares: the pass constant, the outcome, the error, the state protocol."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+PASS: Final[int] = -1
+"""The move that passes the turn (Othello only, and only when the side to move has none)."""
+
+SEAT_CHARS: Final[str] = "XO"
+"""Board characters of seat 0 and seat 1 ('.' is an empty square)."""
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules forbid in the given position; the message names both."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` is the winning seat or None for a draw; ``reason`` is the rule that
+    decided it ("line" for tic-tac-toe, "discs" for Othello); ``score`` counts
+    marks or discs per seat.
+    """
+
+    winner: int | None
+    reason: str
+    score: tuple[int, int]
+
+
+class State(Protocol):
+    """One immutable position of a game, with the side to move.
+
+    Moves are square indices ``row * size + col`` (0 is the top-left corner);
+    ``PASS`` is Othello's forced pass.
+    """
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def board(self) -> str: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_moves(self) -> list[int]: ...
+
+    def play(self, move: int) -> State: ...
+
+    def play_unchecked(self, move: int) -> State: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def score(self) -> tuple[int, int]: ...
+
+    def move_name(self, move: int) -> str: ...
+
+    def parse_move(self, text: str) -> int: ...
+
+    def to_text(self) -> str: ...
+
+
+def split_position_text(text: str) -> tuple[str, int]:
+    """Split ``"<board> <X|O>"`` (the side to move after the board) into its parts."""
+    parts = text.split()
+    if len(parts) != 2 or parts[1] not in ("X", "O"):
+        raise ValueError(
+            f"a position is '<board> <X|O>' (the board, a space, the side to move), got {text!r}"
+        )
+    return parts[0], SEAT_CHARS.index(parts[1])
+
+
+def parse_board(board: str, size: int) -> tuple[int, int]:
+    """Bitboards (seat 0, seat 1) of a row-major board string of '.', 'X' and 'O'.
+
+    Raises ValueError naming the problem: wrong length or an unknown character.
+    """
+    if not isinstance(board, str):
+        raise ValueError(f"a board is a string, got {type(board).__name__}")
+    if len(board) != size * size:
+        raise ValueError(
+            f"a {size}x{size} board has {size * size} squares, got {len(board)} characters"
+        )
+    bad = sorted(set(board) - {".", "X", "O"})
+    if bad:
+        raise ValueError(f"a board holds only '.', 'X' and 'O', got {''.join(bad)!r}")
+    x = o = 0
+    for i, ch in enumerate(board):
+        if ch == "X":
+            x |= 1 << i
+        elif ch == "O":
+            o |= 1 << i
+    return x, o
+
+
+def format_board(x: int, o: int, size: int) -> str:
+    """The row-major board string of two bitboards."""
+    return "".join(
+        "X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(size * size)
+    )
+
+
+def check_seat(to_move: object) -> int:
+    """``to_move`` validated as a seat, 0 or 1."""
+    if to_move not in (0, 1) or isinstance(to_move, bool):
+        raise ValueError(f"the side to move is seat 0 or 1, got {to_move!r}")
+    return int(to_move)  # type: ignore[call-overload]

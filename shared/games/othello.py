@@ -1,0 +1,280 @@
+"""Othello (Reversi) on 4x4, 6x6 and 8x8 boards, on bitboards.
+
+A board is two Python ints, one bit per square (bit ``row * size + col``). Legal
+moves come from a shift-and-mask flood fill in the eight directions; the discs a move
+flips come from precomputed rays, so neither loops over squares. The search in
+``shared.ai`` uses the same :class:`Geometry` directly on raw ints.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import ClassVar, Iterable
+
+from shared.games.base import (
+    PASS,
+    SEAT_CHARS,
+    IllegalMoveError,
+    Outcome,
+    check_seat,
+    format_board,
+    parse_board,
+    split_position_text,
+)
+
+SIZES: tuple[int, ...] = (4, 6, 8)
+DEFAULT_SIZE = 8
+COLUMNS = "abcdefgh"
+_DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+class Geometry:
+    """Masks and rays of one board size; build it with :func:`geometry`."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.squares = size * size
+        self.full = (1 << self.squares) - 1
+        not_first_col = not_last_col = 0
+        for sq in range(self.squares):
+            if sq % size != 0:
+                not_first_col |= 1 << sq
+            if sq % size != size - 1:
+                not_last_col |= 1 << sq
+        # (shift, mask): a positive shift moves toward higher indices; the mask drops
+        # the bits that wrapped around a row edge.
+        self.shifts: tuple[tuple[int, int], ...] = tuple(
+            (dr * size + dc, {1: not_first_col, -1: not_last_col, 0: self.full}[dc])
+            for dr, dc in _DIRECTIONS
+        )
+        # rays[sq]: (ray mask, increasing?) for each direction with at least two squares
+        # beyond sq (a flip needs an opponent disc and then one's own).
+        rays: list[tuple[tuple[int, bool], ...]] = []
+        for sq in range(self.squares):
+            row, col = divmod(sq, size)
+            mine: list[tuple[int, bool]] = []
+            for dr, dc in _DIRECTIONS:
+                ray, r, c = 0, row + dr, col + dc
+                while 0 <= r < size and 0 <= c < size:
+                    ray |= 1 << (r * size + c)
+                    r, c = r + dr, c + dc
+                if ray.bit_count() >= 2:
+                    mine.append((ray, dr * size + dc > 0))
+            rays.append(tuple(mine))
+        self.rays = tuple(rays)
+        self.fill_steps = size - 3  # an opponent run is at most size-2 long
+        mid = size // 2
+        self.start_black = 1 << ((mid - 1) * size + mid) | 1 << (mid * size + mid - 1)
+        self.start_white = 1 << ((mid - 1) * size + mid - 1) | 1 << (mid * size + mid)
+        self.centre = self.start_black | self.start_white
+
+    def moves(self, own: int, opp: int) -> int:
+        """Bitmask of the squares where ``own`` may play (each flips at least one disc)."""
+        empty = self.full & ~(own | opp)
+        result = 0
+        steps = self.fill_steps
+        for shift, mask in self.shifts:
+            run_mask = mask & opp
+            if shift > 0:
+                run = (own << shift) & run_mask
+                for _ in range(steps):
+                    run |= (run << shift) & run_mask
+                result |= (run << shift) & mask & empty
+            else:
+                s = -shift
+                run = (own >> s) & run_mask
+                for _ in range(steps):
+                    run |= (run >> s) & run_mask
+                result |= (run >> s) & mask & empty
+        return result
+
+    def flips(self, own: int, opp: int, square: int) -> int:
+        """Bitmask of the discs that ``own`` playing on ``square`` turns over."""
+        flipped = 0
+        for ray, increasing in self.rays[square]:
+            blockers = ray & own
+            if not blockers:
+                continue
+            if increasing:
+                between = ray & ((blockers & -blockers) - 1)
+            else:
+                between = ray & ~((1 << blockers.bit_length()) - 1)
+            if between and between & opp == between:
+                flipped |= between
+        return flipped
+
+
+@cache
+def geometry(size: int) -> Geometry:
+    """The (shared, immutable) geometry of a board size."""
+    if size not in SIZES:
+        raise ValueError(f"Othello is played on sizes {', '.join(map(str, SIZES))}, not {size}")
+    return Geometry(size)
+
+
+def squares_of(mask: int) -> list[int]:
+    """The set bits of a mask as ascending square indices."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def square_name(square: int, size: int) -> str:
+    """Standard coordinates: column letter then row number from the top, e.g. 19 -> d3."""
+    if square == PASS:
+        return "pa"
+    row, col = divmod(square, size)
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def parse_square(text: str, size: int) -> int:
+    """The square (or PASS) written as ``d3`` or ``pa``; ValueError for anything else."""
+    t = text.strip().lower()
+    if t in ("pa", "pass"):
+        return PASS
+    m = re.fullmatch(r"([a-h])([1-8])", t)
+    if not m or COLUMNS.index(m[1]) >= size or int(m[2]) > size:
+        last = f"{COLUMNS[size - 1]}{size}"
+        raise ValueError(f"{text!r} is not a square of the {size}x{size} board (a1..{last} or pa)")
+    return (int(m[2]) - 1) * size + COLUMNS.index(m[1])
+
+
+def format_record(moves: Iterable[int], size: int = DEFAULT_SIZE) -> str:
+    """A move list in the standard notation, e.g. ``f5d6c3pa``."""
+    return "".join(square_name(m, size) for m in moves)
+
+
+def parse_record(text: str, size: int = DEFAULT_SIZE) -> list[int]:
+    """The moves of a record such as ``f5d6c3`` (spaces allowed); legality is not checked."""
+    compact = "".join(text.split())
+    if len(compact) % 2:
+        raise ValueError(f"a move record is pairs like 'f5' or 'pa', got {text!r}")
+    return [parse_square(compact[i : i + 2], size) for i in range(0, len(compact), 2)]
+
+
+@dataclass(frozen=True)
+class OthelloState:
+    """An Othello position: Black's (seat 0, 'X') and White's (seat 1, 'O') discs."""
+
+    size: int
+    black: int
+    white: int
+    to_move: int
+
+    game: ClassVar[str] = "othello"
+
+    @classmethod
+    def start(cls, size: int = DEFAULT_SIZE) -> OthelloState:
+        g = geometry(size)
+        return cls(size, g.start_black, g.start_white, 0)
+
+    @classmethod
+    def from_board(cls, board: str, to_move: int = 0, size: int | None = None) -> OthelloState:
+        """A validated position from a board string; the size is read off its length."""
+        if size is None:
+            size = {16: 4, 36: 6, 64: 8}.get(len(board), DEFAULT_SIZE)
+        g = geometry(size)
+        black, white = parse_board(board, size)
+        if (black | white) & g.centre != g.centre:
+            raise ValueError(
+                "impossible Othello position: the four centre squares are never empty"
+            )
+        return cls(size, black, white, check_seat(to_move))
+
+    @classmethod
+    def from_text(cls, text: str) -> OthelloState:
+        """The inverse of :meth:`to_text`: ``"<board> <X|O>"``."""
+        board, to_move = split_position_text(text)
+        return cls.from_board(board, to_move)
+
+    def to_text(self) -> str:
+        return f"{self.board} {SEAT_CHARS[self.to_move]}"
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.size)
+
+    @property
+    def board(self) -> str:
+        return format_board(self.black, self.white, self.size)
+
+    def own_opp(self) -> tuple[int, int]:
+        """(discs of the side to move, discs of the other side)."""
+        return (self.black, self.white) if self.to_move == 0 else (self.white, self.black)
+
+    @cached_property
+    def _moves(self) -> int:
+        own, opp = self.own_opp()
+        return self.geometry.moves(own, opp)
+
+    @cached_property
+    def is_over(self) -> bool:
+        if self._moves:
+            return False
+        own, opp = self.own_opp()
+        return not self.geometry.moves(opp, own)
+
+    def legal_moves(self) -> list[int]:
+        """Sorted squares; ``[PASS]`` when the side to move has none but the other has."""
+        if self._moves:
+            return squares_of(self._moves)
+        return [] if self.is_over else [PASS]
+
+    def play_unchecked(self, move: int) -> OthelloState:
+        """The position after ``move``, trusting that it is legal (for search)."""
+        nxt = 1 - self.to_move
+        if move == PASS:
+            return OthelloState(self.size, self.black, self.white, nxt)
+        own, opp = self.own_opp()
+        flipped = self.geometry.flips(own, opp, move)
+        own |= flipped | 1 << move
+        opp ^= flipped
+        if self.to_move == 0:
+            return OthelloState(self.size, own, opp, nxt)
+        return OthelloState(self.size, opp, own, nxt)
+
+    def play(self, move: int) -> OthelloState:
+        """The position after ``move``; IllegalMoveError if the rules forbid it."""
+        legal = self.legal_moves()
+        if isinstance(move, bool) or not isinstance(move, int) or move not in legal:
+            raise IllegalMoveError(self._why_illegal(move, legal))
+        return self.play_unchecked(move)
+
+    def _why_illegal(self, move: object, legal: list[int]) -> str:
+        where = f"in position {self.to_text()}"
+        if not legal:
+            return f"the game is over, no move can be played {where}"
+        if isinstance(move, bool) or not isinstance(move, int):
+            return f"{move!r} is not a move (a square index or PASS) {where}"
+        side = SEAT_CHARS[self.to_move]
+        if move == PASS:
+            return f"{side} may pass only with no legal move, and has {len(legal)} {where}"
+        if not 0 <= move < self.size * self.size:
+            return f"{move} is off the {self.size}x{self.size} board {where}"
+        name = square_name(move, self.size)
+        if (self.black | self.white) >> move & 1:
+            return f"{name} ({move}) is already occupied {where}"
+        if legal == [PASS]:
+            return f"{side} has no legal move and must pass; {name} ({move}) is illegal {where}"
+        return f"{name} ({move}) is not a legal move for {side}: it flips nothing {where}"
+
+    def score(self) -> tuple[int, int]:
+        return self.black.bit_count(), self.white.bit_count()
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        b, w = self.score()
+        winner = 0 if b > w else 1 if w > b else None
+        return Outcome(winner, "discs", (b, w))
+
+    def move_name(self, move: int) -> str:
+        return square_name(move, self.size)
+
+    def parse_move(self, text: str) -> int:
+        return parse_square(text, self.size)

@@ -1,0 +1,159 @@
+"""Tic-tac-toe on 3x3: X (seat 0) moves first; three in a row wins.
+
+Squares are the seeds' slot numbers::
+
+    0|1|2
+    3|4|5
+    6|7|8
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from shared.games.base import (
+    SEAT_CHARS,
+    IllegalMoveError,
+    Outcome,
+    check_seat,
+    format_board,
+    parse_board,
+    split_position_text,
+)
+
+SIZES: tuple[int, ...] = (3,)
+DEFAULT_SIZE = 3
+FULL = 0b111_111_111
+LINES: tuple[int, ...] = tuple(
+    sum(1 << sq for sq in line)
+    for line in (
+        (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
+        (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
+        (0, 4, 8), (2, 4, 6),  # diagonals
+    )
+)
+
+
+def has_line(marks: int) -> bool:
+    """True when ``marks`` hold three in a row."""
+    return any(marks & line == line for line in LINES)
+
+
+@dataclass(frozen=True)
+class TicTacToeState:
+    """A tic-tac-toe position: X's and O's marks as 9-bit masks."""
+
+    x: int
+    o: int
+    to_move: int
+
+    game: ClassVar[str] = "tictactoe"
+    size: ClassVar[int] = 3
+
+    @classmethod
+    def start(cls, size: int = DEFAULT_SIZE) -> TicTacToeState:
+        if size != 3:
+            raise ValueError(f"tic-tac-toe is played on size 3, not {size}")
+        return cls(0, 0, 0)
+
+    @classmethod
+    def from_board(
+        cls, board: str, to_move: int | None = None, size: int | None = None
+    ) -> TicTacToeState:
+        """A validated position; the side to move follows from the mark counts.
+
+        ``to_move``, when given, must agree with them.
+        """
+        if size not in (None, 3):
+            raise ValueError(f"tic-tac-toe is played on size 3, not {size}")
+        x, o = parse_board(board, 3)
+        nx, no = x.bit_count(), o.bit_count()
+        if nx not in (no, no + 1):
+            raise ValueError(
+                f"impossible tic-tac-toe position: X moves first, so X has as many marks as O "
+                f"or one more; got {nx} X and {no} O"
+            )
+        implied = 0 if nx == no else 1
+        if to_move is not None and check_seat(to_move) != implied:
+            raise ValueError(
+                f"with {nx} X and {no} O it is {SEAT_CHARS[implied]}'s turn, "
+                f"not {SEAT_CHARS[to_move]}'s"
+            )
+        x_line, o_line = has_line(x), has_line(o)
+        if (x_line and o_line) or (x_line and implied == 0) or (o_line and implied == 1):
+            raise ValueError("impossible tic-tac-toe position: play went on after a line")
+        return cls(x, o, implied)
+
+    @classmethod
+    def from_text(cls, text: str) -> TicTacToeState:
+        """The inverse of :meth:`to_text`: ``"<board> <X|O>"``."""
+        board, to_move = split_position_text(text)
+        return cls.from_board(board, to_move)
+
+    def to_text(self) -> str:
+        return f"{self.board} {SEAT_CHARS[self.to_move]}"
+
+    @property
+    def board(self) -> str:
+        return format_board(self.x, self.o, 3)
+
+    @cached_property
+    def winner(self) -> int | None:
+        """The seat with three in a row, if any."""
+        if has_line(self.x):
+            return 0
+        if has_line(self.o):
+            return 1
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or (self.x | self.o) == FULL
+
+    def legal_moves(self) -> list[int]:
+        if self.is_over:
+            return []
+        taken = self.x | self.o
+        return [sq for sq in range(9) if not taken >> sq & 1]
+
+    def play_unchecked(self, move: int) -> TicTacToeState:
+        """The position after ``move``, trusting that it is legal (for search)."""
+        if self.to_move == 0:
+            return TicTacToeState(self.x | 1 << move, self.o, 1)
+        return TicTacToeState(self.x, self.o | 1 << move, 0)
+
+    def play(self, move: int) -> TicTacToeState:
+        """The position after ``move``; IllegalMoveError if the rules forbid it."""
+        if isinstance(move, bool) or not isinstance(move, int) or move not in self.legal_moves():
+            raise IllegalMoveError(self._why_illegal(move))
+        return self.play_unchecked(move)
+
+    def _why_illegal(self, move: object) -> str:
+        where = f"in position {self.to_text()}"
+        if self.is_over:
+            return f"the game is over, no move can be played {where}"
+        if isinstance(move, bool) or not isinstance(move, int):
+            return f"{move!r} is not a move (a slot number 0-8) {where}"
+        if not 0 <= move < 9:
+            return f"slot {move} is off the board (slots are 0-8) {where}"
+        return f"slot {move} is already taken {where}"
+
+    def score(self) -> tuple[int, int]:
+        return self.x.bit_count(), self.o.bit_count()
+
+    def outcome(self) -> Outcome | None:
+        """Decided by the line rule: a winner, or None when the board filled without one."""
+        if not self.is_over:
+            return None
+        return Outcome(self.winner, "line", self.score())
+
+    def move_name(self, move: int) -> str:
+        return str(move)
+
+    def parse_move(self, text: str) -> int:
+        t = text.strip()
+        if not t.isdigit() or not 0 <= int(t) < 9:
+            raise ValueError(f"{text!r} is not a slot number 0-8")
+        return int(t)
