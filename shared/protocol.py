@@ -251,9 +251,9 @@ def _explain(data: str | bytes, err: msgspec.ValidationError) -> str:
     """A readable reason for a frame that is JSON but not a valid message."""
     try:
         obj = _envelope_decoder.decode(data)
-    except msgspec.ValidationError:
-        return f"a frame must be a JSON object with a string field 'type' ({err})"
-    except msgspec.DecodeError:
+    except msgspec.DecodeError as outer:
+        if str(outer).startswith("Expected `object`"):
+            return f"a frame must be a JSON object with a string field 'type' ({outer})"
         return f"invalid message: {err}"
     kind = obj.get("type")
     if not isinstance(kind, str):
