@@ -1,0 +1,393 @@
+"""The one network connection every client uses: the window, the terminal and the bots.
+
+    async with Connection("ws://host:8765/", "Taro") as conn:   # hello -> welcome
+        await conn.create("othello", vs="bot", level=3)
+        while True:
+            message = await conn.recv()      # Joined, State, Error, Lobby ... or LinkStatus
+
+A background reader task decodes every server frame into the inbox (an asyncio.Queue).
+When the link drops without us closing it, the reader reconnects with capped exponential
+backoff and jitter, sends ``hello`` with the player's token (the server then re-sends
+``joined`` + ``state`` for every match the player holds), and puts a :class:`LinkStatus`
+in the inbox each time the link goes down or comes back, so a client can tell its user.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Literal
+
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import (
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidStatus,
+    InvalidURI,
+)
+
+from shared.protocol import (
+    PROTOCOL_VERSION,
+    BotChoice,
+    Create,
+    Error,
+    Hello,
+    Join,
+    Leave,
+    ListMatches,
+    Message,
+    Move,
+    Position,
+    ProtocolError,
+    Rematch,
+    Resign,
+    ServerMessage,
+    Watch,
+    Welcome,
+    decode_server,
+    encode,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_SERVER_FRAME = 16 * 2**20
+"""Server frames can be larger than client ones (a lobby with thousands of matches)."""
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    """Put in the inbox whenever the link drops or comes back.
+
+    ``message`` is for people: "Connection lost; reconnecting in 2 s..." / "Reconnected.".
+    ``final`` is True when the connection has given up (or reconnecting is off): no
+    further message will arrive.
+    """
+
+    up: bool
+    message: str
+    final: bool = False
+
+
+class ConnectError(Exception):
+    """The server could not be reached or refused us; the message says why and what to do."""
+
+
+def _describe_failure(url: str, err: BaseException) -> str:
+    """A sentence for a person about why opening ``url`` failed."""
+    if isinstance(err, InvalidURI):
+        return f"{url!r} is not a websocket address; expected ws://HOST:PORT/"
+    if isinstance(err, socket.gaierror):
+        return f"cannot find the host of {url} ({err.strerror or err})"
+    if isinstance(err, ConnectionRefusedError):
+        return (f"no server at {url}: the connection was refused "
+                "(is `taikyoku serve` running there, on that port?)")
+    if isinstance(err, (TimeoutError, asyncio.TimeoutError)):
+        return f"no answer from {url} in time (wrong address, or a firewall?)"
+    if isinstance(err, InvalidStatus):
+        return (f"{url} answered HTTP {err.response.status_code} instead of a websocket: "
+                "not a taikyoku server, or the wrong path")
+    if isinstance(err, InvalidHandshake):
+        return f"{url} is not a taikyoku server (websocket handshake failed: {err})"
+    if isinstance(err, OSError):
+        return f"cannot connect to {url}: {err.strerror or err}"
+    return f"cannot connect to {url}: {err}"
+
+
+class Connection:
+    """A player's link to one server: hello, intents out, server messages in, resume.
+
+    ``token`` (or the contents of ``token_file``) resumes a known player; after every
+    welcome the token is written back to ``token_file`` so the next run resumes too.
+    ``backoff`` is (first delay, cap) in seconds; ``give_up_after`` stops reconnecting
+    when the link has been down that long (None: keep trying until closed).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        name: str = "",
+        *,
+        token: str | None = None,
+        token_file: Path | None = None,
+        reconnect: bool = True,
+        backoff: tuple[float, float] = (0.5, 10.0),
+        give_up_after: float | None = None,
+        open_timeout: float = 10.0,
+    ) -> None:
+        self.url = url
+        self.name = name
+        self.token_file = token_file
+        if token is None and token_file is not None:
+            token = _read_token(token_file)
+        self.token: str | None = token
+        self.reconnect = reconnect
+        self.backoff = backoff
+        self.give_up_after = give_up_after
+        self.open_timeout = open_timeout
+        self.welcome: Welcome | None = None
+        self.player: str | None = None
+        self.up = False
+        self._ws: ClientConnection | None = None
+        self._inbox: asyncio.Queue[ServerMessage | LinkStatus] = asyncio.Queue()
+        self._link_up = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self._closing = False
+        self._finished = False  # the reader has stopped for good
+
+    # ---- life cycle ------------------------------------------------------------
+
+    async def connect(self) -> Welcome:
+        """Open the link and introduce ourselves; ConnectError says why it failed."""
+        if self._reader is not None:
+            raise RuntimeError("this connection is already open")
+        self._ws, welcome = await self._open()
+        self._accept(welcome)
+        self._reader = asyncio.create_task(self._read_forever(), name=f"reader {self.url}")
+        return welcome
+
+    async def close(self) -> None:
+        """Close deliberately: no reconnect; a pending recv gets a final LinkStatus."""
+        if self._closing:
+            return
+        self._closing = True
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        if self._ws is not None:
+            await self._ws.close()
+        self._set_down()
+        self._finish("Disconnected.")
+
+    async def __aenter__(self) -> Connection:
+        await self.connect()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # ---- messages ----------------------------------------------------------------
+
+    async def send(self, message: Message) -> None:
+        """Send an intent; while the link is being re-established, wait for it.
+
+        A frame refused because the link had just closed is sent again once it is back
+        (safe: moves carry their ply, so the server never plays one twice).
+        ConnectError once the connection has been closed or has given up.
+        """
+        text = encode(message)
+        while True:
+            if self._closing or self._finished:
+                raise ConnectError(f"not connected to {self.url}: the connection is closed")
+            await self._wait_for_link()
+            ws = self._ws
+            if ws is None:
+                continue
+            try:
+                await ws.send(text)
+                return
+            except ConnectionClosed:
+                self._set_down()  # the reader notices too and reconnects; wait for it
+
+    async def recv(self, timeout: float | None = None) -> ServerMessage | LinkStatus:
+        """The next server message or link event; TimeoutError after ``timeout`` s.
+
+        After the final LinkStatus (closed, or gave up) it raises ConnectError.
+        """
+        if self._finished and self._inbox.empty():
+            raise ConnectError(f"not connected to {self.url}: the connection is closed")
+        if timeout is None:
+            return await self._inbox.get()
+        return await asyncio.wait_for(self._inbox.get(), timeout)
+
+    def drain(self) -> list[ServerMessage | LinkStatus]:
+        """Everything already received, without waiting (for a frame loop)."""
+        items: list[ServerMessage | LinkStatus] = []
+        while not self._inbox.empty():
+            items.append(self._inbox.get_nowait())
+        return items
+
+    # ---- one-liners for the protocol's intents -----------------------------------
+
+    async def list_matches(self) -> None:
+        await self.send(ListMatches())
+
+    async def create(
+        self,
+        game: str,
+        size: int | None = None,
+        vs: Literal["bot", "human"] = "bot",
+        seat: Literal["first", "second", "random"] = "first",
+        level: int = 3,
+        position: Position | None = None,
+    ) -> None:
+        """Ask for a new match; the server answers ``joined`` + ``state`` (or ``error``)."""
+        bot = BotChoice(level=level) if vs == "bot" else None
+        await self.send(Create(game=game, size=size, vs=vs, seat=seat, bot=bot,
+                               position=position))
+
+    async def join(self, code: str) -> None:
+        await self.send(Join(match=code))
+
+    async def watch(self, code: str) -> None:
+        await self.send(Watch(match=code))
+
+    async def leave(self, code: str) -> None:
+        await self.send(Leave(match=code))
+
+    async def move(self, code: str, move: int, ply: int) -> None:
+        await self.send(Move(match=code, move=move, ply=ply))
+
+    async def resign(self, code: str) -> None:
+        await self.send(Resign(match=code))
+
+    async def rematch(self, code: str) -> None:
+        await self.send(Rematch(match=code))
+
+    # ---- internals -----------------------------------------------------------------
+
+    async def _open(self) -> tuple[ClientConnection, Welcome]:
+        """One connection attempt: websocket handshake, hello, welcome."""
+        try:
+            ws = await ws_connect(
+                self.url, open_timeout=self.open_timeout, max_size=MAX_SERVER_FRAME,
+                proxy=None,
+            )
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ValueError) as err:
+            raise ConnectError(_describe_failure(self.url, err)) from err
+        try:
+            await ws.send(encode(Hello(protocol=PROTOCOL_VERSION, name=self.name,
+                                       token=self.token)))
+            raw = await asyncio.wait_for(ws.recv(), self.open_timeout)
+            reply = decode_server(raw)
+        except (ConnectionClosed, TimeoutError, ProtocolError) as err:
+            await ws.close()
+            raise ConnectError(
+                f"{self.url} did not answer hello like a taikyoku server ({err})") from err
+        if isinstance(reply, Error):
+            await ws.close()
+            if reply.code == "unsupported_protocol":
+                raise ConnectError(
+                    f"protocol mismatch: this client speaks protocol {PROTOCOL_VERSION}, "
+                    f"the server at {self.url} says: {reply.message}")
+            raise ConnectError(f"the server at {self.url} refused us: {reply.message}")
+        if not isinstance(reply, Welcome):
+            await ws.close()
+            raise ConnectError(
+                f"{self.url} answered hello with {type(reply).__name__}, not welcome")
+        return ws, reply
+
+    def _accept(self, welcome: Welcome) -> None:
+        self.welcome = welcome
+        self.player = welcome.player
+        self.token = welcome.token
+        if self.token_file is not None:
+            _write_token(self.token_file, welcome.token)
+        self.up = True
+        self._link_up.set()
+
+    def _set_down(self) -> None:
+        self.up = False
+        self._link_up.clear()
+
+    def _finish(self, message: str) -> None:
+        if not self._finished:
+            self._finished = True
+            self._inbox.put_nowait(LinkStatus(False, message, final=True))
+            self._link_up.set()  # wake senders so they see the end
+
+    async def _wait_for_link(self) -> None:
+        await self._link_up.wait()
+
+    async def _read_forever(self) -> None:
+        while True:
+            ws = self._ws
+            assert ws is not None
+            try:
+                async for raw in ws:
+                    try:
+                        self._inbox.put_nowait(decode_server(raw))
+                    except ProtocolError as err:
+                        log.warning("ignored a frame from %s: %s", self.url, err.message)
+            except ConnectionClosed:
+                pass
+            self._set_down()
+            if self._closing:
+                return
+            reason = ws.close_reason or "link lost"
+            if not self.reconnect:
+                self._finish(f"Connection lost ({reason}).")
+                return
+            if not await self._reconnect(reason):
+                return
+
+    async def _reconnect(self, reason: str) -> bool:
+        """Retry with capped exponential backoff and jitter until back, or give up."""
+        first, cap = self.backoff
+        delay = first
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while True:
+            wait = delay * random.uniform(0.5, 1.0)
+            self._inbox.put_nowait(LinkStatus(
+                False, f"Connection lost ({reason}); reconnecting in {wait:.1f} s..."))
+            await asyncio.sleep(wait)
+            try:
+                ws, welcome = await self._open()
+            except ConnectError as err:
+                reason = str(err)
+                if self.give_up_after is not None and (
+                        loop.time() - started >= self.give_up_after):
+                    self._finish(f"Gave up reconnecting after {loop.time() - started:.0f} s: "
+                                 f"{reason}")
+                    return False
+                delay = min(cap, delay * 2)
+                continue
+            previous = self.player
+            self._ws = ws
+            self._accept(welcome)
+            if previous is not None and welcome.player != previous:
+                message = ("Reconnected, but the server did not know us: "
+                           "our matches there are lost.")
+            else:
+                message = "Reconnected."
+            self._inbox.put_nowait(LinkStatus(True, message))
+            return True
+
+
+def _read_token(path: Path) -> str | None:
+    """The saved token, or None when the file does not exist yet."""
+    try:
+        token = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise ConnectError(f"cannot read the token file {path}: {err.strerror or err}") from err
+    return token or None
+
+
+def _write_token(path: Path, token: str) -> None:
+    """Save the token readable by its owner only: it is the player's password."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(token + "\n")
+    except OSError as err:
+        raise ConnectError(f"cannot write the token file {path}: {err.strerror or err}") from err
+
+
+__all__ = ["ConnectError", "Connection", "LinkStatus"]
