@@ -1,0 +1,146 @@
+"""Othello evaluations on raw bitboards, from the side to move (``own``) against ``opp``.
+
+Two evaluations: :func:`positional` (a square-weight table, the classic beginner's
+evaluation that levels 2-4 use) and :func:`expert` (mobility, corners, the squares
+next to empty corners, edge-anchored stable discs, frontier discs and parity, for
+level 5). Both are integers well inside ``±DISC_SCALE``, so that a won or lost game
+(worth ``disc difference * DISC_SCALE``) always outweighs any evaluation.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from shared.games.othello import Geometry, geometry
+
+DISC_SCALE = 1_000_000
+"""What one disc of a finished game's margin is worth next to an evaluation."""
+
+INF = 100 * DISC_SCALE
+"""Beyond every score: the open ends of a search window."""
+
+
+class Tables:
+    """Square classes of one board size as masks, built once per size by :func:`tables`."""
+
+    def __init__(self, g: Geometry) -> None:
+        n = g.size
+        self.geometry = g
+        corners = x_squares = c_squares = edges = second_ring = 0
+        last = n - 1
+        self.corner_zones: list[tuple[int, int, int]] = []  # (corner, its X square, C squares)
+        for row, col in ((0, 0), (0, last), (last, 0), (last, last)):
+            dr, dc = (1 if row == 0 else -1), (1 if col == 0 else -1)
+            corner = 1 << (row * n + col)
+            x_sq = 1 << ((row + dr) * n + col + dc)
+            c_sq = 1 << (row * n + col + dc) | 1 << ((row + dr) * n + col)
+            corners |= corner
+            x_squares |= x_sq
+            c_squares |= c_sq
+            self.corner_zones.append((corner, x_sq, c_sq))
+        for sq in range(g.squares):
+            row, col = divmod(sq, n)
+            if row in (0, last) or col in (0, last):
+                edges |= 1 << sq
+            elif row in (1, last - 1) or col in (1, last - 1):
+                second_ring |= 1 << sq
+        self.corners = corners
+        self.x_squares = x_squares & ~corners
+        # on 4x4 the edge squares next to two corners are C squares of both
+        self.c_squares = c_squares & ~corners
+        self.edges = edges & ~corners & ~self.c_squares
+        self.second_ring = second_ring & ~self.x_squares
+        self.inner = g.full & ~(corners | self.x_squares | self.c_squares | edges | second_ring)
+        # (weight, mask) pairs of the positional table: the 8x8 textbook weights
+        self.weights: tuple[tuple[int, int], ...] = (
+            (100, self.corners),
+            (-50, self.x_squares),
+            (-20, self.c_squares),
+            (10, self.edges),
+            (-2, self.second_ring),
+            (1, self.inner),
+        )
+        # squares in the order a search should try them: corners first, X squares last
+        self.move_classes: tuple[int, ...] = (
+            self.corners, self.edges, self.inner, self.second_ring, self.c_squares,
+            self.x_squares,
+        )
+        top = (1 << n) - 1
+        self.top_bottom = top | top << (n * (n - 1))
+        left = sum(1 << (r * n) for r in range(n))
+        self.left_right = left | left << last
+        self.not_first_col = g.full & ~left
+        self.not_last_col = g.full & ~(left << last)
+
+
+@cache
+def tables(size: int) -> Tables:
+    """The (shared, immutable) square classes of a board size."""
+    return Tables(geometry(size))
+
+
+def positional(t: Tables, own: int, opp: int) -> int:
+    """The square-weight sum of ``own``'s discs minus ``opp``'s."""
+    total = 0
+    for weight, mask in t.weights:
+        total += weight * ((own & mask).bit_count() - (opp & mask).bit_count())
+    return total
+
+
+def edge_stable(t: Tables, discs: int) -> int:
+    """Discs that can never be flipped because they hang from an owned corner along an edge.
+
+    A lower bound on stability: a run of one colour along an edge starting in a corner.
+    """
+    n = t.geometry.size
+    stable = discs & t.corners
+    if not stable:
+        return 0
+    rows, cols = discs & t.top_bottom, discs & t.left_right
+    while True:
+        grown = (
+            stable
+            | ((stable << 1) & t.not_first_col | (stable >> 1) & t.not_last_col) & rows
+            | ((stable << n) | (stable >> n)) & cols
+        )
+        if grown == stable:
+            return stable
+        stable = grown
+
+
+def frontier(t: Tables, discs: int, empty: int) -> int:
+    """Discs next to an empty square: each one is a move the opponent may get later."""
+    n = t.geometry.size
+    left, right = t.not_first_col, t.not_last_col
+    near = (
+        (empty << 1 & left) | (empty >> 1 & right) | empty << n | empty >> n
+        | (empty << (n + 1) & left) | (empty >> (n + 1) & right)
+        | (empty << (n - 1) & right) | (empty >> (n - 1) & left)
+    )
+    return discs & near
+
+
+def expert(t: Tables, own: int, opp: int, own_moves: int, opp_moves: int) -> int:
+    """The level-5 evaluation, given both sides' move masks (the search has them already).
+
+    Mobility counts most in the opening and middle game; corners and stable discs
+    are permanent gains; an X or C square next to an empty corner hands that corner
+    to the opponent; frontier discs give the opponent moves; with an odd number of
+    empties the side to move expects the last move of the game (parity).
+    """
+    empty = t.geometry.full & ~(own | opp)
+    m_own, m_opp = own_moves.bit_count(), opp_moves.bit_count()
+    score = 120 * (m_own - m_opp) // (m_own + m_opp + 2)
+    score += 30 * ((own & t.corners).bit_count() - (opp & t.corners).bit_count())
+    danger = 0
+    for corner, x_sq, c_sq in t.corner_zones:
+        if corner & empty:
+            danger += 3 * ((own & x_sq).bit_count() - (opp & x_sq).bit_count())
+            danger += (own & c_sq).bit_count() - (opp & c_sq).bit_count()
+    score -= 4 * danger
+    score += 6 * (edge_stable(t, own).bit_count() - edge_stable(t, opp).bit_count())
+    score -= 2 * (frontier(t, own, empty).bit_count() - frontier(t, opp, empty).bit_count())
+    score += (own & t.edges).bit_count() - (opp & t.edges).bit_count()
+    if empty.bit_count() & 1:
+        score += 4
+    return score

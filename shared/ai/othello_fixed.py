@@ -1,0 +1,109 @@
+"""The fixed-depth Othello levels: greedy (2), minimax (3) and alpha-beta (4).
+
+All three score positions with the square-weight table of
+:func:`shared.ai.othello_eval.positional`; a finished game is worth its disc margin
+times ``DISC_SCALE``. Searches are negamax on raw bitboards: ``own`` is the side to
+move. A pass does not use up depth (the other side has a move, so it cannot repeat).
+"""
+
+from __future__ import annotations
+
+from shared.ai.othello_eval import DISC_SCALE, INF, Tables, positional
+from shared.games.othello import squares_of
+
+Scores = dict[int, int]
+
+
+def final_score(own: int, opp: int) -> int:
+    """A finished game from ``own``'s side: the disc margin, scaled above any evaluation."""
+    return (own.bit_count() - opp.bit_count()) * DISC_SCALE
+
+
+def _leaf(t: Tables, own: int, opp: int) -> int:
+    if own | opp == t.geometry.full:
+        return final_score(own, opp)
+    return positional(t, own, opp)
+
+
+def minimax(t: Tables, own: int, opp: int, depth: int) -> int:
+    """Plain full-width negamax to ``depth`` plies."""
+    if depth == 0:
+        return _leaf(t, own, opp)
+    g = t.geometry
+    mv = g.moves(own, opp)
+    if not mv:
+        if not g.moves(opp, own):
+            return final_score(own, opp)
+        return -minimax(t, opp, own, depth)
+    best = -INF
+    for sq in squares_of(mv):
+        flipped = g.flips(own, opp, sq)
+        score = -minimax(t, opp ^ flipped, own | flipped | 1 << sq, depth - 1)
+        if score > best:
+            best = score
+    return best
+
+
+def ordered(t: Tables, mv: int) -> list[int]:
+    """The squares of ``mv`` in static order: corners and edges first, X squares last."""
+    out: list[int] = []
+    for mask in t.move_classes:
+        out += squares_of(mv & mask)
+    return out
+
+
+def alphabeta(t: Tables, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
+    """Fail-soft negamax alpha-beta to ``depth`` plies, moves tried in static order."""
+    if depth == 0:
+        return _leaf(t, own, opp)
+    g = t.geometry
+    mv = g.moves(own, opp)
+    if not mv:
+        if not g.moves(opp, own):
+            return final_score(own, opp)
+        return -alphabeta(t, opp, own, depth, -beta, -alpha)
+    best = -INF
+    for sq in ordered(t, mv):
+        flipped = g.flips(own, opp, sq)
+        score = -alphabeta(
+            t, opp ^ flipped, own | flipped | 1 << sq, depth - 1, -beta, -max(alpha, best)
+        )
+        if score > best:
+            best = score
+            if best >= beta:
+                break
+    return best
+
+
+def greedy_scores(t: Tables, own: int, opp: int) -> Scores:
+    """Level 2: every move by the positional value of the position it leaves."""
+    return minimax_scores(t, own, opp, 1)
+
+
+def minimax_scores(t: Tables, own: int, opp: int, depth: int) -> Scores:
+    """Level 3: the exact ``depth``-ply minimax value of every move."""
+    g = t.geometry
+    scores: Scores = {}
+    for sq in squares_of(g.moves(own, opp)):
+        flipped = g.flips(own, opp, sq)
+        scores[sq] = -minimax(t, opp ^ flipped, own | flipped | 1 << sq, depth - 1)
+    return scores
+
+
+def alphabeta_scores(t: Tables, own: int, opp: int, depth: int) -> Scores:
+    """Level 4: ``depth``-ply alpha-beta; moves as good as the best get exact values.
+
+    Each root move is searched with the window's floor just below the best so far,
+    so equally good moves are recognised (and one is picked at random), while worse
+    ones are cut off as early as usual.
+    """
+    g = t.geometry
+    scores: Scores = {}
+    best = -INF
+    for sq in ordered(t, g.moves(own, opp)):
+        flipped = g.flips(own, opp, sq)
+        child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
+        score = -alphabeta(t, child_own, child_opp, depth - 1, -INF, -(best - 1))
+        scores[sq] = score
+        best = max(best, score)
+    return scores

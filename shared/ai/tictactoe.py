@@ -1,0 +1,140 @@
+"""Tic-tac-toe bots on the 9-bit masks of :mod:`shared.games.tictactoe`.
+
+Scores are from the side to move and follow the seeds' ``10 - depth`` rule: a win
+found ``d`` plies below the root is worth ``10 - d``, a loss ``d - 10``, a draw 0,
+so every searching level prefers quicker wins and slower losses. Level 3 is plain
+minimax, level 4 alpha-beta with centre-corner-edge ordering, level 5 alpha-beta with
+a transposition table; all three search to the end of the game and play perfectly.
+Level 2 looks one ply ahead only.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from shared.games.tictactoe import FULL, LINES, has_line
+
+WIN = 10
+"""The value of a win on the spot; one less for every ply before it."""
+
+ORDER: tuple[int, ...] = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+"""Centre, corners, edges: the squares that lie on the most lines come first."""
+
+Scores = dict[int, int]
+
+
+def _empties(own: int, opp: int) -> list[int]:
+    taken = own | opp
+    return [sq for sq in ORDER if not taken >> sq & 1]
+
+
+def greedy_scores(own: int, opp: int) -> Scores:
+    """Level 2: each move by the position it leaves, with no look-ahead.
+
+    A completed line is best; then a move is worth the lines it keeps open for the
+    mover minus the lines the opponent could complete on the next move.
+    """
+    scores: Scores = {}
+    for sq in _empties(own, opp):
+        mine = own | 1 << sq
+        if has_line(mine):
+            scores[sq] = WIN
+            continue
+        empty = FULL & ~(mine | opp)
+        open_lines = sum(1 for line in LINES if not line & opp and line & mine)
+        threats = sum(1 for line in LINES if (line & opp).bit_count() == 2 and line & empty)
+        scores[sq] = open_lines - 3 * threats
+    return scores
+
+
+def _minimax(own: int, opp: int, ply: int) -> int:
+    """Plain full-width negamax: the exact value for the side to move (``own``)."""
+    if has_line(opp):
+        return ply - WIN
+    if own | opp == FULL:
+        return 0
+    return max(-_minimax(opp, own | 1 << sq, ply + 1) for sq in _empties(own, opp))
+
+
+def _alphabeta(own: int, opp: int, ply: int, alpha: int, beta: int) -> int:
+    """Fail-soft negamax alpha-beta, the same values as :func:`_minimax` inside the window."""
+    if has_line(opp):
+        return ply - WIN
+    if own | opp == FULL:
+        return 0
+    best = -WIN
+    for sq in _empties(own, opp):
+        score = -_alphabeta(opp, own | 1 << sq, ply + 1, -beta, -max(alpha, best))
+        if score > best:
+            best = score
+            if best >= beta:
+                break
+    return best
+
+
+def _alphabeta_tt(
+    own: int, opp: int, ply: int, alpha: int, beta: int, table: dict[tuple[int, int], int]
+) -> int:
+    """Alpha-beta that remembers exact values of transposed positions.
+
+    Only exact results (strictly inside the window) are stored, and as values relative
+    to the node (``ply`` removed), so a hit is valid at any depth.
+    """
+    key = (own, opp)
+    if key in table:
+        stored = table[key]
+        return stored - ply if stored > 0 else stored + ply if stored < 0 else 0
+    if has_line(opp):
+        return ply - WIN
+    if own | opp == FULL:
+        return 0
+    best = -WIN
+    for sq in _empties(own, opp):
+        score = -_alphabeta_tt(opp, own | 1 << sq, ply + 1, -beta, -max(alpha, best), table)
+        if score > best:
+            best = score
+            if best >= beta:
+                return best
+    if alpha < best:
+        table[key] = best + ply if best > 0 else best - ply if best < 0 else 0
+    return best
+
+
+def minimax_scores(own: int, opp: int) -> Scores:
+    """Level 3: the exact value of every move by full-depth minimax."""
+    return {sq: -_minimax(opp, own | 1 << sq, 1) for sq in _empties(own, opp)}
+
+
+def _window_scores(own: int, opp: int, search: Callable[[int, int, int, int], int]) -> Scores:
+    """Root moves searched with the window just below the best so far.
+
+    A move as good as the best gets its exact value (so ties are seen and can be
+    broken at random); a worse one gets only an upper bound below the best.
+    """
+    scores: Scores = {}
+    best = -WIN - 1
+    for sq in _empties(own, opp):
+        score = -search(opp, own | 1 << sq, -WIN - 1, -(best - 1))
+        scores[sq] = score
+        best = max(best, score)
+    return scores
+
+
+def alphabeta_scores(own: int, opp: int) -> Scores:
+    """Level 4: full-depth alpha-beta; the best moves' values are exact."""
+    return _window_scores(own, opp, lambda o, p, a, b: _alphabeta(o, p, 1, a, b))
+
+
+def expert_scores(own: int, opp: int) -> Scores:
+    """Level 5: full-depth alpha-beta with a transposition table."""
+    table: dict[tuple[int, int], int] = {}
+    return _window_scores(own, opp, lambda o, p, a, b: _alphabeta_tt(o, p, 1, a, b, table))
+
+
+SCORERS: dict[int, Callable[[int, int], Scores]] = {
+    2: greedy_scores,
+    3: minimax_scores,
+    4: alphabeta_scores,
+    5: expert_scores,
+}
+"""The scoring function of each level above random."""
