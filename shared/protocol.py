@@ -16,6 +16,9 @@ import msgspec
 PROTOCOL_VERSION: Final = 1
 MAX_FRAME_BYTES: Final = 64 * 1024
 """Frames larger than this are refused (the server closes with 1009)."""
+SERVICE_TYPE: Final = "_taikyoku._tcp.local."
+"""The zeroconf (mDNS/DNS-SD) service a server advertises on the LAN; its TXT record
+holds ``name``, ``protocol`` (this version) and ``version`` (the server's release)."""
 
 ERROR_CODES: Final = (
     "bad_json",
