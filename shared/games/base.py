@@ -111,6 +111,6 @@ def format_board(x: int, o: int, size: int) -> str:
 
 def check_seat(to_move: object) -> int:
     """``to_move`` validated as a seat, 0 or 1."""
-    if to_move not in (0, 1) or isinstance(to_move, bool):
+    if isinstance(to_move, bool) or not isinstance(to_move, int) or to_move not in (0, 1):
         raise ValueError(f"the side to move is seat 0 or 1, got {to_move!r}")
-    return int(to_move)  # type: ignore[call-overload]
+    return to_move

@@ -128,12 +128,16 @@ def square_name(square: int, size: int) -> str:
     """Standard coordinates: column letter then row number from the top, e.g. 19 -> d3."""
     if square == PASS:
         return "pa"
+    if isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < size * size:
+        raise ValueError(f"{square!r} is not a square of the {size}x{size} board")
     row, col = divmod(square, size)
     return f"{COLUMNS[col]}{row + 1}"
 
 
 def parse_square(text: str, size: int) -> int:
     """The square (or PASS) written as ``d3`` or ``pa``; ValueError for anything else."""
+    if not isinstance(text, str):
+        raise ValueError(f"a square is written like 'd3' or 'pa', got {text!r}")
     t = text.strip().lower()
     if t in ("pa", "pass"):
         return PASS
@@ -151,6 +155,8 @@ def format_record(moves: Iterable[int], size: int = DEFAULT_SIZE) -> str:
 
 def parse_record(text: str, size: int = DEFAULT_SIZE) -> list[int]:
     """The moves of a record such as ``f5d6c3`` (spaces allowed); legality is not checked."""
+    if not isinstance(text, str):
+        raise ValueError(f"a move record is a string like 'f5d6c3', got {text!r}")
     compact = "".join(text.split())
     if len(compact) % 2:
         raise ValueError(f"a move record is pairs like 'f5' or 'pa', got {text!r}")

@@ -10,7 +10,6 @@ Squares are the seeds' slot numbers::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import ClassVar
 
 from shared.games.base import (
@@ -36,12 +35,22 @@ LINES: tuple[int, ...] = tuple(
 )
 
 
+# Whether each of the 512 possible mark sets holds a line: one lookup instead of eight tests.
+_HAS_LINE: tuple[bool, ...] = tuple(
+    any(marks & line == line for line in LINES) for marks in range(FULL + 1)
+)
+# The empty squares of each set of taken squares, ascending.
+_EMPTIES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sq for sq in range(9) if not taken >> sq & 1) for taken in range(FULL + 1)
+)
+
+
 def has_line(marks: int) -> bool:
     """True when ``marks`` hold three in a row."""
-    return any(marks & line == line for line in LINES)
+    return _HAS_LINE[marks]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TicTacToeState:
     """A tic-tac-toe position: X's and O's marks as 9-bit masks."""
 
@@ -99,24 +108,23 @@ class TicTacToeState:
     def board(self) -> str:
         return format_board(self.x, self.o, 3)
 
-    @cached_property
+    @property
     def winner(self) -> int | None:
         """The seat with three in a row, if any."""
-        if has_line(self.x):
+        if _HAS_LINE[self.x]:
             return 0
-        if has_line(self.o):
+        if _HAS_LINE[self.o]:
             return 1
         return None
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None or (self.x | self.o) == FULL
+        return (self.x | self.o) == FULL or _HAS_LINE[self.x] or _HAS_LINE[self.o]
 
     def legal_moves(self) -> list[int]:
         if self.is_over:
             return []
-        taken = self.x | self.o
-        return [sq for sq in range(9) if not taken >> sq & 1]
+        return list(_EMPTIES[self.x | self.o])
 
     def play_unchecked(self, move: int) -> TicTacToeState:
         """The position after ``move``, trusting that it is legal (for search)."""
@@ -153,7 +161,7 @@ class TicTacToeState:
         return str(move)
 
     def parse_move(self, text: str) -> int:
-        t = text.strip()
-        if not t.isdigit() or not 0 <= int(t) < 9:
+        t = text.strip() if isinstance(text, str) else ""
+        if len(t) != 1 or t not in "012345678":
             raise ValueError(f"{text!r} is not a slot number 0-8")
         return int(t)
