@@ -266,6 +266,19 @@ def _explain(data: str | bytes, err: msgspec.ValidationError) -> str:
     return f"invalid {kind!r} message: {err}"
 
 
+def peek_type(data: str | bytes) -> str | None:
+    """The ``type`` a frame claims (even an invalid one), or None if it names none.
+
+    The server uses it to tell a malformed ``hello`` from some other first frame and to
+    say in an error which request was refused.
+    """
+    try:
+        kind = _envelope_decoder.decode(data).get("type")
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    return kind[:40] if isinstance(kind, str) else None
+
+
 def decode_client(data: str | bytes) -> ClientMessage:
     """A client frame as a typed message; ProtocolError (bad_json/bad_message) otherwise."""
     try:

@@ -1,0 +1,231 @@
+"""The game server: configuration, the websockets listener and each connection's loop.
+
+    async with GameServer(ServerConfig(port=0, db=":memory:")) as server:
+        print(server.url)          # ws://127.0.0.1:<port>
+        await server.serve_forever()
+
+Frames are checked here (binary, size, budget, schema); requests go to the Lobby.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
+
+from server import __version__
+from server.bots import BotRunner
+from server.limits import AddressCounter, MessageBudget
+from server.lobby import Lobby, LobbyLimits
+from server.session import Session
+from server.store import Store
+from shared.protocol import (
+    MAX_FRAME_BYTES,
+    Error,
+    ProtocolError,
+    ServerInfo,
+    decode_client,
+    encode,
+    peek_type,
+)
+
+log = logging.getLogger("taikyoku.server")
+
+
+def _default_name() -> str:
+    return f"{socket.gethostname()}'s server"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything `taikyoku serve` can set; each limit is also a command-line flag."""
+
+    host: str = "0.0.0.0"
+    port: int = 8765
+    db: str | Path | None = None
+    """None: taikyoku.sqlite3 in the user's data directory; ":memory:" keeps nothing."""
+    name: str = field(default_factory=_default_name)
+    discovery: bool = True
+    grace: float = 60.0
+    """Seconds a disconnected player's seat is held before a human match is abandoned."""
+    bot_seconds: float | None = None
+    """Cap on a bot's thinking time per move (None: each level's own time)."""
+    bot_workers: int | None = None
+    """Bot process pool size (None: one per CPU)."""
+    max_frame: int = MAX_FRAME_BYTES
+    rate: float = 20.0
+    """Messages per second each connection may send on average..."""
+    burst: int = 40
+    """...and in a burst."""
+    max_connections_per_address: int = 16
+    exempt_loopback: bool = True
+    """Loopback clients (local bots, load tests) are not counted against the address cap."""
+    max_matches_per_player: int = 10
+    max_spectators: int = 50
+    ping_interval: float = 20.0
+    ping_timeout: float = 20.0
+
+
+class GameServer:
+    """A running taikyoku server (start/close may be called inside any running loop)."""
+
+    def __init__(self, config: ServerConfig | None = None) -> None:
+        self.config = config or ServerConfig()
+        self.port = self.config.port
+        self.store: Store | None = None
+        self.lobby: Lobby | None = None
+        self._bots = BotRunner(self.config.bot_workers, self.config.bot_seconds)
+        self._addresses = AddressCounter(
+            self.config.max_connections_per_address, self.config.exempt_loopback
+        )
+        self._server: Server | None = None
+        self._advertiser: object | None = None
+        self._closed = asyncio.Event()
+
+    @property
+    def url(self) -> str:
+        """An address that reaches this server from this machine."""
+        host = self.config.host
+        if host in ("", "0.0.0.0", "::"):
+            host = "127.0.0.1"
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"ws://{host}:{self.port}"
+
+    async def start(self) -> None:
+        """Open the database, restore unfinished matches, listen; serving when it returns."""
+        cfg = self.config
+        self.store = Store(cfg.db)
+        self.lobby = Lobby(
+            self.store, self._bots,
+            LobbyLimits(cfg.grace, cfg.max_matches_per_player, cfg.max_spectators),
+            ServerInfo(name=cfg.name, version=__version__),
+        )
+        restored = self.lobby.restore()
+        self._server = await serve(
+            self._connection, cfg.host, cfg.port,
+            max_size=cfg.max_frame, compression=None,
+            ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
+        )
+        self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else cfg.port
+        log.info("%s listening on ws://%s:%d (database %s, %d unfinished matches restored)",
+                 cfg.name, cfg.host, self.port, self.store.path, restored)
+        if cfg.discovery:
+            await self._advertise()
+
+    async def _advertise(self) -> None:
+        try:
+            from server.discovery import Advertiser
+
+            advertiser = Advertiser(self.config.name, self.port, __version__,
+                                    host=self.config.host)
+            await advertiser.start()
+        except Exception as err:  # no multicast, no network: serve anyway
+            log.warning("LAN discovery is off: %s", err)
+        else:
+            self._advertiser = advertiser
+
+    async def close(self) -> None:
+        """Stop serving; unfinished matches stay in the database for the next start."""
+        advertiser, self._advertiser = self._advertiser, None
+        if advertiser is not None:
+            await advertiser.close()  # type: ignore[attr-defined]
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        if self.lobby is not None:
+            await self.lobby.close()
+        await self._bots.close()
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+        self._closed.set()
+
+    async def serve_forever(self) -> None:
+        """Serve until :meth:`close` is called (by a signal handler, say)."""
+        await self._closed.wait()
+
+    async def __aenter__(self) -> GameServer:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, err: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # ---- one connection -------------------------------------------------------------
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        port = ws.remote_address[1] if ws.remote_address else 0
+        if not self._addresses.admit(address):
+            log.info("connection from %s:%s refused: over %d connections from that address",
+                     address, port, self._addresses.cap)
+            await _refuse(ws, "rate_limited", f"this server accepts at most "
+                          f"{self._addresses.cap} connections from one address")
+            return
+        session = Session(ws, address, MessageBudget(self.config.rate, self.config.burst))
+        try:
+            await self._serve(session)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._addresses.release(address)
+            if self.lobby is not None:
+                self.lobby.disconnected(session)
+            log.info("connection %s:%s %s closed (code %s) after %.1f s and %d messages",
+                     address, port,
+                     f"player {session.player} ({session.name})" if session.player else "anon",
+                     ws.close_code, time.monotonic() - session.opened, session.received)
+
+    async def _serve(self, session: Session) -> None:
+        ws = session.ws
+        assert self.lobby is not None
+        async for frame in ws:
+            session.received += 1
+            if isinstance(frame, bytes):
+                await ws.close(CloseCode.UNSUPPORTED_DATA,
+                               "binary frames are not accepted; send JSON text frames")
+                return
+            if not session.budget.take():
+                if session.budget.abusive:
+                    await ws.close(CloseCode.POLICY_VIOLATION, "too many messages")
+                    return
+                await session.error("rate_limited", f"over the budget of {self.config.rate:g} "
+                                    f"messages per second (bursts of {self.config.burst}); "
+                                    "this message was dropped", ref=peek_type(frame))
+                continue
+            if session.player is None and peek_type(frame) != "hello":
+                await _refuse(ws, "hello_required", "the first message must be a hello, e.g. "
+                              '{"type":"hello","protocol":1,"name":"Taro","token":null}')
+                return
+            try:
+                msg = decode_client(frame)
+            except ProtocolError as err:
+                await session.error(err.code, err.message, ref=peek_type(frame))
+                continue
+            try:
+                await self.lobby.handle(session, msg)  # before hello, msg is a Hello
+            except ProtocolError as err:
+                await session.error(err.code, err.message, ref=peek_type(frame),
+                                    match=getattr(msg, "match", None))
+                if err.code == "unsupported_protocol":
+                    await ws.close(CloseCode.PROTOCOL_ERROR, "unsupported protocol version")
+                    return
+
+
+async def _refuse(ws: ServerConnection, code: str, message: str) -> None:
+    """One error frame, then close with 1008 (policy violation)."""
+    await ws.send(encode(Error(code=code, message=message)))
+    await ws.close(CloseCode.POLICY_VIOLATION, code)

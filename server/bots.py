@@ -1,0 +1,111 @@
+"""Server bot seats: the search runs in a process pool under a deadline, never in the loop.
+
+A search that overruns its deadline or crashes its worker costs the bot nothing worse
+than a random legal move: the match goes on, and the incident is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from typing import Callable
+
+import shared.ai
+from shared.games import State, new_game
+
+log = logging.getLogger("taikyoku.server")
+
+SLACK_SECONDS = 2.0
+"""Time allowed beyond a bot's thinking time (process hand-off, a busy machine)."""
+UNTIMED_SECONDS = 10.0
+"""Deadline for a level that has no thinking time of its own and no cap."""
+
+
+def think(game: str, size: int, board: str, to_move: int, level: int,
+          seconds: float | None) -> int:
+    """Worker-side entry point: rebuild the position and ask the bot (picklable by name)."""
+    state = new_game(game, size, board, to_move)
+    return shared.ai.choose_move(state, level, seconds)
+
+
+Thinker = Callable[[str, int, str, int, int, "float | None"], int]
+
+
+def level_seconds(level: int, cap: float | None) -> float | None:
+    """A level's thinking time, capped by the server's ``bot_seconds`` when that is set."""
+    defaults: dict[int, float] = getattr(shared.ai, "DEFAULT_SECONDS", {})
+    own = defaults.get(level)
+    if cap is None:
+        return own
+    return cap if own is None else min(own, cap)
+
+
+class BotRunner:
+    """Asks bots for moves in worker processes, each answer bounded by a deadline.
+
+    ``thinker`` is the worker function (a module-level function, so it pickles);
+    ``slack`` is the time allowed on top of the thinking time before giving up.
+    """
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        cap: float | None = None,
+        slack: float = SLACK_SECONDS,
+        thinker: Thinker = think,
+    ) -> None:
+        self.workers = workers
+        self.cap = cap
+        self.slack = slack
+        self.thinker = thinker
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: the server may live in a process with threads (the GUI's).
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    async def choose(self, state: State, level: int, where: str = "") -> int:
+        """A legal move for the side to move: the bot's, or a random one if it failed."""
+        seconds = level_seconds(level, self.cap)
+        deadline = (UNTIMED_SECONDS if seconds is None else seconds) + self.slack
+        loop = asyncio.get_running_loop()
+        legal = state.legal_moves()
+        try:
+            future = loop.run_in_executor(
+                self._executor(), self.thinker,
+                state.game, state.size, state.board, state.to_move, level, seconds,
+            )
+            move = await asyncio.wait_for(future, deadline)
+        except TimeoutError:
+            log.warning("bot level %d in %s missed its %.1f s deadline; playing a random move",
+                        level, where, deadline)
+        except BrokenExecutor as err:
+            log.warning("bot worker crashed in %s (%s); restarting the pool, random move",
+                        where, err)
+            self._discard_pool()
+        except Exception as err:  # a bug in a bot must not stop the match
+            log.warning("bot level %d failed in %s: %r; playing a random move", level, where, err)
+        else:
+            if move in legal:
+                return move
+            log.warning("bot level %d in %s chose %r, not a legal move; playing a random one",
+                        level, where, move)
+        return random.choice(legal)
+
+    def _discard_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def close(self) -> None:
+        """Stop the workers (waits for a search in progress, bounded by its deadline)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -1,0 +1,159 @@
+"""`taikyoku serve` and `taikyoku records`: command-line front ends of the server."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Callable
+
+from server.app import GameServer, ServerConfig
+from server.records import FORMATS, format_record_as, list_line
+from server.store import Store, default_db_path
+
+DEFAULTS = ServerConfig(name="")
+
+
+def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
+    """An argparse type: a number above zero, with a clear message otherwise."""
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+        return value
+
+    return parse
+
+
+def _serve_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="taikyoku serve",
+        description="Run a taikyoku game server for the LAN (Ctrl-C stops it; unfinished "
+                    "matches are kept and restored at the next start).",
+    )
+    p.add_argument("--host", default=DEFAULTS.host,
+                   help="address to listen on (default %(default)s: every interface)")
+    p.add_argument("--port", type=int, default=DEFAULTS.port,
+                   help="TCP port (default %(default)s; 0 picks a free one)")
+    p.add_argument("--db", type=Path, default=None,
+                   help=f"SQLite database (default {default_db_path()})")
+    p.add_argument("--name", default=None, help="server name shown to players "
+                   "(default \"<hostname>'s server\")")
+    p.add_argument("--no-discovery", action="store_true",
+                   help="do not advertise the server on the LAN (zeroconf)")
+    p.add_argument("--grace", type=_positive(float), default=DEFAULTS.grace,
+                   help="seconds a disconnected player's seat is held (default %(default)s)")
+    p.add_argument("--bot-seconds", type=_positive(float), default=None,
+                   help="cap on a server bot's thinking time per move (default: each level's)")
+    p.add_argument("--bot-workers", type=_positive(int), default=None,
+                   help="processes for bot search (default: one per CPU)")
+    limits = p.add_argument_group("limits")
+    limits.add_argument("--max-frame", type=_positive(int), default=DEFAULTS.max_frame,
+                        help="largest frame in bytes; larger closes with 1009 "
+                             "(default %(default)s)")
+    limits.add_argument("--rate", type=_positive(float), default=DEFAULTS.rate,
+                        help="messages per second per connection (default %(default)s)")
+    limits.add_argument("--burst", type=_positive(int), default=DEFAULTS.burst,
+                        help="message burst per connection (default %(default)s)")
+    limits.add_argument("--max-connections-per-address", type=_positive(int),
+                        default=DEFAULTS.max_connections_per_address,
+                        help="open connections per remote address, loopback exempt "
+                             "(default %(default)s)")
+    limits.add_argument("--max-matches-per-player", type=_positive(int),
+                        default=DEFAULTS.max_matches_per_player,
+                        help="unfinished matches one player may hold (default %(default)s)")
+    limits.add_argument("--max-spectators", type=_positive(int), default=DEFAULTS.max_spectators,
+                        help="spectators per match (default %(default)s)")
+    limits.add_argument("--ping-interval", type=_positive(float), default=DEFAULTS.ping_interval,
+                        help="keepalive ping interval and timeout in seconds "
+                             "(default %(default)s)")
+    p.add_argument("-q", "--quiet", action="store_true", help="log warnings only")
+    return p
+
+
+def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    extra = {"name": args.name} if args.name else {}
+    return ServerConfig(
+        host=args.host, port=args.port, db=args.db, discovery=not args.no_discovery,
+        grace=args.grace, bot_seconds=args.bot_seconds, bot_workers=args.bot_workers,
+        max_frame=args.max_frame, rate=args.rate, burst=args.burst,
+        max_connections_per_address=args.max_connections_per_address,
+        max_matches_per_player=args.max_matches_per_player,
+        max_spectators=args.max_spectators,
+        ping_interval=args.ping_interval, ping_timeout=args.ping_interval, **extra,
+    )
+
+
+async def run_server(config: ServerConfig) -> None:
+    """Serve until SIGINT or SIGTERM, then close cleanly."""
+    server = GameServer(config)
+    await server.start()
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+        logging.getLogger("taikyoku.server").info("stopping")
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        await server.close()
+
+
+def serve_main(argv: list[str]) -> int:
+    args = _serve_parser().parse_args(argv)
+    logging.basicConfig(
+        level=logging.WARNING if args.quiet else logging.INFO,
+        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr,
+    )
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        asyncio.run(run_server(config_from_args(args)))
+    except OSError as err:
+        print(f"taikyoku serve: cannot start: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def records_main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="taikyoku records",
+                                description="List stored games, or print one.")
+    p.add_argument("match", nargs="?", help="match code to print (omit to list them all)")
+    p.add_argument("--db", type=Path, default=None,
+                   help=f"SQLite database (default {default_db_path()})")
+    p.add_argument("--format", choices=FORMATS, default="text",
+                   help="how to print one match (default %(default)s)")
+    args = p.parse_args(argv)
+    path = args.db or default_db_path()
+    if not Path(path).is_file():
+        print(f"taikyoku records: no database at {path}", file=sys.stderr)
+        return 1
+    store = Store(path)
+    try:
+        if args.match is None:
+            records = store.records()
+            if not records:
+                print(f"no games stored in {path}")
+            for record in records:
+                print(list_line(record))
+            return 0
+        record = store.record(args.match.upper())
+        if record is None:
+            print(f"taikyoku records: no match {args.match!r} in {path}", file=sys.stderr)
+            return 1
+        try:
+            print(format_record_as(record, args.format))
+        except ValueError as err:
+            print(f"taikyoku records: {err}", file=sys.stderr)
+            return 2
+        return 0
+    finally:
+        store.close()

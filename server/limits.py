@@ -1,0 +1,82 @@
+"""Abuse limits that do not depend on the network: message budgets and per-address counts."""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from collections import Counter
+from typing import Callable
+
+
+class MessageBudget:
+    """A token bucket per connection, plus a record of how hard it is being overrun.
+
+    ``take()`` says whether one more message fits the budget (``rate`` per second,
+    bursts of ``burst``). Refused messages raise a leaky ``strikes`` level that drains
+    at ``rate`` per second: a client that keeps sending faster than twice the budget
+    climbs past ``burst`` strikes and :attr:`abusive` turns true (the server then
+    closes the connection with 1008), while one that merely brushes the limit only
+    gets ``rate_limited`` errors.
+    """
+
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError(f"a message budget needs rate > 0 and burst >= 1, got {rate}, {burst}")
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._tokens = float(burst)
+        self._strikes = 0.0
+        self._last = clock()
+
+    def _refill(self) -> None:
+        now = self._clock()
+        elapsed = max(0.0, now - self._last)
+        self._last = now
+        self._tokens = min(float(self.burst), self._tokens + elapsed * self.rate)
+        self._strikes = max(0.0, self._strikes - elapsed * self.rate)
+
+    def take(self) -> bool:
+        """Spend one message; False (and a strike) when the budget is exhausted."""
+        self._refill()
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        self._strikes += 1.0
+        return False
+
+    @property
+    def abusive(self) -> bool:
+        return self._strikes > self.burst
+
+
+def is_loopback(address: str) -> bool:
+    """True for 127.0.0.0/8 and ::1 (local bots and load tests are exempt from address caps)."""
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+class AddressCounter:
+    """Open connections per remote address, with a cap (loopback exempt unless told)."""
+
+    def __init__(self, cap: int, exempt_loopback: bool = True) -> None:
+        self.cap = cap
+        self.exempt_loopback = exempt_loopback
+        self._open: Counter[str] = Counter()
+
+    def admit(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (not counted) when over the cap."""
+        exempt = self.exempt_loopback and is_loopback(address)
+        if not exempt and self._open[address] >= self.cap:
+            return False
+        self._open[address] += 1
+        return True
+
+    def release(self, address: str) -> None:
+        self._open[address] -= 1
+        if self._open[address] <= 0:
+            del self._open[address]

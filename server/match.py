@@ -1,0 +1,189 @@
+"""One match: seats, the move record and the result, as plain data with no I/O.
+
+The lobby decides who may do what; a Match only knows the rules of the game (through
+``shared.games``), who sits where, and how to describe itself as a protocol ``state``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from shared import protocol
+from shared.ai import BOT_NAMES
+from shared.games import PASS, State, new_game
+from shared.protocol import MatchSummary, PlayerInfo, Result
+
+Reason = Literal["line", "discs", "resign", "abandon"]
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat: a person (``player`` id) or a server bot (``level``)."""
+
+    kind: Literal["human", "bot"]
+    name: str
+    player: str | None = None
+    level: int | None = None
+    left: bool = False
+    """The person left the match after it ended (no rematch possible, shown disconnected)."""
+
+    @classmethod
+    def bot(cls, level: int) -> Seat:
+        return cls("bot", BOT_NAMES[level], level=level)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "name": self.name, "player": self.player, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Seat:
+        kind = data["kind"]
+        if kind not in ("human", "bot"):
+            raise ValueError(f"a seat is 'human' or 'bot', not {kind!r}")
+        player, level = data.get("player"), data.get("level")
+        return cls(
+            kind,
+            str(data["name"]),
+            player=str(player) if player is not None else None,
+            level=int(level) if isinstance(level, int) else None,
+        )
+
+
+@dataclass
+class Match:
+    """A match in memory. ``state`` is the current position, ``moves`` the record from ``start``."""
+
+    code: str
+    start: State
+    seats: list[Seat | None]
+    moves: list[int] = field(default_factory=list)
+    result: Result | None = None
+    created: float = field(default_factory=time.time)
+    rematch: set[int] = field(default_factory=set)
+    next_match: str | None = None
+    rematch_of: str | None = None
+
+    def __post_init__(self) -> None:
+        state = self.start
+        for move in self.moves:
+            state = state.play(move)
+        self.state: State = state
+
+    @classmethod
+    def new(
+        cls, code: str, game: str, size: int | None, board: str | None, to_move: int | None,
+        seats: list[Seat | None], rematch_of: str | None = None,
+    ) -> Match:
+        """A match from the start or a validated position (ValueError for a bad one)."""
+        start = new_game(game, size, board, to_move)
+        if start.is_over:
+            raise ValueError(f"the position {start.to_text()} is already decided")
+        return cls(code, start, seats, rematch_of=rematch_of)
+
+    @property
+    def game(self) -> str:
+        return self.start.game
+
+    @property
+    def size(self) -> int:
+        return self.start.size
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    @property
+    def status(self) -> Literal["waiting", "playing", "over"]:
+        if self.result is not None:
+            return "over"
+        return "waiting" if None in self.seats else "playing"
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` holds here, or None."""
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.player == player:
+                return i
+        return None
+
+    def humans(self) -> list[str]:
+        return [s.player for s in self.seats if s is not None and s.player is not None]
+
+    @property
+    def bot_to_move(self) -> Seat | None:
+        """The bot seat that should move now, if any."""
+        if self.status != "playing":
+            return None
+        seat = self.seats[self.state.to_move]
+        return seat if seat is not None and seat.kind == "bot" else None
+
+    def play(self, move: int) -> list[int]:
+        """Play a checked move plus any forced pass that follows; the moves played.
+
+        IllegalMoveError when the rules refuse ``move``. Ends the match when the game is.
+        """
+        played = [move]
+        state = self.state.play(move)
+        if not state.is_over and state.legal_moves() == [PASS]:
+            state = state.play(PASS)
+            played.append(PASS)
+        self.state = state
+        self.moves.extend(played)
+        outcome = state.outcome()
+        if outcome is not None:
+            reason: Reason = "line" if outcome.reason == "line" else "discs"
+            self.result = Result(outcome.winner, reason, list(outcome.score))
+        return played
+
+    def forced_pass(self) -> bool:
+        """Play the pass the side to move is forced into (a start position may need one)."""
+        if self.result is None and self.state.legal_moves() == [PASS]:
+            self.play(PASS)
+            return True
+        return False
+
+    def end(self, winner: int | None, reason: Reason) -> None:
+        """End the match now (resign or abandon), scoring the current board."""
+        self.result = Result(winner, reason, list(self.state.score()))
+        self.rematch.clear()
+
+    def player_infos(self, online: Callable[[str], bool]) -> list[PlayerInfo]:
+        infos = []
+        for i, seat in enumerate(self.seats):
+            if seat is None:
+                continue
+            here = seat.kind == "bot" or (seat.player is not None and online(seat.player))
+            infos.append(PlayerInfo(
+                seat=0 if i == 0 else 1,
+                name=seat.name,
+                kind=seat.kind,
+                connected=here and not seat.left,
+                player=seat.player,
+                level=seat.level,
+            ))
+        return infos
+
+    def to_message(self, online: Callable[[str], bool]) -> protocol.State:
+        """The complete protocol ``state`` (``online(player)``: has a live connection)."""
+        state = self.state
+        return protocol.State(
+            match=self.code,
+            game=self.game,
+            size=self.size,
+            ply=self.ply,
+            board=state.board,
+            to_move=0 if state.to_move == 0 else 1,
+            legal=[m for m in state.legal_moves() if m != PASS] if self.status == "playing" else [],
+            moves=[("pass" if m == PASS else m) for m in self.moves],
+            status=self.status,
+            score=list(state.score()),
+            players=self.player_infos(online),
+            result=self.result,
+            rematch=sorted(self.rematch),
+        )
+
+    def summary(self, online: Callable[[str], bool], spectators: int) -> MatchSummary:
+        return MatchSummary(
+            match=self.code, game=self.game, size=self.size, status=self.status,
+            players=self.player_infos(online), spectators=spectators,
+        )

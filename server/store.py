@@ -1,0 +1,211 @@
+"""SQLite persistence: players (token hashes only), matches and every move.
+
+Writes are committed before the caller broadcasts, so a move a client has seen is on
+disk. WAL mode keeps each commit cheap and makes it survive a killed process.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from server.match import Match, Seat
+from shared.games import new_game
+from shared.protocol import Result
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS matches (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    start_board TEXT NOT NULL,
+    start_to_move INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    status TEXT NOT NULL,
+    result TEXT,
+    created REAL NOT NULL,
+    ended REAL,
+    rematch_of TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+    match TEXT NOT NULL REFERENCES matches(code),
+    ply INTEGER NOT NULL,
+    move INTEGER NOT NULL,
+    played REAL NOT NULL,
+    PRIMARY KEY (match, ply)
+);
+"""
+
+
+def default_db_path() -> Path:
+    """Where the server keeps its database unless told otherwise (the user's data dir)."""
+    return Path(platformdirs.user_data_dir("taikyoku")) / "taikyoku.sqlite3"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A stored game, as the `records` command shows it."""
+
+    code: str
+    game: str
+    size: int
+    start_board: str
+    start_to_move: int
+    seats: list[Seat | None]
+    status: str
+    result: Result | None
+    created: float
+    ended: float | None
+    moves: list[int]
+
+
+class Store:
+    """The server's database. ``path`` ":memory:" keeps everything in memory (tests)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        if path is None:
+            path = default_db_path()
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # ---- players ------------------------------------------------------------------
+
+    def add_player(self, player: str, token_hash: str, name: str) -> None:
+        self._db.execute(
+            "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
+            (player, token_hash, name, time.time()),
+        )
+
+    def find_player(self, token_hash: str) -> tuple[str, str] | None:
+        """(player id, name) of the player holding this token hash, or None."""
+        row = self._db.execute(
+            "SELECT id, name FROM players WHERE token_hash = ?", (token_hash,)
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def rename_player(self, player: str, name: str) -> None:
+        self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
+
+    # ---- matches ------------------------------------------------------------------
+
+    def add_match(self, match: Match) -> None:
+        """Store a new match with the moves it already has (a forced opening pass)."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
+                "status, created, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match.code, match.game, match.size, match.start.board,
+                    match.start.to_move, _seats_json(match.seats), match.status,
+                    match.created, match.rematch_of,
+                ),
+            )
+            self._insert_moves(match.code, 0, match.moves)
+
+    def update_seats(self, match: Match) -> None:
+        self._db.execute(
+            "UPDATE matches SET seats = ?, status = ? WHERE code = ?",
+            (_seats_json(match.seats), match.status, match.code),
+        )
+
+    def add_moves(self, match: Match, moves: list[int]) -> None:
+        """Append the last ``moves`` of ``match`` (and its result if they ended it)."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._insert_moves(match.code, match.ply - len(moves), moves)
+            if match.result is not None:
+                self._finish(match)
+
+    def finish(self, match: Match) -> None:
+        """Store how the match ended (resign, abandon)."""
+        self._finish(match)
+
+    def _insert_moves(self, code: str, first_ply: int, moves: list[int]) -> None:
+        now = time.time()
+        self._db.executemany(
+            "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)",
+            [(code, first_ply + i, move, now) for i, move in enumerate(moves)],
+        )
+
+    def _finish(self, match: Match) -> None:
+        result = match.result
+        assert result is not None
+        self._db.execute(
+            "UPDATE matches SET status = 'over', result = ?, ended = ? WHERE code = ?",
+            (json.dumps({"winner": result.winner, "reason": result.reason,
+                         "score": result.score}), time.time(), match.code),
+        )
+
+    def unfinished(self) -> list[Match]:
+        """Every match that has not ended, rebuilt with its moves (for a restart)."""
+        return [_match_of(r) for r in self.records(only_unfinished=True)]
+
+    def records(self, only_unfinished: bool = False) -> list[Record]:
+        """Stored matches, oldest first."""
+        where = "WHERE status != 'over'" if only_unfinished else ""
+        rows = self._db.execute(
+            "SELECT code, game, size, start_board, start_to_move, seats, status, result, "
+            f"created, ended FROM matches {where} ORDER BY created, code"
+        ).fetchall()
+        moves: dict[str, list[int]] = {}
+        for code, move in self._db.execute("SELECT match, move FROM moves ORDER BY match, ply"):
+            moves.setdefault(code, []).append(move)
+        return [_record_of(row, moves.get(row[0], [])) for row in rows]
+
+    def record(self, code: str) -> Record | None:
+        row = self._db.execute(
+            "SELECT code, game, size, start_board, start_to_move, seats, status, result, "
+            "created, ended FROM matches WHERE code = ?", (code,)
+        ).fetchone()
+        if row is None:
+            return None
+        moves = [m for (m,) in self._db.execute(
+            "SELECT move FROM moves WHERE match = ? ORDER BY ply", (code,))]
+        return _record_of(row, moves)
+
+
+def _seats_json(seats: list[Seat | None]) -> str:
+    return json.dumps([s.to_json() if s is not None else None for s in seats])
+
+
+def _record_of(row: tuple[object, ...], moves: list[int]) -> Record:
+    code, game, size, board, to_move, seats, status, result, created, ended = row
+    res = json.loads(str(result)) if result else None
+    return Record(
+        code=str(code), game=str(game), size=int(str(size)), start_board=str(board),
+        start_to_move=int(str(to_move)),
+        seats=[Seat.from_json(s) if s else None for s in json.loads(str(seats))],
+        status=str(status),
+        result=Result(res["winner"], res["reason"], res["score"]) if res else None,
+        created=float(str(created)), ended=float(str(ended)) if ended is not None else None,
+        moves=moves,
+    )
+
+
+def _match_of(record: Record) -> Match:
+    start = new_game(record.game, record.size, record.start_board, record.start_to_move)
+    match = Match(record.code, start, record.seats, moves=list(record.moves),
+                  created=record.created)
+    match.result = record.result
+    return match
+
