@@ -1,0 +1,322 @@
+"""The window's frame loop and the actions its screens trigger.
+
+One asyncio loop runs everything: each frame handles pygame events, takes what the
+connection received (``drain``, never blocking), draws, flips, then yields to the
+loop with ``await asyncio.sleep`` so the network, an embedded server and its bots run
+between frames. Network intents are sent from tasks, so a click never waits on I/O.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import pygame
+
+from client import launch
+from client.connection import ConnectError, Connection
+from client.gui import theme
+from client.gui.game_screen import GameScreen
+from client.gui.lobby_screen import LobbyScreen
+from client.gui.match import game_title
+from client.gui.widgets import Ui
+from client.options import Plan
+from client.session import Session
+
+FPS = 60
+LOBBY_REFRESH = 2.0
+"""Seconds between lobby updates while the start screen is up."""
+MIN_SIZE = (480, 360)
+
+Script = Callable[["App"], bool]
+"""Called after every frame (tests drive the window with it); True ends the loop."""
+
+
+class App:
+    """The window: boots (find or start a server, connect), then lobby or match screen."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        *,
+        size: tuple[int, int] = (1024, 720),
+        find: Callable[[], Awaitable[launch.Where]] | None = None,
+    ) -> None:
+        self.plan = plan
+        self.session = Session()
+        self.conn: Connection | None = None
+        self.where: launch.Where | None = None
+        self.status = "Starting..."
+        self.boot_failed = False
+        self.running = True
+        self._find = find or self._default_find
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._last_list = 0.0
+        pygame.init()
+        pygame.display.set_caption("taikyoku")
+        pygame.key.set_repeat(400, 40)
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.ui = Ui(self.surface)
+        self.lobby = LobbyScreen(self)
+        self.game = GameScreen(self)
+
+    # ---- the loop ------------------------------------------------------------------
+
+    async def run(self, script: Script | None = None) -> int:
+        """Boot and run frames until the window closes (or ``script`` says stop)."""
+        self.spawn(self.boot())
+        frame = 1.0 / FPS
+        try:
+            while self.running:
+                start = time.monotonic()
+                self.step(pygame.event.get())
+                pygame.display.flip()
+                if script is not None and script(self):
+                    break
+                await asyncio.sleep(max(0.001, frame - (time.monotonic() - start)))
+        finally:
+            await self.shutdown()
+        return 0
+
+    def step(self, events: list[pygame.event.Event]) -> None:
+        """One frame without the flip: events -> network -> update -> draw."""
+        for event in events:
+            self.handle_event(event)
+        if self.conn is not None:
+            for msg in self.conn.drain():
+                self.session.handle(msg)
+        self.update()
+        self.draw()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            if (w, h) != (event.w, event.h):
+                self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.ui.focus = None  # a click on a text box takes it back
+            self.ui.click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.screen().scroll(event.y)
+        elif event.type == pygame.TEXTINPUT:
+            if self.ui.focus is not None:
+                self.ui.focus.type(event.text)
+            elif self.booted:
+                self.screen().key_text(event.text)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.running = False
+            elif self.ui.focus is not None:  # typing: letters are text, not shortcuts
+                if event.key == pygame.K_ESCAPE:
+                    self.ui.focus = None
+                elif not self.ui.focus.key(event.key) and event.key == pygame.K_TAB:
+                    self.screen().key(event.key)
+            elif not self.booted:
+                self.boot_key(event.key)
+            else:
+                self.screen().key(event.key)
+
+    @property
+    def booted(self) -> bool:
+        """Connected (welcomed) at least once: the lobby or a match is on screen."""
+        return self.session.welcome is not None
+
+    def screen(self) -> LobbyScreen | GameScreen:
+        return self.game if self.session.view is not None else self.lobby
+
+    def update(self) -> None:
+        """Time-driven work: keep the lobby fresh while it is on screen."""
+        if self.conn is None or self.session.view is not None or not self.session.link_up:
+            return
+        now = time.monotonic()
+        if now - self._last_list > LOBBY_REFRESH:
+            self._last_list = now
+            self.spawn(self.conn.list_matches())
+
+    def draw(self) -> None:
+        self.surface = pygame.display.get_surface()
+        self.surface.fill(theme.BG)
+        self.ui.begin(self.surface)
+        if not self.booted:
+            self.draw_boot()
+        else:
+            self.screen().draw(self.ui)
+        self.draw_link_banner()
+        self.ui.end()
+        pygame.display.set_caption(self.caption())
+
+    def caption(self) -> str:
+        view = self.session.view
+        if view is None or view.state is None:
+            return "taikyoku"
+        s = view.state
+        return f"taikyoku - {game_title(s.game, s.size)} - {view.turn_text()}"
+
+    def draw_boot(self) -> None:
+        """While looking for or starting a server: what is happening, or what failed."""
+        w, h = self.surface.get_size()
+        u = theme.unit((w, h))
+        self.ui.text("taikyoku", (w / 2, h * 0.32), u * 4, bold=True, anchor="center")
+        colour = theme.BAD if self.boot_failed else theme.MUTED
+        self.ui.paragraph(self.status, pygame.Rect(w * 0.15, h * 0.42, w * 0.7, h * 0.25),
+                          u * 1.4, colour)
+        if self.boot_failed:
+            bw, bh = u * 10, u * 3
+            retry = pygame.Rect(w / 2 - bw - u, h * 0.7, bw, bh)
+            quit_ = pygame.Rect(w / 2 + u, h * 0.7, bw, bh)
+            self.ui.button(retry, "Try again", self.retry_boot, primary=True, hint="Enter")
+            self.ui.button(quit_, "Quit", self.quit, hint="Esc")
+
+    def draw_link_banner(self) -> None:
+        """A strip across the top while the link is down: say so, and that we retry."""
+        if not self.booted or self.session.link_up:
+            return
+        w = self.surface.get_width()
+        u = theme.unit(self.surface.get_size())
+        rect = pygame.Rect(0, 0, w, int(u * 2.2))
+        pygame.draw.rect(self.surface, (120, 40, 36), rect)
+        text = self.session.link_message or "Connection lost; reconnecting..."
+        self.ui.text(text, rect.center, u * 1.1, anchor="center", max_width=w - 2 * u)
+
+    # ---- booting -----------------------------------------------------------------------
+
+    async def _default_find(self) -> launch.Where:
+        return await launch.find_or_start(self.plan.server, lan=self.plan.lan, say=self.set_status)
+
+    def set_status(self, text: str) -> None:
+        self.status = text
+
+    async def boot(self) -> None:
+        """Find or start a server, connect, then do what the flags asked (if anything)."""
+        self.boot_failed = False
+        try:
+            if self.where is None:
+                self.where = await self._find()
+            self.status = f"Connecting to {self.where.label}..."
+            await self.connect(self.plan.name)
+        except (ConnectError, OSError) as err:
+            self.status = f"Could not start: {err}"
+            self.boot_failed = True
+            return
+        plan = self.plan
+        assert self.conn is not None
+        if plan.join:
+            await self.conn.join(plan.join)
+        elif plan.watch:
+            await self.conn.watch(plan.watch)
+        elif plan.game:
+            await self.conn.create(**plan.create_args())
+
+    async def connect(self, name: str) -> None:
+        """Open a connection under ``name`` (replacing one with another name)."""
+        assert self.where is not None
+        old, self.conn = self.conn, None
+        if old is not None:
+            await old.close()
+        conn = Connection(self.where.url, name)
+        self.session.welcome = await conn.connect()
+        self.session.link_up = True
+        self.plan.name = name
+        self.conn = conn
+        self._last_list = 0.0
+
+    def boot_key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.quit()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.boot_failed:
+            self.retry_boot()
+
+    def retry_boot(self) -> None:
+        self.status = "Trying again..."
+        self.spawn(self.boot())
+
+    # ---- actions the screens trigger -----------------------------------------------------
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run ``coro`` beside the frame loop; a failure becomes a notice, not a crash."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            self.session.say(str(task.exception()))
+
+    def create(self, plan: Plan) -> None:
+        async def go() -> None:
+            await self.rename(plan.name)
+            assert self.conn is not None
+            await self.conn.create(**plan.create_args())
+
+        self.spawn(go())
+
+    def join(self, code: str, *, watch: bool = False) -> None:
+        code = code.strip().upper()
+        if not code:
+            self.session.say("Type the match code your friend sees on their screen.")
+            return
+
+        async def go() -> None:
+            await self.rename(self.lobby.name.text)
+            assert self.conn is not None
+            await (self.conn.watch(code) if watch else self.conn.join(code))
+
+        self.spawn(go())
+
+    async def rename(self, name: str) -> None:
+        """Reconnect under a new name when the person changed it on the start screen."""
+        name = name.strip() or self.plan.name
+        if name != self.plan.name:
+            await self.connect(name)
+
+    def move(self, square: int) -> None:
+        view = self.session.view
+        if view is None or view.state is None or self.conn is None:
+            return
+        self.spawn(self.conn.move(view.code, square, view.state.ply))
+
+    def resign(self) -> None:
+        view = self.session.view
+        if view is not None and self.conn is not None:
+            self.spawn(self.conn.resign(view.code))
+
+    def rematch(self) -> None:
+        view = self.session.view
+        if view is not None and self.conn is not None:
+            self.spawn(self.conn.rematch(view.code))
+
+    def back_to_lobby(self) -> None:
+        code = self.session.leave_current()
+        self.game.reset()
+        if code is not None and self.conn is not None:
+            self.spawn(self.conn.leave(code))
+        self.refresh_lobby()
+
+    def refresh_lobby(self) -> None:
+        """Ask for the lobby on the next frame."""
+        self._last_list = 0.0
+
+    def quit(self) -> None:
+        self.running = False
+
+    async def shutdown(self) -> None:
+        """Close the connection and any server we started; cancel what is still running."""
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.conn is not None:
+            await self.conn.close()
+        if self.where is not None:
+            await self.where.close()
+        self.close_window()
+
+    def close_window(self) -> None:
+        """Close the window; cached fonts die with pygame's font module."""
+        theme.font.cache_clear()
+        pygame.quit()

@@ -1,0 +1,205 @@
+"""Drawing the two boards: tic-tac-toe as in the seeds (O and X on a grid), Othello on
+green felt with coordinates. Geometry and drawing only; what to draw comes from a
+:class:`~client.gui.match.MatchView`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from client.gui import theme
+from shared.games.othello import COLUMNS
+
+FLIP_SECONDS = 0.35
+"""How long a disc takes to turn over, so a person sees which discs changed."""
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where an n x n board sits: its playing rect inside a frame ``band`` wide (which
+    holds the coordinates when there are any)."""
+
+    grid: pygame.Rect
+    n: int
+    band: int = 0
+
+    @classmethod
+    def fit(cls, area: pygame.Rect, n: int, coordinates: bool) -> Layout:
+        side = min(area.width, area.height)
+        band = int(side * (0.055 if coordinates else 0.035))
+        cell = (side - 2 * band) // n
+        grid = pygame.Rect(0, 0, cell * n, cell * n)
+        grid.center = area.center
+        return cls(grid, n, band)
+
+    @property
+    def cell(self) -> int:
+        return self.grid.width // self.n
+
+    def square_rect(self, square: int) -> pygame.Rect:
+        row, col = divmod(square, self.n)
+        c = self.cell
+        return pygame.Rect(self.grid.left + col * c, self.grid.top + row * c, c, c)
+
+    def square_at(self, pos: tuple[int, int]) -> int | None:
+        """The square under a point, or None outside the board."""
+        if not self.grid.collidepoint(pos):
+            return None
+        col = (pos[0] - self.grid.left) // self.cell
+        row = (pos[1] - self.grid.top) // self.cell
+        return int(row * self.n + col)
+
+
+def winning_line(board: str) -> tuple[int, int, int] | None:
+    """The three-in-a-row on a tic-tac-toe board, to draw a stroke through it."""
+    for a, b, c in LINES:
+        if board[a] != "." and board[a] == board[b] == board[c]:
+            return a, b, c
+    return None
+
+
+def draw_tictactoe(
+    surface: pygame.Surface,
+    lay: Layout,
+    board: str,
+    *,
+    last: int | None,
+    hover: int | None,
+    placed: int | None,
+    changed_at: float,
+) -> None:
+    """The seed's picture: a grid, O as a circle, X as two strokes; free slots numbered."""
+    frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
+    pygame.draw.rect(surface, theme.PAPER, frame, border_radius=max(4, lay.band))
+    c = lay.cell
+    width = max(2, c // 30)
+    for i in range(1, 3):
+        x = lay.grid.left + i * c
+        y = lay.grid.top + i * c
+        pygame.draw.line(surface, theme.INK, (x, lay.grid.top), (x, lay.grid.bottom), width)
+        pygame.draw.line(surface, theme.INK, (lay.grid.left, y), (lay.grid.right, y), width)
+    num_font = theme.font(int(c * 0.22))
+    age = time.monotonic() - changed_at
+    for i, ch in enumerate(board):
+        r = lay.square_rect(i)
+        if i == hover and ch == ".":
+            pygame.draw.rect(surface, (232, 226, 200), r.inflate(-width * 2, -width * 2))
+        if i == last:
+            pygame.draw.rect(surface, (238, 228, 170), r.inflate(-width * 2, -width * 2))
+        grow = min(1.0, age / 0.2) if i == placed else 1.0
+        radius = int(c * 0.3 * grow)
+        stroke = max(3, c // 14)
+        if ch == "O":
+            pygame.draw.circle(surface, theme.O_INK, r.center, radius, stroke)
+        elif ch == "X":
+            x0, y0 = r.centerx - radius, r.centery - radius
+            x1, y1 = r.centerx + radius, r.centery + radius
+            pygame.draw.line(surface, theme.X_INK, (x0, y0), (x1, y1), stroke + 1)
+            pygame.draw.line(surface, theme.X_INK, (x1, y0), (x0, y1), stroke + 1)
+        else:
+            img = num_font.render(str(i), True, (185, 178, 160))
+            surface.blit(img, img.get_rect(topleft=(r.left + c // 12, r.top + c // 20)))
+    line = winning_line(board)
+    if line is not None:
+        a, b = lay.square_rect(line[0]).center, lay.square_rect(line[2]).center
+        pygame.draw.line(surface, theme.LAST_MOVE, a, b, max(4, c // 12))
+
+
+def draw_othello(
+    surface: pygame.Surface,
+    lay: Layout,
+    board: str,
+    *,
+    legal: list[int],
+    last: int | None,
+    flipped: frozenset[int],
+    placed: int | None,
+    changed_at: float,
+    hover: int | None,
+) -> None:
+    """Green felt, a-h across the top and 1-8 down the side, discs, and the marks:
+    legal moves as small dots, the last move as a red dot, just-flipped discs turning
+    over and then ringed."""
+    c = lay.cell
+    frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
+    pygame.draw.rect(surface, theme.FELT_DARK, frame, border_radius=max(4, lay.band // 3))
+    pygame.draw.rect(surface, theme.FELT, lay.grid)
+    label = theme.font(max(10, int(min(lay.band * 0.7, c * 0.4))), bold=True)
+    for i in range(lay.n):
+        x = lay.grid.left + i * c + c // 2
+        y = lay.grid.top + i * c + c // 2
+        img = label.render(COLUMNS[i], True, (220, 235, 220))
+        surface.blit(img, img.get_rect(center=(x, lay.grid.top - lay.band // 2)))
+        img = label.render(str(i + 1), True, (220, 235, 220))
+        surface.blit(img, img.get_rect(center=(lay.grid.left - lay.band // 2, y)))
+    line_w = max(1, c // 40)
+    for i in range(lay.n + 1):
+        x = lay.grid.left + i * c
+        y = lay.grid.top + i * c
+        pygame.draw.line(surface, theme.FELT_DARK, (x, lay.grid.top), (x, lay.grid.bottom), line_w)
+        pygame.draw.line(surface, theme.FELT_DARK, (lay.grid.left, y), (lay.grid.right, y), line_w)
+    if lay.n == 8:  # the four star points of a real board
+        for px, py in ((2, 2), (2, 6), (6, 2), (6, 6)):
+            pt = (lay.grid.left + px * c, lay.grid.top + py * c)
+            pygame.draw.circle(surface, theme.FELT_DARK, pt, max(2, c // 14))
+    age = time.monotonic() - changed_at
+    radius = int(c * 0.42)
+    for i, ch in enumerate(board):
+        r = lay.square_rect(i)
+        if ch == ".":
+            if i in legal:
+                if i == hover:
+                    pygame.draw.rect(surface, theme.FELT_HOVER, r.inflate(-line_w, -line_w))
+                pygame.draw.circle(surface, (120, 200, 140), r.center, max(3, c // 9))
+            continue
+        turning = i in flipped and age < FLIP_SECONDS
+        if turning:  # shows the old colour shrinking, then the new one growing
+            half = age / FLIP_SECONDS < 0.5
+            colour = ("O" if ch == "X" else "X") if half else ch
+            squash = abs(math.cos(math.pi * age / FLIP_SECONDS))
+        else:
+            colour, squash = ch, 1.0
+        if i == placed and age < 0.15:
+            squash = age / 0.15
+        _disc(surface, r.center, radius, colour, squash)
+        if i in flipped and not turning:
+            pygame.draw.circle(surface, theme.FLIP_RING, r.center, radius + 1, max(2, c // 24))
+        if i == last:
+            pygame.draw.circle(surface, theme.LAST_MOVE, r.center, max(3, c // 10))
+
+
+def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, ch: str,
+          squash: float = 1.0) -> None:
+    """One disc with a soft shadow; ``squash`` narrows it to show it turning over."""
+    w = max(2, int(radius * 2 * squash))
+    rect = pygame.Rect(0, 0, w, radius * 2)
+    rect.center = center
+    shadow = rect.move(max(1, radius // 10), max(1, radius // 10))
+    pygame.draw.ellipse(surface, (10, 60, 30), shadow)
+    fill = theme.BLACK_DISC if ch == "X" else theme.WHITE_DISC
+    pygame.draw.ellipse(surface, fill, rect)
+    edge = (70, 70, 76) if ch == "X" else (190, 190, 182)
+    pygame.draw.ellipse(surface, edge, rect, max(1, radius // 14))
+
+
+def draw_disc_icon(surface: pygame.Surface, game: str, seat: int, center: tuple[int, int],
+                   radius: int) -> None:
+    """A small mark for a seat: a disc in Othello, X or O in tic-tac-toe."""
+    if game == "othello":
+        _disc(surface, center, radius, "XO"[seat])
+        return
+    stroke = max(2, radius // 4)
+    if seat == 0:
+        x, y = center
+        pygame.draw.line(surface, theme.X_INK, (x - radius, y - radius), (x + radius, y + radius),
+                         stroke)
+        pygame.draw.line(surface, theme.X_INK, (x + radius, y - radius), (x - radius, y + radius),
+                         stroke)
+    else:
+        pygame.draw.circle(surface, (120, 160, 240), center, radius, stroke)

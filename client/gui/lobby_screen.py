@@ -1,0 +1,216 @@
+"""The start screen: your name and server, a new game (which, against whom, who moves
+first), and the matches on the server to join or watch.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client.gui import theme
+from client.gui.match import game_title
+from client.gui.widgets import TextField, Ui, columns, rows
+from client.options import Plan
+from shared.protocol import MatchSummary
+
+if TYPE_CHECKING:
+    from client.gui.app import App
+
+GAMES = (("tictactoe", 3), ("othello", 4), ("othello", 6), ("othello", 8))
+SEAT_KEYS = {pygame.K_f: "first", pygame.K_s: "second", pygame.K_r: "random"}
+NOTICE_SECONDS = 8.0
+SHORTCUTS = ("1-4 game   B bot / P person   +/- level   F/S/R who starts   "
+             "Enter play   J code   Tab next box   F5 refresh   Esc quit")
+
+
+class LobbyScreen:
+    """Choices are kept here; the lobby list comes from the session (refreshed by the app)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        plan = app.plan
+        self.choice = Plan(name=plan.name, game=plan.game or "othello",
+                           size=plan.size or (3 if plan.game == "tictactoe" else 8),
+                           vs=plan.vs, level=plan.level, seat=plan.seat)
+        self.name = TextField(plan.name, max_len=32, on_enter=self.play)
+        self.code = TextField("", max_len=16, upper=True, on_enter=self.join_code)
+        self.scroll_rows = 0
+
+    # ---- actions ---------------------------------------------------------------------
+
+    def play(self) -> None:
+        self.choice.name = self.name.text.strip() or self.app.plan.name
+        self.app.create(self.choice)
+
+    def join_code(self) -> None:
+        self.app.join(self.code.text)
+
+    def pick_game(self, game: str, size: int) -> None:
+        self.choice.game, self.choice.size = game, size
+
+    def set_vs(self, vs: str) -> None:
+        self.choice.vs = vs
+
+    def set_level(self, level: int) -> None:
+        self.choice.level = max(1, min(5, level))
+
+    def set_seat(self, seat: str) -> None:
+        self.choice.seat = seat
+
+    def scroll(self, dy: int) -> None:
+        self.scroll_rows = max(0, self.scroll_rows - dy)
+
+    def key_text(self, text: str) -> None:
+        if text == "+":
+            self.set_level(self.choice.level + 1)
+        elif text == "-":
+            self.set_level(self.choice.level - 1)
+
+    def key(self, key: int) -> None:
+        ui = self.app.ui
+        digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
+                  pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
+        if key in digits:
+            self.pick_game(*GAMES[digits[key]])
+        elif key == pygame.K_b:
+            self.set_vs("bot")
+        elif key == pygame.K_p:
+            self.set_vs("human")
+        elif key in SEAT_KEYS:
+            self.set_seat(SEAT_KEYS[key])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play()
+        elif key == pygame.K_j:
+            ui.focus = self.code
+        elif key == pygame.K_n:
+            ui.focus = self.name
+        elif key == pygame.K_TAB:
+            ui.focus = self.code if ui.focus is self.name else self.name
+        elif key == pygame.K_F5:
+            self.app.session.lobby = []
+            self.app.refresh_lobby()
+        elif key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    # ---- drawing -------------------------------------------------------------------------
+
+    def draw(self, ui: Ui) -> None:
+        w, h = ui.surface.get_size()
+        u = theme.unit((w, h))
+        m = int(u * 1.5)
+        session = self.app.session
+        ui.text("taikyoku", (m, m), u * 3, bold=True)
+        names = [session.welcome.server.name] if session.welcome is not None else []
+        if self.app.where is not None:
+            names.append(self.app.where.label)
+        server = ", ".join(names)
+        ui.text(f"Server: {server}", (m, m + u * 3.6), u * 1.1, theme.MUTED,
+                max_width=w - 2 * m)
+        body = pygame.Rect(m, int(m + u * 6), w - 2 * m, int(h - m * 2 - u * 8.5))
+        wide = w >= h * 1.1
+        if wide:
+            left, right = columns(body, 2, m)
+            left.width = int(body.width * 0.55)
+            right.left, right.width = left.right + m, body.right - left.right - m
+        else:
+            left = pygame.Rect(body.left, body.top, body.width, int(body.height * 0.62))
+            right = pygame.Rect(body.left, left.bottom + m, body.width,
+                                body.bottom - left.bottom - m)
+        self.draw_new_game(ui, left, u)
+        self.draw_matches(ui, right, u)
+        foot = h - m - u * 1.2
+        if session.notice and time.monotonic() - session.notice_at < NOTICE_SECONDS:
+            ui.text(session.notice, (m, foot - u * 1.8), u * 1.2, theme.BAD, max_width=w - 2 * m)
+        ui.text(SHORTCUTS, (m, foot), u * 0.95, theme.MUTED, max_width=w - 2 * m)
+
+    def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float) -> None:
+        c = self.choice
+        ui.panel(area)
+        inner = area.inflate(-2 * u, -2 * u)
+        label, row, gap = u * 1.3, u * 2.8, u * 0.55
+        r = rows(inner, [label, row, label, row, label, row, label, row, label, row, row * 1.3],
+                 gap)
+        size = u * 1.15
+        ui.text("Your name", r[0].topleft, size, theme.MUTED)
+        ui.field(pygame.Rect(r[1].left, r[1].top, int(r[1].width * 0.7), r[1].height),
+                 self.name, "your name")
+        ui.text("Game", r[2].topleft, size, theme.MUTED)
+        for i, (cell, (game, n)) in enumerate(zip(columns(r[3], 4, gap), GAMES)):
+            ui.button(cell, game_title(game, n), lambda g=game, n=n: self.pick_game(g, n),
+                      selected=(c.game, c.size) == (game, n), hint=str(i + 1))
+        ui.text("Opponent", r[4].topleft, size, theme.MUTED)
+        vs_cells = columns(r[5], 2, gap)
+        ui.button(vs_cells[0], "The computer (bot)", lambda: self.set_vs("bot"),
+                  selected=c.vs == "bot", hint="B")
+        ui.button(vs_cells[1], "A person (LAN)", lambda: self.set_vs("human"),
+                  selected=c.vs == "human", hint="P")
+        if c.vs == "bot":
+            ui.text("Bot level (1 is easy, 5 is strong)", r[6].topleft, size, theme.MUTED)
+            names = self.app.session.welcome.bots if self.app.session.welcome else []
+            titles = {b.level: b.name for b in names}
+            for level, cell in enumerate(columns(r[7], 5, gap), start=1):
+                ui.button(cell, f"{level} {titles.get(level, '')}".strip(),
+                          lambda lv=level: self.set_level(lv), selected=c.level == level)
+        else:
+            ui.text("After you press Play, tell your friend the match code;", r[6].topleft,
+                    size, theme.MUTED, max_width=r[6].width)
+            ui.text("they join it from their own start screen.", r[7].topleft, size,
+                    theme.MUTED, max_width=r[7].width)
+        ui.text("Who moves first", r[8].topleft, size, theme.MUTED)
+        other = "The bot" if c.vs == "bot" else "Your friend"
+        for cell, (seat, text, key) in zip(columns(r[9], 3, gap), (
+                ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))):
+            ui.button(cell, text, lambda s=seat: self.set_seat(s), selected=c.seat == seat,
+                      hint=key)
+        play = pygame.Rect(r[10].left, r[10].top, int(r[10].width * 0.5), r[10].height)
+        ui.button(play, "Play", self.play, primary=True, hint="Enter")
+
+    def draw_matches(self, ui: Ui, area: pygame.Rect, u: float) -> None:
+        ui.panel(area)
+        inner = area.inflate(-2 * u, -2 * u)
+        size, row, gap = u * 1.15, u * 2.6, u * 0.5
+        ui.text("Join a friend's match by its code", inner.topleft, size, theme.MUTED)
+        top = inner.top + int(u * 1.8)
+        field = pygame.Rect(inner.left, top, int(inner.width * 0.6), int(row))
+        ui.field(field, self.code, "code, e.g. K7QX")
+        ui.button(pygame.Rect(field.right + gap, top, inner.right - field.right - gap, row),
+                  "Join", self.join_code, hint="J")
+        lobby = self.app.session.lobby
+        waiting = [m for m in lobby if m.status == "waiting"]
+        playing = [m for m in lobby if m.status != "waiting"]
+        y = top + row + u * 1.2
+        none: list[tuple[str, MatchSummary | None, bool]] = [("  none right now", None, False)]
+        lines: list[tuple[str, MatchSummary | None, bool]] = [
+            ("Open matches (a seat is free)", None, False)]
+        lines += [(self.summary(m), m, False) for m in waiting] or none
+        lines.append(("Matches to watch", None, False))
+        lines += [(self.summary(m), m, True) for m in playing] or none
+        fitting = max(1, int((inner.bottom - y) // (row + gap)))
+        self.scroll_rows = min(self.scroll_rows, max(0, len(lines) - fitting))
+        for text, match, watch in lines[self.scroll_rows:self.scroll_rows + fitting]:
+            line = pygame.Rect(inner.left, int(y), inner.width, int(row))
+            if match is None:
+                ui.text(text, (line.left, line.centery), size,
+                        theme.MUTED if text.startswith(" ") else theme.TEXT,
+                        bold=not text.startswith(" "), anchor="midleft")
+            else:
+                bw = int(u * 7)
+                ui.text(text, (line.left, line.centery), size, anchor="midleft",
+                        max_width=line.width - bw - gap)
+                button = pygame.Rect(line.right - bw, line.top, bw, line.height)
+                ui.button(button, "Watch" if watch else "Join",
+                          lambda code=match.match, w=watch: self.app.join(code, watch=w))
+            y += row + gap
+
+    @staticmethod
+    def summary(m: MatchSummary) -> str:
+        """'Othello 8x8 - Taro vs the bot (level 3) - K7QX'."""
+        names = []
+        for p in sorted(m.players, key=lambda p: p.seat):
+            names.append(f"the bot (level {p.level})" if p.kind == "bot" and p.level
+                         else p.name or "someone")
+        who = " vs ".join(names) if len(names) > 1 else (names[0] if names else "nobody")
+        extra = f", {m.spectators} watching" if m.spectators else ""
+        return f"{game_title(m.game, m.size)}: {who} ({m.match}{extra})"

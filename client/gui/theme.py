@@ -1,0 +1,54 @@
+"""Colours, fonts and the size unit: everything is laid out from the window's size."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+BG = (28, 32, 38)
+PANEL = (38, 44, 52)
+PANEL_EDGE = (60, 68, 80)
+TEXT = (232, 235, 240)
+MUTED = (150, 158, 170)
+ACCENT = (80, 160, 255)
+GOOD = (90, 200, 120)
+BAD = (235, 90, 80)
+WARN = (240, 190, 70)
+BUTTON = (58, 66, 78)
+BUTTON_HOVER = (74, 84, 100)
+BUTTON_OFF = (44, 49, 57)
+SELECTED = (48, 110, 190)
+
+FELT = (22, 120, 64)
+FELT_DARK = (14, 84, 44)
+FELT_HOVER = (40, 145, 84)
+BLACK_DISC = (22, 22, 24)
+WHITE_DISC = (242, 242, 236)
+PAPER = (246, 242, 230)
+INK = (40, 40, 48)
+X_INK = (200, 60, 60)
+O_INK = (50, 90, 190)
+LAST_MOVE = (235, 70, 60)
+FLIP_RING = (255, 190, 40)
+
+MIN_FONT = 10
+"""Text never shrinks below this many pixels, so it stays readable in a small window."""
+
+_FONT_NAMES = "dejavusans,liberationsans,arial,helvetica,freesans"
+
+
+def unit(size: tuple[int, int]) -> float:
+    """The layout unit: 1/48 of the shorter window side, so text scales with the window."""
+    return max(9.0, min(size[0] * 0.75, size[1]) / 48)
+
+
+@lru_cache(maxsize=64)
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """A font of ``px`` pixels (cached: building fonts every frame is slow)."""
+    px = max(MIN_FONT, int(px))
+    try:
+        f = pygame.font.SysFont(_FONT_NAMES, px, bold=bold)
+    except (OSError, RuntimeError):
+        f = pygame.font.Font(None, px)
+    return f

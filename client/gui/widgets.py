@@ -1,0 +1,228 @@
+"""Immediate-mode widgets: drawing a button also registers where a click on it goes.
+
+Each frame the screens redraw everything from the current window size, so layout is
+never stale after a resize; the click regions of the last drawn frame answer the
+next frame's events (events -> update -> draw).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from client.gui import theme
+
+Action = Callable[[], None]
+
+
+@dataclass
+class TextField:
+    """An editable line of text (a name, a match code)."""
+
+    text: str = ""
+    max_len: int = 24
+    upper: bool = False
+    on_enter: Action | None = None
+
+    def type(self, chars: str) -> None:
+        if self.upper:
+            chars = chars.upper()
+        chars = "".join(c for c in chars if c.isprintable())
+        self.text = (self.text + chars)[: self.max_len]
+
+    def key(self, key: int) -> bool:
+        """Handle an editing key; True when it was one."""
+        if key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.on_enter is not None:
+                self.on_enter()
+        else:
+            return False
+        return True
+
+
+@dataclass
+class Ui:
+    """The surface being drawn and the click regions drawn on it."""
+
+    surface: pygame.Surface
+    hits: list[tuple[pygame.Rect, Action]] = field(default_factory=list)
+    focus: TextField | None = None
+    _drawing: list[tuple[pygame.Rect, Action]] = field(default_factory=list)
+
+    def begin(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self._drawing = []
+
+    def end(self) -> None:
+        self.hits = self._drawing
+
+    def modal(self) -> None:
+        """Everything drawn so far stops taking clicks (a dialog is on top)."""
+        self._drawing = [(self.surface.get_rect(), lambda: None)]
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """Run the action under ``pos`` (the topmost); True when there was one."""
+        for rect, action in reversed(self.hits):
+            if rect.collidepoint(pos):
+                action()
+                return True
+        return False
+
+    def on_click(self, rect: pygame.Rect, action: Action) -> None:
+        self._drawing.append((pygame.Rect(rect), action))
+
+    @property
+    def hovered_pos(self) -> tuple[int, int]:
+        return pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+
+    # ---- drawing -----------------------------------------------------------------
+
+    def text(
+        self,
+        text: str,
+        pos: tuple[float, float],
+        px: float,
+        color: tuple[int, int, int] = theme.TEXT,
+        *,
+        bold: bool = False,
+        anchor: str = "topleft",
+        max_width: float | None = None,
+    ) -> pygame.Rect:
+        """Draw one line that fits ``max_width``: a little smaller, then cut with '...'.
+
+        Text shrinks at most to 80% (and never below theme.MIN_FONT) so it stays
+        readable; what still does not fit is elided rather than drawn over its neighbours.
+        """
+        size = int(px)
+        f = theme.font(size, bold)
+        if max_width is not None:
+            smallest = max(theme.MIN_FONT, int(px * 0.8))
+            while f.size(text)[0] > max_width and size > smallest:
+                size = max(smallest, int(size * 0.92))
+                f = theme.font(size, bold)
+            if f.size(text)[0] > max_width:
+                while len(text) > 1 and f.size(text + "...")[0] > max_width:
+                    text = text[:-1]
+                text = text.rstrip() + "..."
+        img = f.render(text, True, color)
+        rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        self.surface.blit(img, rect)
+        return rect
+
+    def paragraph(
+        self,
+        text: str,
+        rect: pygame.Rect,
+        px: float,
+        color: tuple[int, int, int] = theme.TEXT,
+        *,
+        bold: bool = False,
+    ) -> int:
+        """Draw word-wrapped text inside ``rect``; returns the y below the last line."""
+        f = theme.font(int(px), bold)
+        y = rect.top
+        for line in wrap(text, f, rect.width):
+            if y + f.get_height() > rect.bottom:
+                break
+            self.surface.blit(f.render(line, True, color), (rect.left, y))
+            y += f.get_linesize()
+        return y
+
+    def panel(self, rect: pygame.Rect, color: tuple[int, int, int] = theme.PANEL) -> None:
+        radius = max(4, rect.height // 12) if rect.height < 80 else 10
+        pygame.draw.rect(self.surface, color, rect, border_radius=radius)
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: Action,
+        *,
+        enabled: bool = True,
+        selected: bool = False,
+        primary: bool = False,
+        hint: str = "",
+    ) -> None:
+        """A button; ``hint`` is its keyboard shortcut, shown small in a corner."""
+        hover = enabled and rect.collidepoint(self.hovered_pos)
+        if not enabled:
+            color = theme.BUTTON_OFF
+        elif selected or primary:
+            color = tuple(min(255, c + 25) for c in theme.SELECTED) if hover else theme.SELECTED
+        else:
+            color = theme.BUTTON_HOVER if hover else theme.BUTTON
+        pygame.draw.rect(self.surface, color, rect, border_radius=max(4, rect.height // 5))
+        if selected:
+            pygame.draw.rect(self.surface, theme.ACCENT, rect, 2, border_radius=rect.height // 5)
+        px = rect.height * 0.42
+        fg = theme.TEXT if enabled else theme.MUTED
+        self.text(label, rect.center, px, fg, bold=primary, anchor="center",
+                  max_width=rect.width - rect.height * 0.4)
+        if hint and rect.width > rect.height * 2.5:
+            self.text(hint, (rect.right - 4, rect.bottom - 2), px * 0.6, theme.MUTED,
+                      anchor="bottomright")
+        if enabled:
+            self.on_click(rect, action)
+
+    def field(self, rect: pygame.Rect, fld: TextField, placeholder: str = "") -> None:
+        """A text box; clicking it gives it the keyboard."""
+        focused = self.focus is fld
+        pygame.draw.rect(self.surface, (22, 25, 30), rect, border_radius=6)
+        edge = theme.ACCENT if focused else theme.PANEL_EDGE
+        pygame.draw.rect(self.surface, edge, rect, 2, border_radius=6)
+        px = rect.height * 0.5
+        pad = rect.height * 0.25
+        if fld.text:
+            r = self.text(fld.text, (rect.left + pad, rect.centery), px, anchor="midleft",
+                          max_width=rect.width - 2 * pad)
+        else:
+            r = pygame.Rect(rect.left + pad, rect.centery, 0, 0)
+            self.text(placeholder, (rect.left + pad, rect.centery), px, theme.MUTED,
+                      anchor="midleft", max_width=rect.width - 2 * pad)
+        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = r.right + 2
+            pygame.draw.line(self.surface, theme.TEXT, (x, rect.top + pad), (x, rect.bottom - pad),
+                             2)
+
+        def take_focus() -> None:
+            self.focus = fld
+
+        self.on_click(rect, take_focus)
+
+
+def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` (long words stay whole)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def rows(rect: pygame.Rect, heights: list[float], gap: float) -> list[pygame.Rect]:
+    """Stack rows of the given heights top-down inside ``rect``."""
+    out, y = [], float(rect.top)
+    for h in heights:
+        out.append(pygame.Rect(rect.left, int(y), rect.width, int(h)))
+        y += h + gap
+    return out
+
+
+def columns(rect: pygame.Rect, n: int, gap: float) -> list[pygame.Rect]:
+    """Split ``rect`` into ``n`` equal columns."""
+    w = (rect.width - gap * (n - 1)) / n
+    return [
+        pygame.Rect(int(rect.left + i * (w + gap)), rect.top, int(w), rect.height)
+        for i in range(n)
+    ]

@@ -1,0 +1,95 @@
+"""Find a game server or start one: what `taikyoku play` and `taikyoku tui` do first.
+
+With an address, that server. Otherwise look on the LAN (zeroconf) and take the first
+server found; finding none, start a server in this process, on this asyncio loop,
+listening on every interface so a friend on the LAN can join the match.
+"""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+if TYPE_CHECKING:
+    from client.discovery import FoundServer
+    from server.app import GameServer
+
+DEFAULT_PORT = 8765
+
+
+@dataclass
+class Where:
+    """The server we play on: its address, words for people, and ours if we started it."""
+
+    url: str
+    label: str
+    server: GameServer | None = None
+
+    async def close(self) -> None:
+        if self.server is not None:
+            await self.server.close()
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN, for telling a friend where to connect.
+
+    Connecting a UDP socket sends nothing; it only asks the OS which interface
+    would be used. Falls back to the host name.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+
+
+async def _lan_servers(timeout: float) -> list[FoundServer]:
+    from client.discovery import discover
+
+    return await discover(timeout=timeout)
+
+
+async def find_or_start(
+    server: str | None,
+    *,
+    lan: bool = True,
+    discover: Callable[[float], Awaitable[list[FoundServer]]] = _lan_servers,
+    discover_timeout: float = 1.5,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    say: Callable[[str], None] = lambda text: None,
+    **config: Any,
+) -> Where:
+    """The server to play on; ``config`` goes to the ServerConfig of a started one.
+
+    ``say`` reports progress ("Looking for a server on the LAN...") to the caller.
+    When ``port`` is taken (another taikyoku here), the started server takes any
+    free port instead.
+    """
+    if server:
+        return Where(server, server)
+    if lan:
+        say("Looking for a game server on the LAN...")
+        try:
+            found = await discover(discover_timeout)
+        except OSError as err:  # no multicast-capable interface: just start our own
+            say(f"LAN discovery is unavailable ({err}); starting a server here.")
+            found = []
+        if found:
+            first = found[0]
+            return Where(first.url, f"{first.name} ({first.host}:{first.port}, found on the LAN)")
+    say("No server found: starting one on this computer...")
+    from server.app import GameServer, ServerConfig
+
+    try:
+        game_server = GameServer(ServerConfig(host=host, port=port, **config))
+        await game_server.start()
+    except OSError:
+        game_server = GameServer(ServerConfig(host=host, port=0, **config))
+        await game_server.start()
+    local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    label = f"this computer (friends join at ws://{shown}:{game_server.port})"
+    return Where(f"ws://{local}:{game_server.port}", label, game_server)

@@ -1,0 +1,73 @@
+"""What a client knows from the server's messages: the lobby, its matches, the link.
+
+Both the window and the terminal feed every message from the connection to
+:meth:`Session.handle` and draw from the result, so they agree on what a `joined`,
+`state`, `error` or a dropped link means. Pure: no I/O here.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.connection import LinkStatus
+from client.gui.match import MatchView
+from shared.protocol import Error, Joined, Lobby, MatchSummary, State, Welcome
+
+QUIET_ERRORS = ("stale_ply",)
+"""Refusals that need no words: a double click raced a state we already have."""
+
+
+@dataclass
+class Session:
+    """The lobby, every match we are in or watch, the current one, and the link state."""
+
+    welcome: Welcome | None = None
+    lobby: list[MatchSummary] = field(default_factory=list)
+    views: dict[str, MatchView] = field(default_factory=dict)
+    current: str | None = None
+    link_up: bool = True
+    link_message: str = ""
+    notice: str = ""
+    notice_at: float = 0.0
+    last_error: Error | None = None
+
+    @property
+    def view(self) -> MatchView | None:
+        """The match on screen, if any."""
+        return None if self.current is None else self.views.get(self.current)
+
+    def say(self, text: str) -> None:
+        """A short note for the person (an error, a refused click)."""
+        self.notice, self.notice_at = text, time.monotonic()
+
+    def handle(self, msg: Any) -> None:
+        """Take one message from the connection (a server message or a LinkStatus)."""
+        if isinstance(msg, State):
+            view = self.views.setdefault(msg.match, MatchView(msg.match))
+            view.update(msg)
+        elif isinstance(msg, Joined):
+            view = self.views.setdefault(msg.match, MatchView(msg.match))
+            view.seat, view.role = msg.seat, msg.role
+            if self.current != msg.match:
+                self.current = msg.match
+                self.notice = ""
+        elif isinstance(msg, Lobby):
+            self.lobby = msg.matches
+        elif isinstance(msg, Error):
+            self.last_error = msg
+            if msg.code not in QUIET_ERRORS:
+                self.say(msg.message)
+        elif isinstance(msg, Welcome):
+            self.welcome = msg
+        elif isinstance(msg, LinkStatus):
+            self.link_up, self.link_message = bool(msg.up), str(msg.message)
+
+    def leave_current(self) -> str | None:
+        """Forget the match on screen (back to the lobby); its code, to tell the server."""
+        code, self.current = self.current, None
+        if code is not None:
+            self.views.pop(code, None)
+        self.notice = ""
+        return code

@@ -1,0 +1,78 @@
+"""Helpers for the window tests: a headless SDL, hand-made states, screenshots."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from shared.games import PASS, new_game  # noqa: E402
+from shared.protocol import (  # noqa: E402
+    BotInfo,
+    GameSpec,
+    PlayerInfo,
+    Result,
+    ServerInfo,
+    State,
+    Welcome,
+)
+
+OUTPUT = Path(__file__).parent / "output"
+
+
+def welcome() -> Welcome:
+    """A welcome like the server's, for drawing screens without one."""
+    names = ("random", "greedy", "minimax", "alphabeta", "expert")
+    return Welcome(
+        protocol=1, player="p_me", token="t", server=ServerInfo("Test server", "0.1.0"),
+        games=[GameSpec("tictactoe", [3]), GameSpec("othello", [4, 6, 8])],
+        bots=[BotInfo(level, name) for level, name in enumerate(names, start=1)],
+    )
+
+
+def state_after(
+    game: str,
+    size: int,
+    moves: list[int],
+    *,
+    code: str = "K7QX",
+    me: int = 0,
+    players: list[PlayerInfo] | None = None,
+    result: Result | None = None,
+) -> State:
+    """The `state` a server would send after ``moves`` (played by the shared rules)."""
+    st = new_game(game, size)
+    for m in moves:
+        st = st.play(m)
+    over = st.is_over or result is not None
+    if players is None:  # we ("Taro") play seat ``me`` against the level-3 bot
+        players = [PlayerInfo(me, "Taro", "human", True, "p_me"),
+                   PlayerInfo(1 - me, "minimax", "bot", True, None, 3)]
+    outcome = st.outcome()
+    if result is None and outcome is not None:
+        result = Result(outcome.winner, outcome.reason, list(outcome.score))  # type: ignore
+    return State(
+        match=code, game=game, size=size, ply=len(moves), board=st.board,
+        to_move=st.to_move, legal=[] if over else [m for m in st.legal_moves() if m != PASS],
+        moves=["pass" if m == PASS else m for m in moves],
+        status="over" if over else "playing", score=list(st.score()), players=players,
+        result=result,
+    )
+
+
+def settle(view: object) -> None:
+    """Let a view's animations (a disc turning over) finish, for a still picture."""
+    view.changed_at -= 10.0  # type: ignore[attr-defined]
+
+
+def screenshot(surface: pygame.Surface, name: str) -> Path:
+    """Save the window as tests/output/<name>.png for a person to look at."""
+    OUTPUT.mkdir(exist_ok=True)
+    path = OUTPUT / f"{name}.png"
+    pygame.image.save(surface, str(path))
+    return path
