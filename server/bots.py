@@ -36,7 +36,7 @@ Thinker = Callable[[str, int, str, int, int, "float | None"], int]
 
 def level_seconds(level: int, cap: float | None) -> float | None:
     """A level's thinking time, capped by the server's ``bot_seconds`` when that is set."""
-    defaults: dict[int, float] = getattr(shared.ai, "DEFAULT_SECONDS", {})
+    defaults: dict[int, float | None] = getattr(shared.ai, "DEFAULT_SECONDS", {})
     own = defaults.get(level)
     if cap is None:
         return own
@@ -100,12 +100,30 @@ class BotRunner:
         return random.choice(legal)
 
     def _discard_pool(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-
-    async def close(self) -> None:
-        """Stop the workers (waits for a search in progress, bounded by its deadline)."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+            _stop_workers(pool)
+            pool.shutdown(wait=False)
+
+    async def close(self) -> None:
+        """Stop the workers now, even mid-search, and wait until they are gone."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop_workers(pool)
+            await asyncio.to_thread(pool.shutdown, wait=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel queued searches and end running ones (a search is worthless once abandoned).
+
+    ProcessPoolExecutor can only wait for running work before Python 3.14
+    (``terminate_workers``); before that its worker processes are reached directly.
+    """
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()

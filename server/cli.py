@@ -145,12 +145,12 @@ def records_main(argv: list[str]) -> int:
             for record in records:
                 print(list_line(record))
             return 0
-        record = store.record(args.match.upper())
-        if record is None:
+        found = store.record(args.match.upper())
+        if found is None:
             print(f"taikyoku records: no match {args.match!r} in {path}", file=sys.stderr)
             return 1
         try:
-            print(format_record_as(record, args.format))
+            print(format_record_as(found, args.format))
         except ValueError as err:
             print(f"taikyoku records: {err}", file=sys.stderr)
             return 2

@@ -12,13 +12,12 @@ import logging
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from typing import Awaitable, Callable
 
 from websockets.asyncio.server import broadcast
 
 from server.bots import BotRunner
 from server.identity import hash_token, new_match_code, new_player_id, new_token
-from server.match import Match, Reason, Seat
+from server.match import Match, Reason, Seat, wire_seat
 from server.session import Session
 from server.store import Store
 from shared import protocol
@@ -80,16 +79,6 @@ class Lobby:
         self.names: dict[str, str] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self._handlers: dict[type, Callable[[Session, ClientMessage], Awaitable[None]]] = {
-            ListMatches: self._list,
-            Create: self._create,  # type: ignore[dict-item]
-            Join: self._join,  # type: ignore[dict-item]
-            Watch: self._watch,  # type: ignore[dict-item]
-            Leave: self._leave,  # type: ignore[dict-item]
-            Move: self._move,  # type: ignore[dict-item]
-            Resign: self._resign,  # type: ignore[dict-item]
-            Rematch: self._rematch,  # type: ignore[dict-item]
-        }
 
     # ---- life cycle -----------------------------------------------------------------
 
@@ -147,7 +136,7 @@ class Lobby:
         ))
         for match in self._seated(player):
             seat = match.seat_of(player)
-            await session.send(Joined(match=match.code, seat=seat, role="player"))
+            await session.send(Joined(match=match.code, seat=wire_seat(seat), role="player"))
             if came_back:  # everyone sees the seat connected again, this session included
                 self._arrived(match, player)
                 self._broadcast(match)
@@ -222,10 +211,25 @@ class Lobby:
 
     async def handle(self, session: Session, msg: ClientMessage) -> None:
         """Carry out one request from a connection that has said hello."""
-        if isinstance(msg, Hello):
-            await self.hello(session, msg)
-            return
-        await self._handlers[type(msg)](session, msg)
+        match msg:
+            case Hello():
+                await self.hello(session, msg)
+            case ListMatches():
+                await self._list(session, msg)
+            case Create():
+                await self._create(session, msg)
+            case Join():
+                await self._join(session, msg)
+            case Watch():
+                await self._watch(session, msg)
+            case Leave():
+                await self._leave(session, msg)
+            case Move():
+                await self._move(session, msg)
+            case Resign():
+                await self._resign(session, msg)
+            case Rematch():
+                await self._rematch(session, msg)
 
     async def _list(self, session: Session, msg: ListMatches) -> None:
         open_ = [m for m in self.matches.values() if m.result is None]
@@ -255,7 +259,7 @@ class Lobby:
         match.forced_pass()
         self.store.add_match(match)
         self.matches[match.code] = match
-        await session.send(Joined(match=match.code, seat=seat, role="player"))
+        await session.send(Joined(match=match.code, seat=wire_seat(seat), role="player"))
         self._broadcast(match)
         if match.status == "playing":
             log.info("match %s started: %s", match.code, _describe(match))
@@ -278,14 +282,14 @@ class Lobby:
             log.info("match %s started: %s", match.code, _describe(match))
             if not self._human_online(match, 1 - seat):
                 self._start_grace(match, 1 - seat)
-        await session.send(Joined(match=match.code, seat=seat, role="player"))
+        await session.send(Joined(match=match.code, seat=wire_seat(seat), role="player"))
         self._broadcast(match)
 
     async def _watch(self, session: Session, msg: Watch) -> None:
         match = self._match(msg.match)
         seat = match.seat_of(_player(session))
         if seat is not None:
-            await session.send(Joined(match=match.code, seat=seat, role="player"))
+            await session.send(Joined(match=match.code, seat=wire_seat(seat), role="player"))
         else:
             watchers = self.spectators.setdefault(match.code, set())
             if session not in watchers and len(watchers) >= self.limits.max_spectators:
@@ -367,7 +371,7 @@ class Lobby:
         if old.next_match is not None and old.next_match in self.matches:
             new = self.matches[old.next_match]
             new_seat = new.seat_of(_player(session))
-            await session.send(Joined(match=new.code, seat=new_seat, role="player"))
+            await session.send(Joined(match=new.code, seat=wire_seat(new_seat), role="player"))
             await self._send_state(session, new)
             return
         self._check_cap(_player(session))
@@ -388,7 +392,7 @@ class Lobby:
         self._broadcast(old)
         for i, s in enumerate(new.seats):
             for peer in self.sessions.get(s.player or "", ()) if s is not None else ():
-                await peer.send(Joined(match=new.code, seat=i, role="player"))
+                await peer.send(Joined(match=new.code, seat=wire_seat(i), role="player"))
         self._broadcast(new)
         self._schedule_bot(new)
 

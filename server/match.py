@@ -18,6 +18,15 @@ from shared.protocol import MatchSummary, PlayerInfo, Result
 Reason = Literal["line", "discs", "resign", "abandon"]
 
 
+def wire_seat(seat: int | None) -> Literal[0, 1] | None:
+    """A seat index as the protocol types it."""
+    if seat is None:
+        return None
+    if seat not in (0, 1):
+        raise ValueError(f"a seat is 0 or 1, not {seat!r}")
+    return 0 if seat == 0 else 1
+
+
 @dataclass
 class Seat:
     """Who sits in a seat: a person (``player`` id) or a server bot (``level``)."""
@@ -132,7 +141,7 @@ class Match:
         outcome = state.outcome()
         if outcome is not None:
             reason: Reason = "line" if outcome.reason == "line" else "discs"
-            self.result = Result(outcome.winner, reason, list(outcome.score))
+            self.result = Result(wire_seat(outcome.winner), reason, list(outcome.score))
         return played
 
     def forced_pass(self) -> bool:
@@ -144,7 +153,7 @@ class Match:
 
     def end(self, winner: int | None, reason: Reason) -> None:
         """End the match now (resign or abandon), scoring the current board."""
-        self.result = Result(winner, reason, list(self.state.score()))
+        self.result = Result(wire_seat(winner), reason, list(self.state.score()))
         self.rematch.clear()
 
     def player_infos(self, online: Callable[[str], bool]) -> list[PlayerInfo]:
@@ -154,7 +163,7 @@ class Match:
                 continue
             here = seat.kind == "bot" or (seat.player is not None and online(seat.player))
             infos.append(PlayerInfo(
-                seat=0 if i == 0 else 1,
+                seat=0 if i == 0 else 1,  # the index of a two-seat list
                 name=seat.name,
                 kind=seat.kind,
                 connected=here and not seat.left,
