@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from shared.ai import othello_fixed, tictactoe
-from shared.ai.levels import LEVELS
+from shared.ai import othello_expert, othello_fixed, tictactoe
+from shared.ai.levels import EXPERT_SECONDS, LEVELS
 from shared.ai.othello_eval import tables
 from shared.games import PASS, State
 from shared.games.othello import OthelloState
@@ -69,7 +69,10 @@ def _othello_scores(state: OthelloState, level: int, seconds: float | None) -> d
         return othello_fixed.greedy_scores(t, own, opp)
     if level == 3:
         return othello_fixed.minimax_scores(t, own, opp, depth)
-    return othello_fixed.alphabeta_scores(t, own, opp, LEVELS[4].depth)
+    if level == 4:
+        return othello_fixed.alphabeta_scores(t, own, opp, depth)
+    budget = EXPERT_SECONDS if seconds is None else seconds
+    return othello_expert.expert_scores(t, own, opp, budget)
 
 
 __all__ = ["BOT_NAMES", "DEFAULT_SECONDS", "PASS", "choose_move"]

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+EXPERT_SECONDS = 1.0
+"""The expert's default thinking time per move."""
+
 
 @dataclass(frozen=True)
 class Level:
@@ -31,7 +34,7 @@ LEVELS: dict[int, Level] = {
         "alpha-beta with static move ordering, deeper fixed depth (whole game in tic-tac-toe)",
     ),
     5: Level(
-        "expert", 1.0, 0,
+        "expert", EXPERT_SECONDS, 0,
         "iterative deepening to a deadline with a transposition table, move ordering, "
         "a mobility/corner/stability/parity evaluation and an exact endgame solver",
     ),

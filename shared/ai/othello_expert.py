@@ -1,0 +1,176 @@
+"""The expert Othello level (5): iterative deepening to a deadline, then exact endgames.
+
+The midgame search is fail-soft negamax alpha-beta with principal-variation
+(null-window) searches and a transposition table of score bounds and best moves.
+Moves are ordered: the table's move first, then (far from the leaves) fastest-first
+(the move that leaves the opponent the fewest replies, corners early), and near the
+leaves in the static corners-first order. Leaves are scored by
+:func:`shared.ai.othello_eval.expert`. Once few enough empties remain the exact
+solver of :mod:`shared.ai.endgame` takes over and scores moves by final disc margin.
+"""
+
+from __future__ import annotations
+
+from shared.ai.clock import Deadline, Timeout
+from shared.ai.endgame import Solver
+from shared.ai.othello_eval import INF, Tables, expert
+from shared.ai.othello_fixed import final_score, ordered
+from shared.games.othello import squares_of
+
+SOLVE_EMPTIES = 14
+"""With this many empties or fewer the expert tries the exact solver first."""
+
+SORT_DEPTH = 3
+"""Nodes with at least this much depth left order their moves fastest-first."""
+
+Scores = dict[int, int]
+
+
+class ExpertSearch:
+    """One move's search: tables, deadline, transposition table, statistics."""
+
+    def __init__(self, t: Tables, deadline: Deadline) -> None:
+        self.t = t
+        self.full = t.geometry.full
+        self.moves = t.geometry.moves
+        self.flips = t.geometry.flips
+        self.deadline = deadline
+        # (own, opp) -> (depth, lower bound, upper bound, best move)
+        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.depth_reached = 0
+        self.exact = False
+
+    def root_scores(self, own: int, opp: int) -> Scores:
+        """Scores of the root moves from the deepest search finished before the deadline.
+
+        Exact endgame margins when the solver finished (``self.exact``), otherwise
+        evaluations at ``self.depth_reached`` plies. Moves as good as the best carry
+        exact values; the rest carry upper bounds.
+        """
+        empties = (self.full & ~(own | opp)).bit_count()
+        scores = self._iteration(own, opp, 1, list(ordered(self.t, self.moves(own, opp))))
+        self.depth_reached = 1
+        if empties <= SOLVE_EMPTIES:
+            solved = self._solve(own, opp)
+            if solved is not None:
+                return solved
+        depth = 2
+        while depth < empties:
+            previous = scores
+            order = sorted(previous, key=lambda sq: -previous[sq])
+            try:
+                scores = self._iteration(own, opp, depth, order)
+            except Timeout:
+                return previous
+            self.depth_reached = depth
+            depth += 1
+        solved = self._solve(own, opp)
+        return scores if solved is None else solved
+
+    def _solve(self, own: int, opp: int) -> Scores | None:
+        """The exact margins of the root moves, or None if the deadline came first."""
+        try:
+            scores = Solver(self.t, self.deadline).root_scores(own, opp)
+        except Timeout:
+            return None
+        self.exact = True
+        return scores
+
+    def _iteration(self, own: int, opp: int, depth: int, order: list[int]) -> Scores:
+        """One depth: each move searched with the floor just below the best so far."""
+        scores: Scores = {}
+        best = -INF
+        for sq in order:
+            flipped = self.flips(own, opp, sq)
+            child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
+            if best == -INF:
+                score = -self.search(child_own, child_opp, depth - 1, -INF, INF)
+            else:
+                score = -self.search(child_own, child_opp, depth - 1, -best, -(best - 1))
+                if score >= best:
+                    score = -self.search(child_own, child_opp, depth - 1, -INF, -(best - 1))
+            scores[sq] = score
+            best = max(best, score)
+        return scores
+
+    def search(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
+        """The negamax value of the position to ``depth`` plies (a bound outside the window)."""
+        self.deadline.tick()
+        moves = self.moves
+        mv = moves(own, opp)
+        if depth <= 0:
+            opp_mv = moves(opp, own)
+            if not mv and not opp_mv:
+                return final_score(own, opp)
+            return expert(self.t, own, opp, mv, opp_mv)
+        if not mv:
+            if not moves(opp, own):
+                return final_score(own, opp)
+            return -self.search(opp, own, depth, -beta, -alpha)
+        key = (own, opp)
+        lower, upper, hint = -INF, INF, -1
+        entry = self.table.get(key)
+        if entry is not None:
+            hint = entry[3]
+            if entry[0] >= depth:
+                lower, upper = entry[1], entry[2]
+                if lower >= beta:
+                    return lower
+                if upper <= alpha or lower == upper:
+                    return upper
+                alpha, beta = max(alpha, lower), min(beta, upper)
+        best, best_sq = -INF, -1
+        for sq, child_own, child_opp in self._children(own, opp, mv, depth, hint):
+            floor = max(alpha, best)
+            if best == -INF:
+                score = -self.search(child_own, child_opp, depth - 1, -beta, -floor)
+            else:
+                score = -self.search(child_own, child_opp, depth - 1, -floor - 1, -floor)
+                if floor < score < beta:
+                    score = -self.search(child_own, child_opp, depth - 1, -beta, -score)
+            if score > best:
+                best, best_sq = score, sq
+                if best >= beta:
+                    break
+        if best <= alpha:
+            upper = min(upper, best)
+        elif best >= beta:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.table[key] = (depth, lower, upper, best_sq)
+        return best
+
+    def _children(
+        self, own: int, opp: int, mv: int, depth: int, hint: int
+    ) -> list[tuple[int, int, int]]:
+        """(square, child own, child opp) in search order; the child is the opponent's view."""
+        flips = self.flips
+        if depth < SORT_DEPTH:
+            squares = ordered(self.t, mv)
+            if hint >= 0:
+                squares.remove(hint)
+                squares.insert(0, hint)
+            out = []
+            for sq in squares:
+                flipped = flips(own, opp, sq)
+                out.append((sq, opp ^ flipped, own | flipped | 1 << sq))
+            return out
+        moves, corners = self.moves, self.t.corners
+        keyed = []
+        for sq in squares_of(mv):
+            flipped = flips(own, opp, sq)
+            child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
+            replies = moves(child_own, child_opp).bit_count()
+            if sq == hint:
+                replies = -100
+            elif corners >> sq & 1:
+                replies -= 2
+            keyed.append((replies, sq, child_own, child_opp))
+        keyed.sort()
+        return [(sq, child_own, child_opp) for _, sq, child_own, child_opp in keyed]
+
+
+def expert_scores(t: Tables, own: int, opp: int, seconds: float) -> Scores:
+    """Level 5: the root moves' scores from the deepest search done within ``seconds``."""
+    return ExpertSearch(t, Deadline(seconds)).root_scores(own, opp)
