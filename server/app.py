@@ -200,7 +200,7 @@ class GameServer:
                 return
             if not session.budget.take():
                 if session.budget.abusive:
-                    await ws.close(CloseCode.POLICY_VIOLATION, "too many messages")
+                    await _close_flooded(ws)
                     return
                 await session.error("rate_limited", f"over the budget of {self.config.rate:g} "
                                     f"messages per second (bursts of {self.config.burst}); "
@@ -223,6 +223,20 @@ class GameServer:
                 if err.code == "unsupported_protocol":
                     await ws.close(CloseCode.PROTOCOL_ERROR, "unsupported protocol version")
                     return
+
+
+async def _close_flooded(ws: ServerConnection) -> None:
+    """Close with 1008 a peer that floods us.
+
+    Its unread frames sit in front of its reply to our close frame, so they are read
+    and dropped; otherwise the closing handshake would wait for close_timeout.
+    """
+    closing = asyncio.create_task(ws.close(CloseCode.POLICY_VIOLATION, "too many messages"))
+    try:
+        async for _ in ws:
+            pass
+    finally:
+        await closing
 
 
 async def _refuse(ws: ServerConnection, code: str, message: str) -> None:

@@ -1,0 +1,220 @@
+"""Every error code of the protocol, triggered on a real socket and asserted exactly.
+
+After each refusal the connection and the match go on unchanged."""
+
+from __future__ import annotations
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from shared.protocol import ERROR_CODES
+
+
+async def _closed_with(peer) -> int | None:
+    with pytest.raises(ConnectionClosed):
+        await peer.recv()
+    return peer.ws.close_code
+
+
+async def test_bad_json(game_server, connect) -> None:
+    peer = await connect(game_server)
+    await peer.ws.send('{"type": "list",')
+    msg = await peer.expect_error("bad_json", ref=None)
+    assert "not valid JSON" in msg["message"]
+    assert (await peer.request(type="list"))["type"] == "lobby"
+
+
+@pytest.mark.parametrize(
+    ("frame", "ref", "says"),
+    [
+        ('{"type": "fly"}', "fly", "unknown message type 'fly'"),
+        ("[1, 2]", None, "JSON object"),
+        ('{"type": "move", "match": "ABCDEF"}', "move", "move"),
+        ('{"type": "move", "match": "ABCDEF", "move": "d3", "ply": 0}', "move", "move"),
+        ('{"type": "create", "game": "chess"}', "create", "unknown game 'chess'"),
+        ('{"type": "create", "game": "othello", "size": 5}', "create", "size"),
+        ('{"type": "create", "game": "othello", "size": 4, '
+         '"position": {"board": "................", "to_move": 0}}', "create", "centre"),
+        ('{"type": "create", "game": "tictactoe", "position": {"board": "XXX......"}}',
+         "create", "impossible"),
+        ('{"type": "create", "game": "tictactoe", "bot": {"level": 9}, "vs": "bot"}',
+         "create", "level"),
+        ('{"type": "hello", "protocol": 1}', "hello", "already said hello"),
+    ],
+)
+async def test_bad_message(game_server, connect, frame, ref, says) -> None:
+    peer = await connect(game_server)
+    await peer.ws.send(frame)
+    msg = await peer.expect_error("bad_message", ref=ref)
+    assert says in msg["message"]
+    assert (await peer.request(type="list"))["type"] == "lobby"
+
+
+async def test_rematch_before_the_end_is_a_bad_message(game_server, connect) -> None:
+    peer = await connect(game_server)
+    code = (await peer.create(game="tictactoe", vs="human"))["match"]
+    await peer.send(type="rematch", match=code)
+    await peer.expect_error("bad_message", ref="rematch", match=code)
+
+
+async def test_hello_required_then_closed(game_server, connect) -> None:
+    peer = await connect(game_server, hello=False)
+    await peer.send(type="list")
+    msg = await peer.expect_error("hello_required", ref=None)
+    assert '"type":"hello"' in msg["message"]
+    assert await _closed_with(peer) == 1008
+
+
+async def test_garbage_first_frame_needs_hello_too(game_server, connect) -> None:
+    peer = await connect(game_server, hello=False)
+    await peer.ws.send("not json at all")
+    await peer.expect_error("hello_required", ref=None)
+    assert await _closed_with(peer) == 1008
+
+
+async def test_a_malformed_hello_may_be_retried(game_server, connect) -> None:
+    peer = await connect(game_server, hello=False)
+    await peer.send(type="hello", protocol=1, name="x" * 100)
+    await peer.expect_error("bad_message", ref="hello")
+    welcome = await peer.request(type="hello", protocol=1, name="Taro")
+    assert welcome["type"] == "welcome"
+
+
+async def test_unsupported_protocol_then_closed(game_server, connect) -> None:
+    peer = await connect(game_server, hello=False)
+    await peer.send(type="hello", protocol=2, name="Future")
+    msg = await peer.expect_error("unsupported_protocol", ref="hello")
+    assert "protocol 1, not 2" in msg["message"]
+    assert await _closed_with(peer) == 1002
+
+
+@pytest.mark.parametrize("kind", ["join", "watch", "leave", "resign", "rematch"])
+async def test_unknown_match(game_server, connect, kind) -> None:
+    peer = await connect(game_server)
+    await peer.send(type=kind, match="NOPE99")
+    msg = await peer.expect_error("unknown_match", ref=kind, match="NOPE99")
+    assert "NOPE99" in msg["message"]
+
+
+async def test_unknown_match_for_a_move(game_server, connect) -> None:
+    peer = await connect(game_server)
+    await peer.send(type="move", match="NOPE99", move=0, ply=0)
+    await peer.expect_error("unknown_match", ref="move", match="NOPE99")
+
+
+async def test_match_full_for_a_third_player_and_for_spectators(make_server, connect) -> None:
+    server = await make_server(max_spectators=1)
+    taro, hana, third, fan = [await connect(server, name=n) for n in "THXF"]
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="join", match=code)
+    await hana.expect("state", match=code)
+    await third.send(type="join", match=code)
+    msg = await third.expect_error("match_full", ref="join", match=code)
+    assert "watch" in msg["message"]
+    await fan.send(type="watch", match=code)
+    await fan.expect("state", match=code)
+    await third.send(type="watch", match=code)
+    msg = await third.expect_error("match_full", ref="watch", match=code)
+    assert "1 spectators" in msg["message"]
+
+
+async def test_play_errors_leave_the_match_unchanged(game_server, connect) -> None:
+    taro, hana, fan = [await connect(game_server, name=n) for n in ("Taro", "Hana", "Fan")]
+    state = await taro.create(game="tictactoe", vs="human")
+    code = state["match"]
+
+    await taro.send(type="move", match=code, move=4, ply=0)  # nobody has joined yet
+    msg = await taro.expect_error("not_your_turn", ref="move", match=code)
+    assert "waiting for an opponent" in msg["message"]
+
+    await hana.send(type="join", match=code)
+    start = await hana.expect("state", match=code)
+    await taro.expect("state", match=code)
+    await fan.send(type="watch", match=code)
+    await fan.expect("state", match=code)
+
+    await fan.send(type="move", match=code, move=4, ply=0)
+    await fan.expect_error("not_a_player", ref="move", match=code)
+    await fan.send(type="resign", match=code)
+    await fan.expect_error("not_a_player", ref="resign", match=code)
+
+    await hana.send(type="move", match=code, move=4, ply=0)
+    msg = await hana.expect_error("not_your_turn", ref="move", match=code)
+    assert "opponent" in msg["message"]
+
+    for bad in (9, -1, 1000):
+        await taro.send(type="move", match=code, move=bad, ply=0)
+        await taro.expect_error("illegal_move", ref="move", match=code)
+
+    await taro.send(type="move", match=code, move=4, ply=0)
+    after = await taro.expect("state", match=code)
+    assert after["ply"] == 1 and after["board"] == "....X...."
+
+    # the same move again (a double click): stale_ply, then the fresh state
+    await taro.send(type="move", match=code, move=4, ply=0)
+    msg = await taro.expect_error("stale_ply", ref="move", match=code)
+    assert "ply 0" in msg["message"] and "ply 1" in msg["message"]
+    assert await taro.recv() == after
+
+    assert await hana.expect("state", match=code) == after
+    await hana.send(type="move", match=code, move=4, ply=1)
+    msg = await hana.expect_error("illegal_move", ref="move", match=code)
+    assert "taken" in msg["message"]
+
+    await hana.send(type="resign", match=code)
+    final = await taro.expect("state", match=code, status="over")
+    await taro.send(type="move", match=code, move=0, ply=final["ply"])
+    await taro.expect_error("game_over", ref="move", match=code)
+    await taro.send(type="resign", match=code)
+    await taro.expect_error("game_over", ref="resign", match=code)
+    unfinished_board = final["board"]
+    assert unfinished_board == "....X...." and start["ply"] == 0
+
+    assert await fan.expect("state", match=code, status="over") == final
+    await fan.send(type="leave", match=code)
+    await fan.send(type="leave", match=code)
+    await fan.expect_error("not_a_player", ref="leave", match=code)
+
+
+async def test_joining_a_finished_match_is_game_over(game_server, connect) -> None:
+    taro, hana, late = [await connect(game_server, name=n) for n in ("Taro", "Hana", "Late")]
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await taro.send(type="leave", match=code)  # called off: over with a free seat
+    await taro.expect("state", match=code, status="over")
+    # the match is forgotten once nobody looks at it, so watch it before it ends
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="watch", match=code)
+    await hana.expect("state", match=code)
+    await taro.send(type="resign", match=code)
+    await hana.expect("state", match=code, status="over")
+    await late.send(type="join", match=code)
+    msg = await late.expect_error("game_over", ref="join", match=code)
+    assert "watch it" in msg["message"]
+
+
+async def test_rate_limited_then_closed_for_abuse(make_server, connect) -> None:
+    server = await make_server(rate=5.0, burst=10)
+    peer = await connect(server)
+    for _ in range(15):  # the hello spent one of the 10: about 5 of these are refused
+        await peer.send(type="list")
+    replies = [await peer.recv() for _ in range(15)]
+    kinds = [r["type"] for r in replies]
+    assert kinds.count("lobby") >= 9 and "error" in kinds
+    limited = next(r for r in replies if r["type"] == "error")
+    assert limited["code"] == "rate_limited" and limited["ref"] == "list"
+    assert "5 messages per second" in limited["message"]
+
+    # a flood far over the budget is closed with 1008
+    with pytest.raises(ConnectionClosed):
+        for _ in range(500):
+            await peer.send(type="list")
+        while True:
+            await peer.recv()
+    assert peer.ws.close_code == 1008
+
+
+def test_every_error_code_is_exercised_here() -> None:
+    with open(__file__) as f:
+        text = f.read()
+    missing = [code for code in ERROR_CODES if f'"{code}"' not in text]
+    assert missing == []
