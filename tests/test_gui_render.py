@@ -76,7 +76,7 @@ def test_tictactoe_position(app: App) -> None:
                for x in range(centre.left, centre.right))
     assert app.game.view.turn_text() == "Your move (O)"
     click(app, lay.square_rect(4).center)  # taken: nothing is sent, a reason is shown
-    assert app.session.notice == "4 is already taken."
+    assert app.session.notice == "Slot 4 is already taken."
 
 
 def test_othello_position(app: App) -> None:

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from shared.games import PASS, IllegalMoveError, new_game, replay
-from shared.games.othello import square_name
+from shared.games.othello import COLUMNS, parse_square, square_name
 from shared.protocol import PlayerInfo, State
 
 TITLES = {"tictactoe": "Tic-tac-toe", "othello": "Othello"}
@@ -212,6 +212,8 @@ class MatchView:
                 self._history = [st.board for st in states]
             except (IllegalMoveError, ValueError):
                 self._history = [s.board]
+            if self._history[-1] != s.board:  # started from a set-up position
+                self._history = [s.board]
         return self._history
 
     def why_not(self, square: int) -> str | None:
@@ -232,8 +234,44 @@ class MatchView:
         if square in s.legal:
             return None
         name = move_name(s.game, s.size, square)
+        if s.game == "tictactoe":
+            name = f"Slot {name}"
+        if not 0 <= square < len(s.board):
+            return f"{name} is off the board."
         if s.board[square] != ".":
             return f"{name} is already taken."
+        legal = ", ".join(move_name(s.game, s.size, m) for m in s.legal)
         if s.game == "othello":
-            return f"{name} flips nothing, so it is not a legal move (legal moves are marked)."
-        return f"{name} is not a legal move."
+            return f"{name} flips nothing, so it is not a legal move. Legal moves: {legal}."
+        return f"{name} is not a legal move. Free slots: {legal}."
+
+    def read_move(self, text: str) -> int:
+        """A typed move, '4' or 'd3', as a square the server will take.
+
+        ValueError with a sentence for the person otherwise: not a number, off the
+        board, taken, flips nothing, not your turn.
+        """
+        s = self.state
+        if s is None:
+            raise ValueError("The match is still loading.")
+        typed = text.strip()
+        if s.game == "tictactoe":
+            if not typed.lstrip("+-").isdigit():
+                raise ValueError(f"{typed!r} is not a slot number: type a number from 0 to 8.")
+            square = int(typed)
+            if not 0 <= square < 9:
+                raise ValueError(f"{square} is off the board: the slots are numbered 0 to 8.")
+        else:
+            try:
+                square = parse_square(typed, s.size)
+            except ValueError:
+                last = f"{COLUMNS[s.size - 1]}{s.size}"
+                raise ValueError(f"{typed!r} is not a square: type a column letter and a row "
+                                 f"number, like d3 (a1 to {last}).") from None
+            if square == PASS:
+                raise ValueError("No need to pass: when you have no move, the server passes "
+                                 "for you.")
+        why = self.why_not(square)
+        if why is not None:
+            raise ValueError(why)
+        return square

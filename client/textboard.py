@@ -1,0 +1,44 @@
+"""Boards as text for the terminal: tic-tac-toe with slot numbers as in seed 001,
+Othello with coordinates a-h across and 1-8 down. Pure functions of a board string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from shared.games.othello import COLUMNS
+
+
+def tictactoe_text(board: str) -> str:
+    """The seed's frame: free slots show their number, taken ones X or O.
+
+        /---|---|---\\
+        | 0 | 1 | O |
+        |---|---|---|
+        | 3 | X | 5 |
+        |---|---|---|
+        | 6 | 7 | 8 |
+        \\---|---|---/
+    """
+    cells = [ch if ch != "." else str(i) for i, ch in enumerate(board)]
+    rows = [f"| {cells[r * 3]} | {cells[r * 3 + 1]} | {cells[r * 3 + 2]} |" for r in range(3)]
+    return "\n".join(["/---|---|---\\", rows[0], "|---|---|---|", rows[1], "|---|---|---|",
+                      rows[2], "\\---|---|---/"])
+
+
+def othello_text(board: str, size: int, *, legal: Collection[int] = (),
+                 last: int | None = None) -> str:
+    """Coordinates around the board; X is Black, O is White, '*' a legal move for you,
+    and the last move in brackets, e.g. ``[X]``."""
+    header = "    " + "  ".join(COLUMNS[:size])
+    lines = [header]
+    for r in range(size):
+        cells = []
+        for c in range(size):
+            i = r * size + c
+            ch = board[i]
+            if ch == "." and i in legal:
+                ch = "*"
+            cells.append(f"[{ch}]" if i == last else f" {ch} ")
+        lines.append(f"{r + 1:>2} " + "".join(cells).rstrip())
+    return "\n".join(lines)

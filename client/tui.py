@@ -1,0 +1,444 @@
+"""`taikyoku tui`: the same games in a terminal, for SSH or a machine without a display.
+
+The board is printed as in seed 001 (slot numbers for tic-tac-toe, coordinates for
+Othello); moves are typed as a slot number or a square like ``d3``, and every bad
+entry gets a sentence and the prompt again. Input is read by a thread that feeds
+the asyncio loop, so the opponent's moves print while the prompt waits, and piped
+or scripted input works the same as a keyboard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any, TextIO
+
+from client import launch
+from client.connection import ConnectError, Connection, LinkStatus
+from client.gui.match import MatchView, game_title, move_name, side_name
+from client.options import Plan, parse
+from client.session import Session
+from client.textboard import othello_text, tictactoe_text
+from shared.protocol import Error, Lobby, MatchSummary, State
+
+DESCRIPTION = ("Play tic-tac-toe or Othello in the terminal, against the server's bot or a "
+               "person on the LAN. Flags that say what to play skip the questions.")
+HELP = ("Type a move ({how}), or: resign, moves (the record so far), board, "
+        "lobby (leave this match), quit.")
+GAMES = {"1": ("tictactoe", 3), "2": ("othello", 4), "3": ("othello", 6), "4": ("othello", 8)}
+EOF = object()
+"""The input ended (Ctrl-D, or the end of a script)."""
+
+
+class Lines:
+    """Lines from a text stream, read by a daemon thread into the asyncio loop.
+
+    With a terminal (``interactive``) lines are taken whenever typed; from a pipe or a
+    file they are taken only when a question waits for one, so a script's answers
+    meet the questions they were written for.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.interactive = stream.isatty()
+        self._queue: asyncio.Queue[str | object] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:
+            try:
+                for line in stream:
+                    loop.call_soon_threadsafe(self._queue.put_nowait, line.rstrip("\r\n"))
+            finally:
+                try:
+                    loop.call_soon_threadsafe(self._queue.put_nowait, EOF)
+                except RuntimeError:  # the loop has already finished
+                    pass
+
+        threading.Thread(target=read, name="stdin reader", daemon=True).start()
+
+    async def get(self) -> str | object:
+        return await self._queue.get()
+
+
+class Terminal:
+    """One person at a terminal: the lobby questions, then matches, until they quit."""
+
+    def __init__(self, conn: Connection, lines: Lines, out: TextIO, plan: Plan,
+                 where: str) -> None:
+        self.conn, self.lines, self.out, self.plan, self.where = conn, lines, out, plan, where
+        self.session = Session(welcome=conn.welcome)
+        self._line: asyncio.Task[str | object] | None = None
+        self._msg: asyncio.Task[Any] | None = None
+        self._shown: tuple[Any, ...] | None = None
+        self._sent: tuple[Any, ...] | None = None  # the state a request was sent from
+        self._fresh = True  # something was printed since the last prompt
+
+    # ---- output and input ----------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+        self._fresh = True
+
+    def prompt(self, text: str) -> None:
+        if self._fresh:
+            self.out.write(text)
+            self.out.flush()
+            self._fresh = False
+
+    async def next_event(self, want_line: bool) -> Any:
+        """The next server message, or (when ``want_line``) a typed line or EOF.
+
+        Pending reads survive between calls, so no line and no message is lost.
+        """
+        if self._msg is None:
+            self._msg = asyncio.ensure_future(self.conn.recv())
+        waiting: set[asyncio.Future[Any]] = {self._msg}
+        if want_line:
+            if self._line is None:
+                self._line = asyncio.ensure_future(self.lines.get())
+            waiting.add(self._line)
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        if self._line is not None and self._line in done:
+            line, self._line = self._line.result(), None
+            if line is not EOF:
+                self._fresh = True  # the person pressed Enter: the next prompt is new
+            return line
+        msg, self._msg = self._msg.result(), None
+        self.take(msg)
+        return msg
+
+    def take(self, msg: Any) -> None:
+        """Remember a server message, and say what a person needs to hear about it."""
+        self.session.handle(msg)
+        if isinstance(msg, Error):
+            self._sent = None
+            if msg.code != "stale_ply":
+                self.say(f"! {msg.message}")
+        elif isinstance(msg, LinkStatus):
+            self.say(f"! {msg.message}")
+            if msg.final:
+                raise ConnectError(msg.message)
+
+    async def ask(self, question: str) -> str | object:
+        """Ask and wait for a line (EOF when the input ended); messages are taken meanwhile."""
+        self._fresh = True
+        while True:
+            self.prompt(question)
+            event = await self.next_event(want_line=True)
+            if isinstance(event, str) or event is EOF:
+                return event
+
+    async def choose(self, question: str, options: dict[str, str], default: str) -> str | None:
+        """Ask until the answer is one of ``options`` (Enter takes ``default``); None at EOF."""
+        while True:
+            answer = await self.ask(f"{question} [{default}]: ")
+            if answer is EOF:
+                return None
+            assert isinstance(answer, str)
+            key = answer.strip().lower() or default
+            if key in options:
+                return options[key]
+            self.say(f"{answer.strip()!r} is not one of: {', '.join(options)}.")
+
+    # ---- the lobby -----------------------------------------------------------------
+
+    async def run(self) -> int:
+        welcome = self.session.welcome
+        server = welcome.server.name if welcome else "?"
+        self.say(f"Connected to {server} ({self.where}) as {self.plan.name}.")
+        first = self.plan.decided
+        while True:
+            if first:
+                first = False
+                await self.start(self.plan)
+            elif not await self.lobby():
+                return 0
+            if not await self.wait_joined():
+                continue
+            if await self.play() == "quit":
+                return 0
+
+    async def start(self, plan: Plan) -> None:
+        if plan.join:
+            await self.conn.join(plan.join)
+        elif plan.watch:
+            await self.conn.watch(plan.watch)
+        else:
+            await self.conn.create(**plan.create_args())
+
+    async def wait_joined(self) -> bool:
+        """After create/join/watch: True once in the match, False when refused."""
+        while self.session.view is None:
+            msg = await self.next_event(want_line=False)
+            if isinstance(msg, Error):
+                return False
+        return True
+
+    async def lobby(self) -> bool:
+        """The start questions; sends the chosen request. False when the person quits."""
+        choice = await self.choose(
+            "\nPlay: 1 tic-tac-toe, 2 Othello 4x4, 3 Othello 6x6, 4 Othello 8x8; "
+            "j join a match, w watch one, q quit",
+            {"1": "1", "2": "2", "3": "3", "4": "4", "j": "j", "w": "w", "q": "q"}, "4")
+        if choice in (None, "q"):
+            return False
+        if choice in ("j", "w"):
+            code = await self.pick_match(watch=choice == "w")
+            if code is None:
+                return True
+            await (self.conn.watch(code) if choice == "w" else self.conn.join(code))
+            return True
+        game, size = GAMES[choice]  # type: ignore[index]
+        plan = Plan(name=self.plan.name, game=game, size=size)
+        vs = await self.choose("Opponent: b the bot, p a person on the LAN",
+                               {"b": "bot", "p": "human"}, "b")
+        if vs is None:
+            return False
+        plan.vs = vs
+        if vs == "bot":
+            bots = ", ".join(f"{b.level} {b.name}" for b in welcome_bots(self.session))
+            level = await self.choose(f"Bot level ({bots})",
+                                      {str(i): str(i) for i in range(1, 6)}, "3")
+            if level is None:
+                return False
+            plan.level = int(level)
+        other = "the bot" if vs == "bot" else "your friend"
+        seat = await self.choose(f"Who moves first: f you, s {other}, r random",
+                                 {"f": "first", "s": "second", "r": "random"}, "f")
+        if seat is None:
+            return False
+        plan.seat = seat
+        await self.conn.create(**plan.create_args())
+        return True
+
+    async def pick_match(self, *, watch: bool) -> str | None:
+        """List the matches one can join (or watch); the code typed or picked by number."""
+        await self.conn.list_matches()
+        while not isinstance(await self.next_event(want_line=False), Lobby):
+            pass
+        matches = [m for m in self.session.lobby if (m.status != "waiting") == watch]
+        if matches:
+            self.say("Matches to watch:" if watch else "Open matches:")
+            for i, m in enumerate(matches, start=1):
+                self.say(f"  {i}  {summary(m)}")
+        else:
+            self.say("No matches to watch right now." if watch else
+                     "No open matches right now; you can still type a code.")
+        while True:
+            answer = await self.ask("Match code or number (Enter to go back): ")
+            if answer is EOF:
+                return None
+            assert isinstance(answer, str)
+            text = answer.strip().upper()
+            if not text:
+                return None
+            if text.isdigit():
+                if 1 <= int(text) <= len(matches):
+                    return matches[int(text) - 1].match
+                self.say(f"{text} is not a number from the list (1 to {len(matches)}).")
+            elif text.isalnum() and len(text) <= 16:
+                return text
+            else:
+                self.say(f"{answer.strip()!r} is not a match code (letters and digits).")
+
+    # ---- a match -------------------------------------------------------------------
+
+    async def play(self) -> str:
+        """Show the match and take moves until the person leaves: 'lobby' or 'quit'."""
+        self._shown = None
+        while True:
+            view = self.session.view
+            if view is None:
+                return "lobby"
+            s = view.state
+            if s is not None:
+                self.show(view, s)
+            question = self.question(view)
+            if question:
+                self.prompt(question)
+            event = await self.next_event(want_line=bool(question) or self.lines.interactive)
+            if event is EOF:
+                await self.leave()
+                return "quit"
+            if isinstance(event, str):
+                outcome = await self.answer(view, event)
+                if outcome:
+                    return outcome
+
+    def question(self, view: MatchView) -> str:
+        s = view.state
+        if s is None or self._sent == snapshot(s):  # a request is on its way: its answer first
+            return ""
+        if s.status == "over":
+            if view.seat is not None and view.seat in s.rematch:
+                return ""  # the rematch was asked; waiting for the other side
+            again = "r rematch, " if view.seat is not None else ""
+            return f"{again}l lobby, m moves, q quit: "
+        if view.my_turn:
+            how = "slot 0-8" if s.game == "tictactoe" else "a square like d3"
+            return f"Your move ({side_name(s.game, view.seat or 0)}), {how}: "
+        return ""
+
+    async def answer(self, view: MatchView, text: str) -> str | None:
+        """Act on one typed line; 'lobby' or 'quit' when the person leaves the match."""
+        s = view.state
+        word = text.strip().lower()
+        if not word:
+            return None
+        if word in ("q", "quit", "exit"):
+            await self.leave()
+            return "quit"
+        if word in ("l", "lobby"):
+            await self.leave()
+            return "lobby"
+        if word in ("m", "moves"):
+            self.say("Moves: " + (" ".join(f"{i}.{n}" for i, n in
+                                         enumerate(view.move_names(), start=1)) or "none yet"))
+            return None
+        if word in ("h", "help", "?"):
+            self.say(HELP.format(how="a slot number 0-8" if s and s.game == "tictactoe"
+                                 else "a square like d3"))
+            return None
+        if word == "board":
+            self._shown = None
+            return None
+        if s is not None and s.status == "over":
+            if word in ("r", "rematch") and view.seat is not None:
+                self._sent = snapshot(s)
+                await self.conn.rematch(view.code)
+                self.say("Rematch asked.")
+            else:
+                self.say(f"{text.strip()!r}: the game is over; type r, l, m or q.")
+            return None
+        if word == "resign":
+            if view.seat is not None and s is not None and s.status == "playing":
+                self._sent = snapshot(s)
+                await self.conn.resign(view.code)
+            else:
+                self.say("You can resign only a game you are playing.")
+            return None
+        try:
+            square = view.read_move(text)
+        except ValueError as err:
+            self.say(str(err))
+            return None
+        assert s is not None
+        self._sent = snapshot(s)
+        await self.conn.move(view.code, square, s.ply)
+        return None
+
+    async def leave(self) -> None:
+        code = self.session.leave_current()
+        if code is not None:
+            await self.conn.leave(code)
+
+    def show(self, view: MatchView, s: State) -> None:
+        """Print what changed: the board after a move, the end, players coming and going."""
+        online = tuple(p.connected for p in s.players)
+        key = (s.match, s.ply, s.status, len(s.players))
+        if self._shown is not None and self._shown[0] == key:
+            if self._shown[1] != online:
+                for p in s.players:
+                    if p.seat != view.seat and p.kind == "human":
+                        self.say(f"{view.label(p.seat)} is back online." if p.connected else
+                                 f"{view.label(p.seat)} lost the connection; their seat is "
+                                 "held for a while.")
+            if self._shown[2] != tuple(s.rematch) and s.rematch and view.seat is not None:
+                other = 1 - view.seat
+                if other in s.rematch and view.seat not in s.rematch:
+                    self.say(f"{view.label(other)} wants a rematch: type r to accept.")
+            self._shown = (key, online, tuple(s.rematch))
+            return
+        moved = self._shown is None or self._shown[0][:2] != key[:2]
+        self._shown = (key, online, tuple(s.rematch))
+        self.say()
+        self.say(self.heading(view, s))
+        if s.game == "tictactoe":
+            self.say(tictactoe_text(s.board))
+        else:
+            self.say(othello_text(s.board, s.size, legal=s.legal if view.my_turn else (),
+                                  last=view.last_move))
+        for line in (self.last_move_text(view, s), view.pass_note()) if moved else ():
+            if line:
+                self.say(line)
+        if s.status == "over":
+            self.say(f"{view.result_text()} {view.reason_text()}")
+        elif s.status == "waiting" and view.seat is not None:
+            self.say(f"Waiting for an opponent. Tell your friend the code {s.match}: "
+                     f"they run `taikyoku tui --join {s.match}` or `taikyoku play --join "
+                     f"{s.match}`.")
+        elif not view.my_turn:
+            self.say(view.turn_text())
+
+    @staticmethod
+    def heading(view: MatchView, s: State) -> str:
+        sides = []
+        for seat in (0, 1):
+            if s.game == "othello":  # the board shows Black as X and White as O
+                side = f"{side_name(s.game, seat)} ({'XO'[seat]}) {view.label(seat)}"
+                sides.append(f"{side} {s.score[seat]}")
+            else:
+                sides.append(f"{side_name(s.game, seat)}: {view.label(seat)}")
+        watching = " (watching)" if view.role == "spectator" else ""
+        return f"{game_title(s.game, s.size)}, match {s.match}{watching}: {' - '.join(sides)}"
+
+    @staticmethod
+    def last_move_text(view: MatchView, s: State) -> str:
+        if not s.moves or s.moves[-1] == "pass":
+            return ""
+        seat = (s.to_move + 1) % 2  # sides alternate strictly, passes included
+        flips = f", turning over {len(view.flipped)}" if s.game == "othello" and view.flipped \
+            else ""
+        return (f"{view.label(seat)} ({side_name(s.game, seat)}) played "
+                f"{move_name(s.game, s.size, s.moves[-1])}{flips}.")
+
+
+def snapshot(s: State) -> tuple[Any, ...]:
+    """What a request can change: no new question until the server answered it."""
+    return (s.match, s.ply, s.status, tuple(s.rematch))
+
+
+def welcome_bots(session: Session) -> list[Any]:
+    return session.welcome.bots if session.welcome is not None else []
+
+
+def summary(m: MatchSummary) -> str:
+    """One lobby line, e.g. 'K7QX  Othello 8x8: Taro vs the bot'."""
+    names = [("the bot" if p.kind == "bot" else p.name or "someone")
+             for p in sorted(m.players, key=lambda p: p.seat)]
+    return f"{m.match}  {game_title(m.game, m.size)}: {' vs '.join(names) or 'nobody'}"
+
+
+async def run(
+    plan: Plan,
+    *,
+    stdin: TextIO | None = None,
+    out: TextIO | None = None,
+    find: Callable[[], Awaitable[launch.Where]] | None = None,
+) -> int:
+    """Find or start a server, connect, and play until the person quits."""
+    out = out or sys.stdout
+    lines = Lines(stdin or sys.stdin)
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    where = await (find() if find is not None else
+                   launch.find_or_start(plan.server, lan=plan.lan, say=say))
+    conn = Connection(where.url, plan.name)
+    try:
+        await conn.connect()
+        return await Terminal(conn, lines, out, plan, where.label).run()
+    except ConnectError as err:
+        print(f"taikyoku tui: {err}", file=sys.stderr)
+        return 1
+    finally:
+        await conn.close()
+        await where.close()
+
+
+def main(argv: list[str]) -> int:
+    return asyncio.run(run(parse("taikyoku tui", DESCRIPTION, argv)))

@@ -1,0 +1,115 @@
+"""The window against a real server on 127.0.0.1: clicks become the right moves, and the
+embedded default (no server found, so one starts in-process) plays a whole game."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+from gui_support import screenshot
+
+from client import launch
+from client.discovery import FoundServer
+from client.gui.app import App
+from client.options import Plan
+from server.app import GameServer
+from shared.games.othello import parse_square
+
+LIMIT = 30.0
+"""Seconds a scripted game may take before the test fails (it takes about one)."""
+
+
+def click_at(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+
+
+class Driver:
+    """Plays for the person: each frame, looks at the window and maybe posts a click."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.clicked_ply = -1
+
+    def check_time(self) -> None:
+        assert time.monotonic() - self.start < LIMIT, "the scripted game took too long"
+
+    def click_square(self, app: App, square: int) -> None:
+        lay = app.game.layout
+        assert lay is not None
+        click_at(lay.square_rect(square).center)
+
+
+async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
+    plan = Plan(name="Taro", server=game_server.url, game="othello", size=8, level=1)
+    app = App(plan, size=(900, 640))
+    driver = Driver()
+    seen: dict[str, object] = {}
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        view = app.session.view
+        if view is None or view.state is None or app.game.layout is None:
+            return False
+        s = view.state
+        if "illegal" not in seen and view.my_turn:
+            seen["illegal"] = s.ply
+            driver.click_square(app, parse_square("a1", 8))  # flips nothing
+            return False
+        if "move" not in seen and view.my_turn and app.session.notice:
+            seen["notice"] = app.session.notice
+            seen["move"] = s.legal[-1]
+            driver.click_square(app, s.legal[-1])
+            return False
+        return "move" in seen and s.ply >= 2  # our move and the bot's reply
+
+    await app.run(script)
+    view = app.session.view
+    assert view is not None and view.state is not None
+    assert seen["illegal"] == 0
+    assert "flips nothing" in str(seen["notice"])
+    assert view.state.moves[0] == seen["move"]  # the clicked square, nothing before it
+    assert view.state.board[int(seen["move"])] == "X"  # type: ignore[call-overload]
+
+
+async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
+    looked: list[float] = []
+
+    async def nobody_on_the_lan(timeout: float) -> list[FoundServer]:
+        looked.append(timeout)
+        return []
+
+    async def find() -> launch.Where:
+        return await launch.find_or_start(
+            None, discover=nobody_on_the_lan, host="127.0.0.1", port=0,
+            db=tmp_path / "games.sqlite3", discovery=False, bot_seconds=0.2, bot_workers=1,
+        )
+
+    app = App(Plan(name="Hanako", game="tictactoe", level=1), size=(800, 600), find=find)
+    driver = Driver()
+    first: dict[str, object] = {}
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        view = app.session.view
+        if view is None or view.state is None or app.game.layout is None:
+            return False
+        s = view.state
+        if not first:
+            if s.status == "over":
+                first.update(code=s.match, seat=view.seat, result=view.result_text())
+                screenshot(app.surface, "embedded_game_over")
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0))
+            elif view.my_turn and driver.clicked_ply != s.ply:
+                driver.clicked_ply = s.ply
+                driver.click_square(app, s.legal[0])
+            return False
+        return s.match != first["code"]  # the rematch has started
+
+    await app.run(script)
+    assert looked, "the LAN was searched before starting a server"
+    assert app.where is not None and app.where.server is not None
+    assert first["result"] in ("You won!", "The bot won.", "Draw.")
+    view = app.session.view
+    assert view is not None and view.state is not None
+    assert view.seat == 1 - int(first["seat"])  # type: ignore[call-overload]

@@ -1,0 +1,77 @@
+"""The terminal client against a real server on 127.0.0.1, with scripted input: whole
+games, bad entries answered with a sentence and the prompt again, two clients on one
+server."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from client import tui
+from client.launch import Where
+from client.options import Plan
+from server.app import GameServer
+
+LIMIT = 30.0
+
+
+async def play_script(server: GameServer, plan: Plan, script: list[str]) -> str:
+    """Run `taikyoku tui` with ``script`` as its input; everything it printed."""
+    out = io.StringIO()
+
+    async def find() -> Where:
+        return Where(server.url, "the test server")
+
+    code = await asyncio.wait_for(
+        tui.run(plan, stdin=io.StringIO("".join(f"{line}\n" for line in script)), out=out,
+                find=find), LIMIT)
+    assert code == 0, out.getvalue()
+    return out.getvalue()
+
+
+async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:
+    plan = Plan(name="Taro", game="tictactoe", vs="bot", level=1, seat="first")
+    # every slot in order: whichever the bot took first is refused, the rest are played
+    moves = [str(i) for i in range(9)]
+    out = await play_script(game_server, plan, ["hello", "9", "-1", "0", "0", *moves, "q"])
+    assert "/---|---|---\\\n| 0 | 1 | 2 |" in out  # the empty board with slot numbers
+    assert "'hello' is not a slot number: type a number from 0 to 8." in out
+    assert "9 is off the board: the slots are numbered 0 to 8." in out
+    assert "-1 is off the board" in out
+    assert "Slot 0 is already taken." in out
+    assert out.count("Your move (X), slot 0-8: ") >= 5  # asked again after each bad entry
+    assert any(f"{result} X has three in a row." in out or f"{result} O has" in out
+               or f"{result} The board is full" in out
+               for result in ("You won!", "The bot won.", "Draw."))
+
+
+async def test_othello_bad_entries_moves_and_resign(game_server: GameServer) -> None:
+    plan = Plan(name="Taro", game="othello", size=4, level=1)
+    script = ["z9", "a1", "b2", "pass", "b1", "resign", "x", "m", "q"]
+    out = await play_script(game_server, plan, script)
+    assert "    a  b  c  d\n 1  .  *  .  ." in out  # coordinates; b1 is a legal move
+    assert "'z9' is not a square: type a column letter and a row number, like d3 (a1 to d4)." \
+        in out
+    assert "a1 flips nothing, so it is not a legal move. Legal moves: b1, a2, d3, c4." in out
+    assert "b2 is already taken." in out
+    assert "No need to pass" in out
+    assert "You (Black) played b1, turning over 1." in out
+    assert "The bot won. You resigned." in out
+    assert "'x': the game is over; type r, l, m or q." in out
+    assert "Moves: 1.b1" in out
+
+
+async def test_two_terminals_play_each_other(game_server: GameServer) -> None:
+    taro = Plan(name="Taro", game="tictactoe", vs="human", seat="first")
+    hanako = Plan(name="Hanako")
+    taro_task = asyncio.create_task(play_script(game_server, taro, ["0", "1", "2", "q"]))
+    async with asyncio.timeout(LIMIT):  # Hanako looks once Taro's match is open
+        while game_server.lobby is None or not any(
+                m.status == "waiting" for m in game_server.lobby.matches.values()):
+            await asyncio.sleep(0.05)
+    hanako_out = await play_script(game_server, hanako, ["j", "1", "3", "4", "q"])
+    taro_out = await taro_task
+    assert "Waiting for an opponent. Tell your friend the code" in taro_out
+    assert "Open matches:\n  1  " in hanako_out
+    assert "You won! X has three in a row." in taro_out
+    assert "Taro won. X has three in a row." in hanako_out
