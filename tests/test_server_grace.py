@@ -1,0 +1,107 @@
+"""Disconnects: the seat is held for the grace period, the player resumes by token;
+past the grace a game between people is abandoned."""
+
+from __future__ import annotations
+
+import asyncio
+
+
+async def _h2h(server, connect, game="tictactoe"):
+    """Taro (seat 0) and Hana (seat 1) in a started match; (taro, hana, first state)."""
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    code = (await taro.create(game=game, vs="human"))["match"]
+    await hana.send(type="join", match=code)
+    start = await hana.expect("state", match=code)
+    await taro.expect("state", match=code, status="playing")
+    return taro, hana, start
+
+
+async def test_resume_within_the_grace_period(make_server, connect) -> None:
+    server = await make_server(grace=30)
+    taro, hana, start = await _h2h(server, connect)
+    code = start["match"]
+    await taro.send(type="move", match=code, move=4, ply=0)
+    moved = await hana.expect("state", match=code, ply=1)
+
+    await taro.close()
+    away = await hana.expect("state", match=code)
+    assert away["players"][0]["connected"] is False
+    assert away["board"] == moved["board"] and away["status"] == "playing"
+
+    back = await connect(server, name="Taro", token=taro.token)
+    assert back.player == taro.player and back.token == taro.token
+    assert await back.recv() == {"type": "joined", "match": code, "seat": 0, "role": "player"}
+    resumed = await back.expect("state", match=code)
+    assert resumed["board"] == moved["board"] and resumed["ply"] == 1
+    assert resumed["players"][0]["connected"] is True
+    assert await hana.expect("state", match=code) == resumed
+
+    await hana.send(type="move", match=code, move=0, ply=1)
+    assert (await back.expect("state", match=code))["ply"] == 2
+
+
+async def test_abandoned_past_the_grace_period(make_server, connect) -> None:
+    server = await make_server(grace=0.3)
+    taro, hana, start = await _h2h(server, connect)
+    code = start["match"]
+    await hana.close()
+    away = await taro.expect("state", match=code)
+    assert away["players"][1]["connected"] is False and away["status"] == "playing"
+    final = await taro.expect("state", match=code, status="over")
+    assert final["result"] == {"winner": 0, "reason": "abandon", "score": [0, 0]}
+
+
+async def test_a_waiting_match_is_called_off_past_the_grace(make_server, connect) -> None:
+    server = await make_server(grace=0.3)
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    assert code in [m["match"] for m in (await hana.request(type="list"))["matches"]]
+    await taro.close()
+    await asyncio.sleep(0.6)
+    assert code not in [m["match"] for m in (await hana.request(type="list"))["matches"]]
+
+
+async def test_both_away_then_one_back_starts_the_other_clock(make_server, connect) -> None:
+    server = await make_server(grace=0.4)
+    taro, hana, start = await _h2h(server, connect)
+    code = start["match"]
+    await taro.close()
+    await hana.close()
+    await asyncio.sleep(0.6)  # both away past the grace: nobody to award the game to
+    back = await connect(server, name="Taro", token=taro.token)
+    state = await back.expect("state", match=code)
+    assert state["status"] == "playing" and state["players"][1]["connected"] is False
+    final = await back.expect("state", match=code, status="over")
+    assert final["result"]["winner"] == 0 and final["result"]["reason"] == "abandon"
+
+
+async def test_a_bot_match_waits_for_its_player(make_server, connect) -> None:
+    server = await make_server(grace=0.2)
+    peer = await connect(server)
+    state = await peer.create(game="othello", size=6, vs="bot", bot={"level": 2})
+    await peer.close()
+    await asyncio.sleep(0.5)
+    back = await connect(server, token=peer.token)
+    await back.expect("joined", match=state["match"])
+    resumed = await back.expect("state", match=state["match"])
+    assert resumed["status"] == "playing" and resumed["board"] == state["board"]
+
+
+async def test_an_unknown_token_gets_a_new_identity(game_server, connect) -> None:
+    peer = await connect(game_server, token="not-a-token-this-server-issued")
+    assert peer.token != "not-a-token-this-server-issued"
+    assert peer.player.startswith("p_")
+
+
+async def test_a_second_connection_of_one_player_sees_the_same_matches(game_server,
+                                                                        connect) -> None:
+    taro, hana, start = await _h2h(game_server, connect)
+    code = start["match"]
+    tab = await connect(game_server, token=taro.token)
+    assert await tab.recv() == {"type": "joined", "match": code, "seat": 0, "role": "player"}
+    assert (await tab.expect("state", match=code))["players"][0]["connected"] is True
+    await tab.send(type="move", match=code, move=8, ply=0)
+    assert (await taro.expect("state", match=code))["ply"] == 1
+    await tab.close()
+    await taro.send(type="move", match=code, move=0, ply=1)  # the tab already moved for Taro
+    await taro.expect_error("not_your_turn", ref="move", match=code)
