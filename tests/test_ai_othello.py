@@ -1,0 +1,179 @@
+"""Othello searches: the exact solver against a plain negamax, the 4x4 result, and the
+pruned searches against the plain ones they speed up."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shared.ai import choose_move
+from shared.ai.clock import Deadline
+from shared.ai.endgame import Solver
+from shared.ai.othello_eval import DISC_SCALE, INF, expert, positional, tables
+from shared.ai.othello_expert import ExpertSearch
+from shared.ai.othello_fixed import alphabeta_scores, minimax_scores
+from shared.games import PASS, new_game
+from shared.games.othello import Geometry, OthelloState, geometry
+
+
+def plain_margin(g: Geometry, own: int, opp: int) -> int:
+    """Full-width negamax to the end of the game: the final disc margin for ``own``."""
+    empties = [sq for sq in range(g.squares) if not (own | opp) >> sq & 1]
+    best = None
+    for sq in empties:
+        flipped = g.flips(own, opp, sq)
+        if flipped:
+            score = -plain_margin(g, opp ^ flipped, own | flipped | 1 << sq)
+            best = score if best is None else max(best, score)
+    if best is not None:
+        return best
+    if any(g.flips(opp, own, sq) for sq in empties):
+        return -plain_margin(g, opp, own)
+    return own.bit_count() - opp.bit_count()
+
+
+def plain_eval_search(g: Geometry, own: int, opp: int, depth: int) -> int:
+    """Full-width negamax to ``depth`` with the expert evaluation at the leaves."""
+    t = tables(g.size)
+    mv, opp_mv = g.moves(own, opp), g.moves(opp, own)
+    if not mv and not opp_mv:
+        return (own.bit_count() - opp.bit_count()) * DISC_SCALE
+    if depth == 0:
+        return expert(t, own, opp, mv, opp_mv)
+    if not mv:
+        return -plain_eval_search(g, opp, own, depth)
+    return max(
+        -plain_eval_search(g, opp ^ (f := g.flips(own, opp, sq)), own | f | 1 << sq, depth - 1)
+        for sq in range(g.squares)
+        if mv >> sq & 1
+    )
+
+
+def late_positions(empties: int, count: int, seed: int) -> list[OthelloState]:
+    """8x8 positions with ``empties`` empty squares from random playouts (no forced pass)."""
+    rng = random.Random(seed)
+    out: list[OthelloState] = []
+    while len(out) < count:
+        state = OthelloState.start(8)
+        while not state.is_over and 64 - (state.black | state.white).bit_count() > empties:
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_over and state.legal_moves() != [PASS]:
+            out.append(state)
+    return out
+
+
+def test_solver_on_4x4_white_wins_11_to_3() -> None:
+    state = new_game("othello", size=4)
+    solver = Solver(tables(4), Deadline(None))
+    own, opp = state.own_opp()
+    assert solver.solve(own, opp, -INF, INF) == -8  # Black, to move, loses by 8
+    assert max(solver.root_scores(own, opp).values()) == -8
+
+
+@pytest.mark.parametrize("use_api", [False, True])
+def test_perfect_4x4_self_play_ends_3_to_11_with_two_empties(use_api: bool) -> None:
+    state = new_game("othello", size=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        if use_api:
+            move = choose_move(state, 5, seconds=60, seed=rng.randrange(1000))
+        else:
+            legal = state.legal_moves()
+            if legal == [PASS]:
+                move = PASS
+            else:
+                scores = Solver(tables(4), Deadline(None)).root_scores(*state.own_opp())
+                move = max(scores, key=lambda sq: scores[sq])
+        state = state.play(move)
+    assert state.score() == (3, 11)
+    assert state.board.count(".") == 2
+
+
+@pytest.mark.parametrize("empties, count", [(8, 3), (9, 2), (10, 1)])
+def test_solver_matches_plain_negamax_on_late_8x8_positions(empties: int, count: int) -> None:
+    g = geometry(8)
+    for state in late_positions(empties, count, seed=empties):
+        own, opp = state.own_opp()
+        plain = {}  # each move's exact margin by the plain negamax
+        for sq in state.legal_moves():
+            flipped = g.flips(own, opp, sq)
+            plain[sq] = -plain_margin(g, opp ^ flipped, own | flipped | 1 << sq)
+        exact = max(plain.values())
+        solver = Solver(tables(8), Deadline(None))
+        assert solver.solve(own, opp, -INF, INF) == exact, state.to_text()
+        scores = solver.root_scores(own, opp)
+        assert max(scores.values()) == exact
+        # the best moves' scores are exact, the others' are upper bounds below the best
+        for sq, score in scores.items():
+            assert plain[sq] == score if score == exact else plain[sq] <= score < exact
+
+
+def test_solver_with_null_windows_bounds_correctly() -> None:
+    g = geometry(8)
+    state = late_positions(8, 1, seed=3)[0]
+    own, opp = state.own_opp()
+    exact = plain_margin(g, own, opp)
+    for guess in range(exact - 3, exact + 4):
+        value = Solver(tables(8), Deadline(None)).solve(own, opp, guess - 1, guess)
+        assert (value >= guess) == (exact >= guess)
+
+
+def test_expert_plays_a_perfect_move_near_the_end() -> None:
+    g = geometry(8)
+    for state in late_positions(9, 2, seed=11):
+        own, opp = state.own_opp()
+        exact = plain_margin(g, own, opp)
+        move = choose_move(state, 5, seconds=60, seed=0)
+        flipped = g.flips(own, opp, move)
+        assert -plain_margin(g, opp ^ flipped, own | flipped | 1 << move) == exact
+
+
+def test_expert_search_equals_plain_negamax_at_fixed_depth() -> None:
+    rng = random.Random(7)
+    for size in (6, 8):
+        g = geometry(size)
+        for _ in range(3):
+            state = new_game("othello", size=size)
+            for _ in range(rng.randrange(6, 20)):
+                if state.is_over:
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            if state.is_over:
+                continue
+            own, opp = state.own_opp()
+            search = ExpertSearch(tables(size), Deadline(None))
+            for depth in (1, 2, 3):
+                assert search.search(own, opp, depth, -INF, INF) == plain_eval_search(
+                    g, own, opp, depth
+                ), (state.to_text(), depth)
+
+
+def test_alphabeta_finds_the_minimax_best_moves() -> None:
+    rng = random.Random(8)
+    for size in (4, 6, 8):
+        t = tables(size)
+        for _ in range(4):
+            state = new_game("othello", size=size)
+            for _ in range(rng.randrange(0, size * 2)):
+                if state.is_over:
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            if state.is_over or state.legal_moves() == [PASS]:
+                continue
+            own, opp = state.own_opp()
+            plain = minimax_scores(t, own, opp, 3)
+            pruned = alphabeta_scores(t, own, opp, 3)
+            best = max(plain.values())
+            assert max(pruned.values()) == best
+            assert {m for m, v in pruned.items() if v == best} == {
+                m for m, v in plain.items() if v == best
+            }
+
+
+def test_positional_evaluation_is_antisymmetric_and_likes_corners() -> None:
+    t = tables(8)
+    state = new_game("othello", size=8)
+    own, opp = state.own_opp()
+    assert positional(t, own, opp) == -positional(t, opp, own)
+    assert positional(t, own | 1, opp) > positional(t, own | 1 << 9, opp)  # a1 over b2
