@@ -233,16 +233,15 @@ class OthelloState:
 
     def play_unchecked(self, move: int) -> OthelloState:
         """The position after ``move``, trusting that it is legal (for search)."""
-        nxt = 1 - self.to_move
+        size, black, white = self.size, self.black, self.white
         if move == PASS:
-            return OthelloState(self.size, self.black, self.white, nxt)
-        own, opp = self.own_opp()
-        flipped = self.geometry.flips(own, opp, move)
-        own |= flipped | 1 << move
-        opp ^= flipped
+            return OthelloState(size, black, white, 1 - self.to_move)
+        disc = 1 << move
         if self.to_move == 0:
-            return OthelloState(self.size, own, opp, nxt)
-        return OthelloState(self.size, opp, own, nxt)
+            flipped = geometry(size).flips(black, white, move)
+            return OthelloState(size, black | flipped | disc, white ^ flipped, 1)
+        flipped = geometry(size).flips(white, black, move)
+        return OthelloState(size, black ^ flipped, white | flipped | disc, 0)
 
     def play(self, move: int) -> OthelloState:
         """The position after ``move``; IllegalMoveError if the rules forbid it."""
