@@ -111,13 +111,15 @@ class Terminal:
 
     def take(self, msg: Any) -> None:
         """Remember a server message, and say what a person needs to hear about it."""
+        was_up = self.session.link_up
         self.session.handle(msg)
         if isinstance(msg, Error):
             self._sent = None
             if msg.code != "stale_ply":
                 self.say(f"! {msg.message}")
         elif isinstance(msg, LinkStatus):
-            self.say(f"! {msg.message}")
+            if msg.up != was_up or msg.final:  # once per drop, not once per retry
+                self.say(f"! {msg.message}")
             if msg.final:
                 raise ConnectError(msg.message)
 

@@ -9,6 +9,7 @@ import pygame
 import pytest
 from gui_support import screenshot, settle, state_after, welcome
 
+from client.connection import LinkStatus
 from client.gui import theme
 from client.gui.app import App
 from client.gui.board import Layout, winning_line
@@ -129,3 +130,16 @@ def test_narrow_window_and_lobby_lines(app: App) -> None:
     screenshot(app.surface, "othello6_narrow")
     lay = app.game.layout
     assert isinstance(lay, Layout) and lay.grid.right <= 520 and lay.n == 6
+
+
+def test_link_down_and_opponent_offline(app: App) -> None:
+    people = [PlayerInfo(0, "Taro", "human", True, "p_me"),
+              PlayerInfo(1, "Hanako", "human", False, "p_2")]
+    state = state_after("othello", 8, [parse_square("f5", 8)], players=people)
+    show(app, Joined("K7QX", 0, "player"), state,
+         LinkStatus(False, "Connection lost; reconnecting in 2 s..."))
+    screenshot(app.surface, "link_down")
+    assert pixel(app, (2, 2)) == theme.LINK_DOWN  # the banner across the top
+    assert app.game.view.turn_text() == "Waiting for Hanako (White), who is offline"
+    show(app, LinkStatus(True, "Reconnected."))
+    assert pixel(app, (2, 2)) == theme.BG

@@ -178,7 +178,7 @@ class App:
         w = self.surface.get_width()
         u = theme.unit(self.surface.get_size())
         rect = pygame.Rect(0, 0, w, int(u * 2.2))
-        pygame.draw.rect(self.surface, (120, 40, 36), rect)
+        pygame.draw.rect(self.surface, theme.LINK_DOWN, rect)
         text = self.session.link_message or "Connection lost; reconnecting..."
         self.ui.text(text, rect.center, u * 1.1, anchor="center", max_width=w - 2 * u)
 

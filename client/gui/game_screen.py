@@ -33,6 +33,7 @@ class GameScreen:
         self.confirm: str | None = None
         self.confirm_at = 0.0
         self.typed = ""  # an Othello square being typed, e.g. "d"
+        self.shown: str | None = None  # the match drawn last frame
 
     def reset(self) -> None:
         self.review, self.confirm, self.typed = None, None, ""
@@ -72,7 +73,10 @@ class GameScreen:
             self.app.resign()
 
     def leave(self) -> None:
-        if not self.playing or self.view.seat is None or self.ask("leave"):
+        """Back to the lobby; leaving a game in progress loses it, so that asks twice."""
+        s = self.view.state
+        in_game = s is not None and s.status == "playing" and self.view.seat is not None
+        if not in_game or self.ask("leave"):
             self.app.back_to_lobby()
 
     def rematch(self) -> None:
@@ -143,6 +147,9 @@ class GameScreen:
             ui.text("Loading the match...", (w / 2, h / 2), u * 2, anchor="center")
             return
         s = view.state
+        if self.shown != s.match:  # a new match (a rematch): back to the live board
+            self.reset()
+            self.shown = s.match
         wide = w >= h * 1.15
         if wide:
             side = min(h - 2 * m, int(w * 0.62))
@@ -206,8 +213,8 @@ class GameScreen:
             if turn.endswith("..."):
                 turn = turn[:-3] + "." * (1 + int(time.monotonic() * 2) % 3)
             colour = theme.GOOD if view.my_turn else theme.TEXT
-            ui.text(turn, (x, y), u * 1.7, colour, bold=view.my_turn, max_width=width)
-            y += u * 2.6
+            y = ui.paragraph(turn, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.7, colour,
+                             bold=view.my_turn) + u * 0.6
             if s.status == "waiting" and view.seat is not None:
                 ui.text(f"Tell your friend the code: {s.match}", (x, y), u * 1.4, theme.ACCENT,
                         bold=True, max_width=width)
@@ -347,6 +354,6 @@ class GameScreen:
         if view.seat is not None and s.status == "playing":
             label = "Sure? Click to resign" if confirming == "resign" else "Resign"
             ui.button(left, label, self.resign, hint="R")
-        label = "Sure? Click to leave" if confirming == "leave" else (
+        label = "Sure? Leaving loses" if confirming == "leave" else (
             "Cancel" if s.status == "waiting" else "Back to lobby")
         ui.button(right, label, self.leave, hint="Esc")
