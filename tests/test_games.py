@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -75,10 +76,10 @@ def test_bad_sizes_are_refused(name: str, size: object) -> None:
 @pytest.mark.parametrize(
     ("name", "size", "board", "message"),
     [
-        ("othello", 8, OTHELLO_8_START[:-1], "a 8x8 board has 64 squares, got 63 characters"),
-        ("othello", 6, OTHELLO_8_START, "a 6x6 board has 36 squares, got 64 characters"),
-        ("othello", 4, "", "a 4x4 board has 16 squares, got 0"),
-        ("tictactoe", 3, "X" * 10, "a 3x3 board has 9 squares, got 10"),
+        ("othello", 8, OTHELLO_8_START[:-1], "the 8x8 board has 64 squares, got 63 characters"),
+        ("othello", 6, OTHELLO_8_START, "the 6x6 board has 36 squares, got 64 characters"),
+        ("othello", 4, "", "the 4x4 board has 16 squares, got 0"),
+        ("tictactoe", 3, "X" * 10, "the 3x3 board has 9 squares, got 10"),
         ("othello", 8, OTHELLO_8_START.replace("X", "x"), "only '.', 'X' and 'O', got 'x'"),
         ("othello", 4, ".....O0..XO.....", "got '0'"),
         ("tictactoe", 3, "X-O .....", "got ' -'"),
@@ -88,7 +89,7 @@ def test_bad_sizes_are_refused(name: str, size: object) -> None:
     ],
 )
 def test_bad_boards_are_refused(name: str, size: int, board: object, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=re.escape(message)):
         new_game(name, size=size, board=board)  # type: ignore[arg-type]
 
 
@@ -165,12 +166,12 @@ def test_position_text_examples() -> None:
         (".....OX..XO.....", "a position is '<board> <X|O>'"),
         (".....OX..XO..... x", "a position is '<board> <X|O>'"),
         (".....OX..XO..... X O", "a position is '<board> <X|O>'"),
-        (".....OX..XO.... X", "a 8x8 board has 64 squares, got 15"),
+        (".....OX..XO.... X", "16, 36 or 64 squares (4x4, 6x6 or 8x8), got '.....OX"),
         ("................ X", "centre squares are never empty"),
     ],
 )
 def test_bad_position_texts_are_refused(text: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message.replace("|", r"\|")):
+    with pytest.raises(ValueError, match=re.escape(message)):
         OthelloState.from_text(text)
 
 

@@ -88,7 +88,7 @@ def parse_board(board: str, size: int) -> tuple[int, int]:
         raise ValueError(f"a board is a string, got {type(board).__name__}")
     if len(board) != size * size:
         raise ValueError(
-            f"a {size}x{size} board has {size * size} squares, got {len(board)} characters"
+            f"the {size}x{size} board has {size * size} squares, got {len(board)} characters"
         )
     bad = sorted(set(board) - {".", "X", "O"})
     if bad:

@@ -181,9 +181,15 @@ class OthelloState:
 
     @classmethod
     def from_board(cls, board: str, to_move: int = 0, size: int | None = None) -> OthelloState:
-        """A validated position from a board string; the size is read off its length."""
+        """A validated position from a board string; without ``size``, read off its length."""
         if size is None:
-            size = {16: 4, 36: 6, 64: 8}.get(len(board), DEFAULT_SIZE)
+            sizes = {size * size: size for size in SIZES}
+            if not isinstance(board, str) or len(board) not in sizes:
+                raise ValueError(
+                    "an Othello board is a string of 16, 36 or 64 squares (4x4, 6x6 or 8x8), "
+                    f"got {board!r:.80}"
+                )
+            size = sizes[len(board)]
         g = geometry(size)
         black, white = parse_board(board, size)
         if (black | white) & g.centre != g.centre:
