@@ -82,7 +82,7 @@ class GameServer:
         self.port = self.config.port
         self.store: Store | None = None
         self.lobby: Lobby | None = None
-        self._bots = BotRunner(self.config.bot_workers, self.config.bot_seconds)
+        self.bots = BotRunner(self.config.bot_workers, self.config.bot_seconds)
         self._addresses = AddressCounter(
             self.config.max_connections_per_address, self.config.exempt_loopback
         )
@@ -105,7 +105,7 @@ class GameServer:
         cfg = self.config
         self.store = Store(cfg.db)
         self.lobby = Lobby(
-            self.store, self._bots,
+            self.store, self.bots,
             LobbyLimits(cfg.grace, cfg.max_matches_per_player, cfg.max_spectators),
             ServerInfo(name=cfg.name, version=__version__),
         )
@@ -144,7 +144,7 @@ class GameServer:
             self._server = None
         if self.lobby is not None:
             await self.lobby.close()
-        await self._bots.close()
+        await self.bots.close()
         if self.store is not None:
             self.store.close()
             self.store = None

@@ -117,13 +117,14 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Cancel queued searches and end running ones (a search is worthless once abandoned).
 
     ProcessPoolExecutor can only wait for running work before Python 3.14
-    (``terminate_workers``); before that its worker processes are reached directly.
+    (``terminate_workers``); before that its worker processes are reached directly,
+    before ``shutdown`` forgets them.
     """
-    pool.shutdown(wait=False, cancel_futures=True)
     terminate = getattr(pool, "terminate_workers", None)
     if terminate is not None:
         terminate()
         return
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
         process.terminate()
