@@ -137,13 +137,15 @@ def _check_step(before: OthelloState, move: int, after: OthelloState) -> None:
     assert after.board == naive.play(move).board
 
 
-def _play_out(state: OthelloState, rng: random.Random) -> OthelloState:
+def _play_out(state: OthelloState, rng: random.Random) -> tuple[OthelloState, int]:
+    """A random game to its end, checking every move; (the final state, passes played)."""
+    passes = 0
     while not state.is_over:
         move = rng.choice(state.legal_moves())
         after = state.play(move)
         _check_step(state, move, after)
-        state = after
-    return state
+        state, passes = after, passes + (move == PASS)
+    return state, passes
 
 
 def _check_finished(state: OthelloState) -> None:
@@ -166,7 +168,7 @@ def _check_finished(state: OthelloState) -> None:
 def test_random_games_keep_the_invariants_and_agree_with_the_naive_rules(
     size: int, rng: random.Random
 ) -> None:
-    state = _play_out(OthelloState.start(size), rng)
+    state, _ = _play_out(OthelloState.start(size), rng)
     _check_finished(state)
 
 
@@ -175,14 +177,9 @@ def test_random_games_reach_passes_and_early_endings() -> None:
     rng = random.Random(2024)
     passes = early_ends = 0
     for _ in range(150):
-        state = OthelloState.start(4)
-        while not state.is_over:
-            move = rng.choice(state.legal_moves())
-            passes += move == PASS
-            after = state.play(move)
-            _check_step(state, move, after)
-            state = after
+        state, game_passes = _play_out(OthelloState.start(4), rng)
         _check_finished(state)
+        passes += game_passes
         early_ends += "." in state.board
     assert passes > 0 and early_ends > 0
 
