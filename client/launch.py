@@ -79,7 +79,7 @@ async def find_or_start(
             found = []
         if found:
             first = found[0]
-            return Where(first.url, f"{first.name} ({first.host}:{first.port}, found on the LAN)")
+            return Where(first.url, f"{first.host}:{first.port}, found on the LAN")
     say("No server found: starting one on this computer...")
     from server.app import GameServer, ServerConfig
 

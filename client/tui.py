@@ -149,7 +149,7 @@ class Terminal:
     async def run(self) -> int:
         welcome = self.session.welcome
         server = welcome.server.name if welcome else "?"
-        self.say(f"Connected to {server} ({self.where}) as {self.plan.name}.")
+        self.say(f"Connected to {server} as {self.plan.name}: {self.where}.")
         first = self.plan.decided
         while True:
             if first:

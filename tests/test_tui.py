@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import io
 
+import pytest
+
 from client import tui
 from client.launch import Where
-from client.options import Plan
+from client.options import Plan, parse
 from server.app import GameServer
 
 LIMIT = 30.0
@@ -75,3 +77,22 @@ async def test_two_terminals_play_each_other(game_server: GameServer) -> None:
     assert "Open matches:\n  1  " in hanako_out
     assert "You won! X has three in a row." in taro_out
     assert "Taro won. X has three in a row." in hanako_out
+
+
+def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> None:
+    plan = parse("taikyoku tui", "", ["--size", "6", "--level", "5", "--seat", "random",
+                                      "--server", "127.0.0.1:9000", "--name", "Taro"])
+    assert (plan.game, plan.size, plan.level, plan.seat) == ("othello", 6, 5, "random")
+    assert plan.server == "ws://127.0.0.1:9000" and plan.name == "Taro" and plan.decided
+    assert plan.create_args() == {"game": "othello", "size": 6, "vs": "bot",
+                                  "seat": "random", "level": 5}
+    assert parse("taikyoku tui", "", ["--join", "k7qx"]).join == "K7QX"
+    assert not parse("taikyoku tui", "", []).decided
+    for argv, words in ((["--game", "tictactoe", "--size", "8"], "--size is for Othello"),
+                        (["--game", "othello", "--join", "K7QX"], "choose one of"),
+                        (["--join", "K7-QX"], "is not a match code"),
+                        (["--level", "9"], "invalid choice"),
+                        (["--server", "http://x"], "is not a server address")):
+        with pytest.raises(SystemExit):
+            parse("taikyoku tui", "", argv)
+        assert words in capsys.readouterr().err

@@ -60,10 +60,6 @@ class Ui:
     def end(self) -> None:
         self.hits = self._drawing
 
-    def modal(self) -> None:
-        """Everything drawn so far stops taking clicks (a dialog is on top)."""
-        self._drawing = [(self.surface.get_rect(), lambda: None)]
-
     def click(self, pos: tuple[int, int]) -> bool:
         """Run the action under ``pos`` (the topmost); True when there was one."""
         for rect, action in reversed(self.hits):
