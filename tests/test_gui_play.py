@@ -3,11 +3,12 @@ embedded default (no server found, so one starts in-process) plays a whole game.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
 import pygame
-from gui_support import screenshot
+from client_support import LIMIT, play_script, screenshot
 
 from client import launch
 from client.discovery import FoundServer
@@ -15,9 +16,6 @@ from client.gui.app import App
 from client.options import Plan
 from server.app import GameServer
 from shared.games.othello import parse_square
-
-LIMIT = 30.0
-"""Seconds a scripted game may take before the test fails (it takes about one)."""
 
 
 def click_at(pos: tuple[int, int]) -> None:
@@ -113,3 +111,31 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
     view = app.session.view
     assert view is not None and view.state is not None
     assert view.seat == 1 - int(first["seat"])  # type: ignore[call-overload]
+
+
+async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> None:
+    app = App(Plan(name="Taro", server=game_server.url, game="tictactoe", vs="human"),
+              size=(800, 600))
+    driver = Driver()
+    hanako: list[asyncio.Task[str]] = []
+    mine = iter([0, 1, 2])  # Hanako answers 3 and 4: the top row wins
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        view = app.session.view
+        if view is None or view.state is None or app.game.layout is None:
+            return False
+        s = view.state
+        if s.status == "waiting" and not hanako:
+            hanako.append(asyncio.create_task(play_script(
+                game_server, Plan(name="Hanako"), ["j", "1", "3", "4", "q"])))
+        elif view.my_turn and driver.clicked_ply != s.ply:
+            driver.clicked_ply = s.ply
+            driver.click_square(app, next(mine))
+        return s.status == "over"
+
+    await app.run(script)
+    view = app.session.view
+    assert view is not None and view.state is not None
+    assert view.label(1) == "Hanako" and view.result_text() == "You won!"
+    assert "Taro won. X has three in a row." in await hanako[0]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import msgspec
 import pygame
 import pytest
-from gui_support import screenshot, settle, state_after, welcome
+from client_support import screenshot, settle, state_after, welcome
 
 from client.connection import LinkStatus
 from client.gui import theme
@@ -143,3 +144,16 @@ def test_link_down_and_opponent_offline(app: App) -> None:
     assert app.game.view.turn_text() == "Waiting for Hanako (White), who is offline"
     show(app, LinkStatus(True, "Reconnected."))
     assert pixel(app, (2, 2)) == theme.BG
+
+
+def test_waiting_for_a_friend_shows_the_code(app: App) -> None:
+    alone = [PlayerInfo(0, "Taro", "human", True, "p_me")]
+    state = msgspec.structs.replace(state_after("tictactoe", 3, [], players=alone),
+                                    status="waiting", legal=[])
+    show(app, Joined("K7QX", 0, "player"), state)
+    screenshot(app.surface, "waiting_for_friend")
+    assert app.game.view.turn_text() == "Waiting for an opponent to join."
+    click(app, app.game.layout.square_rect(4).center)  # type: ignore[union-attr]
+    assert app.session.notice == "Wait for an opponent to join first."
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    assert app.session.view is None  # Cancel needs no second press: nothing is lost

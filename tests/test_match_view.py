@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gui_support import state_after
+from client_support import state_after
 
 from client.connection import LinkStatus
 from client.gui.match import MatchView

@@ -5,30 +5,12 @@ server."""
 from __future__ import annotations
 
 import asyncio
-import io
 
 import pytest
+from client_support import LIMIT, play_script
 
-from client import tui
-from client.launch import Where
 from client.options import Plan, parse
 from server.app import GameServer
-
-LIMIT = 30.0
-
-
-async def play_script(server: GameServer, plan: Plan, script: list[str]) -> str:
-    """Run `taikyoku tui` with ``script`` as its input; everything it printed."""
-    out = io.StringIO()
-
-    async def find() -> Where:
-        return Where(server.url, "the test server")
-
-    code = await asyncio.wait_for(
-        tui.run(plan, stdin=io.StringIO("".join(f"{line}\n" for line in script)), out=out,
-                find=find), LIMIT)
-    assert code == 0, out.getvalue()
-    return out.getvalue()
 
 
 async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:

@@ -132,7 +132,7 @@ class MatchView:
         if s.status == "over":
             return self.result_text()
         if s.status == "waiting":
-            return f"Waiting for an opponent to join: match code {s.match}"
+            return "Waiting for an opponent to join."
         side = side_name(s.game, s.to_move)
         if s.to_move == self.seat:
             return f"Your move ({side})"

@@ -1,7 +1,10 @@
-"""Helpers for the window tests: a headless SDL, hand-made states, screenshots."""
+"""Helpers for the client tests: a headless SDL, hand-made states, screenshots, and
+the terminal client run on a script."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import os
 from pathlib import Path
 
@@ -11,6 +14,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from client import tui  # noqa: E402
+from client.launch import Where  # noqa: E402
+from client.options import Plan  # noqa: E402
+from server.app import GameServer  # noqa: E402
 from shared.games import PASS, new_game  # noqa: E402
 from shared.protocol import (  # noqa: E402
     BotInfo,
@@ -23,6 +30,8 @@ from shared.protocol import (  # noqa: E402
 )
 
 OUTPUT = Path(__file__).parent / "output"
+LIMIT = 30.0
+"""Seconds a scripted game may take before the test fails (each takes about one)."""
 
 
 def welcome() -> Welcome:
@@ -76,3 +85,17 @@ def screenshot(surface: pygame.Surface, name: str) -> Path:
     path = OUTPUT / f"{name}.png"
     pygame.image.save(surface, str(path))
     return path
+
+
+async def play_script(server: GameServer, plan: Plan, script: list[str]) -> str:
+    """Run `taikyoku tui` with ``script`` as its input; everything it printed."""
+    out = io.StringIO()
+
+    async def find() -> Where:
+        return Where(server.url, "the test server")
+
+    code = await asyncio.wait_for(
+        tui.run(plan, stdin=io.StringIO("".join(f"{line}\n" for line in script)), out=out,
+                find=find), LIMIT)
+    assert code == 0, out.getvalue()
+    return out.getvalue()
