@@ -1,0 +1,68 @@
+"""`taikyoku records`: every match is kept; listed, and printed as text, GGF and JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from server.cli import records_main
+from shared.games import PASS, new_game
+from shared.games.othello import parse_record
+
+
+async def _played(make_server, connect):
+    """A finished Othello 4x4 game vs a bot and a called-off tic-tac-toe; (db, codes)."""
+    server = await make_server()
+    peer = await connect(server, name="Taro")
+    othello = await peer.play_out(
+        await peer.create(game="othello", size=4, vs="bot", bot={"level": 2}), 0)
+    ttt = await peer.create(game="tictactoe", vs="human")
+    await peer.send(type="resign", match=ttt["match"])
+    await peer.expect("state", match=ttt["match"], status="over")
+    await server.close()
+    return server.config.db, othello, ttt
+
+
+async def test_records_list_and_print(make_server, connect, capsys) -> None:
+    db, othello, ttt = await _played(make_server, connect)
+    assert records_main(["--db", str(db)]) == 0
+    listing = capsys.readouterr().out.splitlines()
+    assert len(listing) == 2
+    assert listing[0].startswith(othello["match"]) and "Taro vs greedy" in listing[0]
+    assert f"{len(othello['moves'])} moves" in listing[0]
+    assert listing[1].startswith(ttt["match"]) and "draw by abandon" in listing[1]
+
+    assert records_main(["--db", str(db), othello["match"].lower()]) == 0
+    text = capsys.readouterr().out
+    notation = re.search(r"^record  (\S+)$", text, re.M)[1]
+    moves = [PASS if m == "pass" else m for m in othello["moves"]]
+    assert parse_record(notation, 4) == moves
+    assert json.loads(re.search(r"^moves   (.+)$", text, re.M)[1]) == othello["moves"]
+    assert othello["board"][:4] == text.splitlines()[-4].replace(" ", "")
+
+    assert records_main(["--db", str(db), othello["match"], "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["moves"] == othello["moves"] and data["result"] == othello["result"]
+    assert data["record"] == notation and data["start"]["board"] == new_game("othello", 4).board
+
+    assert records_main(["--db", str(db), othello["match"], "--format", "ggf"]) == 0
+    ggf = capsys.readouterr().out.strip()
+    assert ggf.startswith("(;GM[Othello]") and ggf.endswith(";)")
+    assert "TY[4]" in ggf and "BO[4 -----O*--*O----- *]" in ggf
+    squares = re.findall(r"[BW]\[([A-Z]\d|PA)\]", ggf)
+    assert parse_record("".join(squares).lower(), 4) == moves
+    b, w = othello["result"]["score"]
+    assert f"RE[{b - w:+d}.000]" in ggf
+
+
+async def test_records_errors(make_server, connect, capsys, tmp_path) -> None:
+    db, othello, ttt = await _played(make_server, connect)
+    assert records_main(["--db", str(db), "NOSUCH"]) == 1
+    assert "no match 'NOSUCH'" in capsys.readouterr().err
+    assert records_main(["--db", str(db), ttt["match"], "--format", "ggf"]) == 2
+    assert "GGF is an Othello format" in capsys.readouterr().err
+    assert records_main(["--db", str(tmp_path / "missing.sqlite3")]) == 1
+    assert "no database at" in capsys.readouterr().err
+    assert records_main(["--db", str(db), ttt["match"], "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["moves"] == [] and "record" not in data
