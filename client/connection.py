@@ -62,6 +62,9 @@ MAX_SERVER_FRAME = 16 * 2**20
 """Server frames can be larger than client ones (a lobby with thousands of matches)."""
 
 
+CLOSE_REASONS = {1000: "the server closed the link", 1001: "the server is going away"}
+
+
 @dataclass(frozen=True)
 class LinkStatus:
     """Put in the inbox whenever the link drops or comes back.
@@ -178,6 +181,11 @@ class Connection:
         tb: TracebackType | None,
     ) -> None:
         await self.close()
+
+    @property
+    def alive(self) -> bool:
+        """False once closed or given up: nothing more will be received or sent."""
+        return not (self._closing or self._finished)
 
     # ---- messages ----------------------------------------------------------------
 
@@ -327,7 +335,7 @@ class Connection:
             self._set_down()
             if self._closing:
                 return
-            reason = ws.close_reason or "link lost"
+            reason = ws.close_reason or CLOSE_REASONS.get(ws.close_code or 0, "link lost")
             if not self.reconnect:
                 self._finish(f"Connection lost ({reason}).")
                 return

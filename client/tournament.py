@@ -1,0 +1,388 @@
+"""Many games through one server: the engine behind `taikyoku bot`.
+
+A run is a number of *lanes* working at once (``--parallel``), each with its own
+connection (its own player), taking game numbers from a shared counter until all are
+played. Seats alternate with the game number, so a level is never judged on one colour.
+Every game ends in the summary: won, drawn, lost, or unfinished with the reason.
+
+Modes: ``vs-bot`` creates a match against the server's bot for every game; ``pair``
+plays both seats itself (a `vs-human` match and a second connection that joins it),
+comparing ``level`` with ``opponent_level``; ``vs-human`` creates a match for someone
+else to join, and ``join`` joins one: those two go on by rematch (seats swap);
+``watch`` follows one match as a spectator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from client.botplay import (
+    Chooser,
+    GameAborted,
+    GameResult,
+    play_seat,
+    request_joined,
+    watch_match,
+)
+from client.connection import Connection
+from shared.ai import BOT_NAMES
+from shared.games import get_game
+from shared.protocol import Joined, Lobby
+from shared.protocol import State as StateMessage
+
+Mode = Literal["vs-bot", "vs-human", "join", "watch", "pair"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What to play. ``timeout``: seconds of server silence before a game is given up;
+    ``give_up``: seconds without a link before a lane stops reconnecting."""
+
+    url: str
+    game: str = "othello"
+    size: int | None = None
+    level: int = 3
+    mode: Mode = "vs-bot"
+    code: str | None = None
+    opponent_level: int = 3
+    games: int = 1
+    parallel: int = 1
+    seed: int | None = None
+    seconds: float | None = None
+    name: str = ""
+    token_file: Path | None = None
+    timeout: float = 300.0
+    give_up: float = 60.0
+    backoff: tuple[float, float] = (0.5, 10.0)
+
+    def check(self) -> None:
+        """ValueError for a combination that cannot be played, saying what to change."""
+        info = get_game(self.game)
+        if self.size is not None and self.size not in info.sizes:
+            sizes = ", ".join(map(str, info.sizes))
+            raise ValueError(f"{info.title} is played on size {sizes}, not {self.size}")
+        for label, level in (("--level", self.level), ("--opponent-level", self.opponent_level)):
+            if level not in BOT_NAMES:
+                raise ValueError(f"{label} must be 1-5, not {level}")
+        if self.games < 1 or self.parallel < 1:
+            raise ValueError("--games and --parallel must be at least 1")
+        if self.mode in ("join", "watch") and not self.code:
+            raise ValueError(f"{self.mode} needs a match code")
+        if self.mode in ("join", "watch") and self.parallel != 1:
+            raise ValueError(f"--{self.mode} follows one match: --parallel must be 1")
+        if self.mode == "watch" and self.games != 1:
+            raise ValueError("--watch follows one match: --games must be 1")
+        if self.token_file is not None and (self.parallel != 1 or self.mode == "pair"):
+            raise ValueError("--token-file keeps one player's token: use it with --parallel 1 "
+                             "and without --pair")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"--seconds must be positive, not {self.seconds}")
+
+    @property
+    def opponent(self) -> str:
+        """Who the bot plays, for people."""
+        if self.mode in ("vs-bot", "pair"):
+            where = "server bot" if self.mode == "vs-bot" else "bot"
+            return f"{where} level {self.opponent_level} ({BOT_NAMES[self.opponent_level]})"
+        return "a person or another bot" if self.mode != "watch" else "-"
+
+
+@dataclass
+class Summary:
+    """The results of a run, from our bot's side (seat 0's side for --watch)."""
+
+    settings: Settings
+    results: list[GameResult] = field(default_factory=list)
+    not_played: list[str] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    @property
+    def finished(self) -> list[GameResult]:
+        return [r for r in self.results if r.finished]
+
+    @property
+    def unfinished(self) -> list[dict[str, Any]]:
+        lost = [{"match": r.match, "reason": r.reason} for r in self.results if not r.finished]
+        return lost + [{"match": None, "reason": why} for why in self.not_played]
+
+    def record(self, results: list[GameResult]) -> dict[str, Any]:
+        """Wins, draws, losses and averages over some games (the disc margin: Othello)."""
+        done = [r for r in results if r.finished]
+        moves = sum(r.moves for r in results)
+        think = sum(r.think_seconds for r in results)
+        return {
+            "games": len(done),
+            "wins": sum(r.outcome == "win" for r in done),
+            "draws": sum(r.outcome == "draw" for r in done),
+            "losses": sum(r.outcome == "loss" for r in done),
+            "avg_margin": (round(sum(r.margin for r in done) / len(done), 2)
+                           if done and self.settings.game == "othello" else None),
+            "moves": moves,
+            "avg_move_ms": round(1000 * think / moves, 2) if moves else None,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.settings
+        total = self.record(self.results)
+        return {
+            **total,
+            "games": len(self.results) + len(self.not_played),
+            "finished": total["games"],
+            "unfinished": self.unfinished,
+            "as_first": self.record([r for r in self.results if r.seat == 0]),
+            "as_second": self.record([r for r in self.results if r.seat == 1]),
+            "game": s.game,
+            "size": self.size,
+            "mode": s.mode,
+            "level": s.level,
+            "opponent": s.opponent,
+            "elapsed_seconds": round(self.elapsed, 2),
+        }
+
+    @property
+    def size(self) -> int:
+        return self.settings.size or get_game(self.settings.game).default_size
+
+    def table(self) -> str:
+        """The summary for people: one row per seat and a total."""
+        s, data = self.settings, self.to_dict()
+        who = f"level {s.level} ({BOT_NAMES[s.level]})" if s.mode != "watch" else "seat 0 (X)"
+        size = f" {data['size']}x{data['size']}" if s.game == "othello" else ""
+        lines = [
+            f"{s.game}{size}: {who} vs {s.opponent}; {data['games']} games "
+            f"in {data['elapsed_seconds']:.1f} s",
+            f"{'':10}{'games':>6}{'wins':>6}{'draws':>7}{'losses':>8}{'margin':>8}"
+            f"{'ms/move':>9}",
+        ]
+        for label, row in (("as first", data["as_first"]), ("as second", data["as_second"]),
+                           ("total", data)):
+            margin = "-" if row["avg_margin"] is None else f"{row['avg_margin']:+.1f}"
+            ms = "-" if row["avg_move_ms"] is None else f"{row['avg_move_ms']:.1f}"
+            games = row["finished"] if label == "total" else row["games"]
+            lines.append(f"{label:<10}{games:>6}{row['wins']:>6}{row['draws']:>7}"
+                         f"{row['losses']:>8}{margin:>8}{ms:>9}")
+        unfinished = data["unfinished"]
+        lines.append(f"unfinished: {len(unfinished)}")
+        lines += [f"  {u['match'] or '(not started)'}: {u['reason']}" for u in unfinished]
+        return "\n".join(lines)
+
+
+class _Counter:
+    """Hands out game numbers 0..n-1 to the lanes."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.next = n, 0
+
+    def take(self) -> int | None:
+        if self.next >= self.n:
+            return None
+        self.next += 1
+        return self.next - 1
+
+
+class Tournament:
+    """Runs the games of one Settings; ``on_result`` hears of every game as it ends,
+    ``on_notice`` gets lines for people (match codes to share, reconnects)."""
+
+    def __init__(self, settings: Settings,
+                 on_result: Callable[[GameResult], None] | None = None,
+                 on_notice: Callable[[str], None] | None = None) -> None:
+        settings.check()
+        self.settings = settings
+        self.summary = Summary(settings)
+        self.counter = _Counter(settings.games)
+        self.on_result = on_result or (lambda result: None)
+        self.on_notice = on_notice or (lambda line: None)
+        self._executor: Executor | None = None
+        self.chooser = Chooser(settings.seconds, None, settings.seed)
+
+    async def run(self) -> Summary:
+        """Play everything; ConnectError if a lane cannot connect at the start."""
+        s = self.settings
+        started = time.perf_counter()
+        thinkers = s.parallel * (2 if s.mode == "pair" else 1)
+        if thinkers > 1 and max(s.level, s.opponent_level) >= 3:
+            self._executor = ProcessPoolExecutor(min(thinkers, os.cpu_count() or 1))
+            self.chooser.executor = self._executor
+        connections: list[Connection] = []
+        try:
+            per_lane = 2 if s.mode == "pair" else 1
+            connections = [self._connection(i % per_lane) for i in range(s.parallel * per_lane)]
+            await asyncio.gather(*(c.connect() for c in connections))
+            lanes = [connections[i:i + per_lane] for i in range(0, len(connections), per_lane)]
+            await asyncio.gather(*(self._lane(*lane) for lane in lanes))
+        finally:
+            await asyncio.gather(*(c.close() for c in connections), return_exceptions=True)
+            if self._executor is not None:
+                self._executor.shutdown(cancel_futures=True)
+        while (index := self.counter.take()) is not None:
+            self.summary.not_played.append(f"game {index + 1} was never started: "
+                                           "every connection was lost")
+        self.summary.elapsed = time.perf_counter() - started
+        return self.summary
+
+    def _connection(self, side: int) -> Connection:
+        s = self.settings
+        name = s.name or f"bot L{s.opponent_level if side else s.level}"
+        return Connection(s.url, name, token_file=s.token_file, backoff=s.backoff,
+                          give_up_after=s.give_up)
+
+    def _record(self, result: GameResult) -> None:
+        self.summary.results.append(result)
+        self.on_result(result)
+
+    def _lost(self, index: int, match: str, seat: int, reason: str) -> None:
+        self._record(GameResult(match=match, seat=seat, finished=False,
+                                reason=f"game {index + 1}: {reason}"))
+
+    async def _lane(self, conn: Connection, partner: Connection | None = None) -> None:
+        known: set[str] = set()
+        mode = self.settings.mode
+        if self.settings.token_file is not None:
+            await self._finish_resumed(conn, known)
+        if mode == "vs-bot":
+            await self._vs_bot(conn, known)
+        elif mode == "pair":
+            assert partner is not None
+            await self._pair(conn, partner, known)
+        elif mode == "watch":
+            await self._watch(conn)
+        else:
+            await self._by_rematch(conn, known)
+
+    def _seat_for(self, index: int) -> Literal["first", "second"]:
+        return "first" if index % 2 == 0 else "second"
+
+    async def _play(self, conn: Connection, joined: Joined, level: int, index: int,
+                    known: set[str], first: StateMessage | None = None) -> GameResult:
+        known.add(joined.match)
+        assert joined.seat is not None
+        return await play_seat(conn, joined.match, joined.seat, level, self.chooser,
+                               game_index=index, timeout=self.settings.timeout, first=first)
+
+    async def _finish_resumed(self, conn: Connection, known: set[str]) -> None:
+        """Games a previous run left unfinished (same token): play them first.
+
+        The server re-sends `joined` + `state` for them right after `welcome`; a `list`
+        answered after those tells us when we have seen them all.
+        """
+        joined: dict[str, Joined] = {}
+        states: dict[str, StateMessage] = {}
+        await conn.list_matches()
+        while True:
+            message = await conn.recv(self.settings.timeout)
+            if isinstance(message, Lobby):
+                break
+            if isinstance(message, Joined) and message.role == "player":
+                joined[message.match] = message
+            elif isinstance(message, StateMessage):
+                states[message.match] = message
+        for code, message in joined.items():
+            known.add(code)
+            state = states.get(code)
+            if state is None or state.status == "over":
+                continue
+            index = self.counter.take()
+            if index is None:
+                return
+            self.on_notice(f"resuming match {code} from an earlier run")
+            self._record(await self._play(conn, message, self.settings.level, index, known,
+                                          first=state))
+
+    async def _vs_bot(self, conn: Connection, known: set[str]) -> None:
+        s = self.settings
+        while conn.alive and (index := self.counter.take()) is not None:
+            seat = self._seat_for(index)
+            try:
+                joined = await request_joined(
+                    conn, lambda: conn.create(s.game, s.size, "bot", seat, s.opponent_level),
+                    what="create", known=known, timeout=s.timeout)
+            except GameAborted as err:
+                self._lost(index, "-", index % 2, str(err))
+                continue
+            self._record(await self._play(conn, joined, s.level, index, known))
+
+    async def _pair(self, first: Connection, second: Connection, known: set[str]) -> None:
+        """Both seats ourselves: `first` plays ``level`` (the one summarised),
+        `second` plays ``opponent_level``."""
+        s = self.settings
+        while first.alive and second.alive and (index := self.counter.take()) is not None:
+            seat = self._seat_for(index)
+            try:
+                joined = await request_joined(
+                    first, lambda: first.create(s.game, s.size, "human", seat),
+                    what="create", known=known, timeout=s.timeout)
+                code = joined.match
+                other = await request_joined(second, lambda: second.join(code), what="join",
+                                             known=known, timeout=s.timeout, target=code)
+            except GameAborted as err:
+                self._lost(index, "-", index % 2, str(err))
+                continue
+            ours, _theirs = await asyncio.gather(
+                self._play(first, joined, s.level, index, known),
+                self._play(second, other, s.opponent_level, index, known))
+            self._record(ours)
+
+    async def _by_rematch(self, conn: Connection, known: set[str]) -> None:
+        """--create vs-human / --join CODE: the first game, then rematches (seats swap)."""
+        s = self.settings
+        index = self.counter.take()
+        if index is None:
+            return
+        try:
+            if s.mode == "join":
+                assert s.code is not None
+                code = s.code
+                joined = await request_joined(conn, lambda: conn.join(code), what="join",
+                                              known=known, timeout=s.timeout, target=code)
+            else:
+                joined = await request_joined(
+                    conn, lambda: conn.create(s.game, s.size, "human", "first"),
+                    what="create", known=known, timeout=s.timeout)
+                self.on_notice(f"match {joined.match} is waiting for an opponent: "
+                               f"taikyoku bot --join {joined.match} --server {s.url}")
+        except GameAborted as err:
+            self._lost(index, s.code or "-", 0, str(err))
+            return
+        while True:
+            result = await self._play(conn, joined, s.level, index, known)
+            self._record(result)
+            if not result.finished or (index := self.counter.take()) is None:
+                return
+            previous = result.match
+            try:
+                joined = await request_joined(conn, lambda: conn.rematch(previous),
+                                              what="rematch", known=known, timeout=s.timeout)
+            except GameAborted as err:
+                self._lost(index, previous, 1 - result.seat, str(err))
+                return
+
+    async def _watch(self, conn: Connection) -> None:
+        s = self.settings
+        assert s.code is not None
+        code = s.code
+        index = self.counter.take()
+        assert index is not None
+        try:
+            await request_joined(conn, lambda: conn.watch(code), what="watch", known=set(),
+                                 timeout=s.timeout, target=code)
+        except GameAborted as err:
+            self._lost(index, code, 0, str(err))
+            return
+
+        def show(state: StateMessage) -> None:
+            if state.moves:
+                last = state.moves[-1]
+                self.on_notice(f"{code} ply {state.ply}: {last}")
+
+        self._record(await watch_match(conn, code, timeout=s.timeout, on_state=show))
+
+
+__all__ = ["Mode", "Settings", "Summary", "Tournament"]
