@@ -108,9 +108,12 @@ class BotRunner:
     async def close(self) -> None:
         """Stop the workers now, even mid-search, and wait until they are gone."""
         pool, self._pool = self._pool, None
-        if pool is not None:
-            _stop_workers(pool)
-            await asyncio.to_thread(pool.shutdown, wait=True)
+        if pool is None:
+            return
+        manager = getattr(pool, "_executor_manager_thread", None)
+        _stop_workers(pool)
+        while manager is not None and manager.is_alive():  # it reaps the stopped workers
+            await asyncio.sleep(0.01)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 import time
 
@@ -79,6 +80,7 @@ async def test_people_are_answered_while_two_experts_think(make_server, connect)
 
 
 async def test_a_bot_that_overruns_its_deadline_plays_a_random_legal_move(caplog) -> None:
+    before = set(multiprocessing.active_children())
     runner = BotRunner(workers=1, cap=0.1, slack=0.5, thinker=slow_think)
     state = new_game("othello", 6)
     try:
@@ -89,7 +91,8 @@ async def test_a_bot_that_overruns_its_deadline_plays_a_random_legal_move(caplog
     finally:
         started = time.monotonic()
         await runner.close()
-        assert time.monotonic() - started < 10  # the sleeping worker was stopped
+        assert time.monotonic() - started < 10  # the sleeping worker was stopped...
+        assert set(multiprocessing.active_children()) <= before  # ...and reaped
 
 
 async def test_a_crashed_worker_is_replaced(caplog) -> None:
