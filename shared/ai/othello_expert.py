@@ -20,6 +20,9 @@ from shared.games.othello import squares_of
 SOLVE_EMPTIES = 14
 """With this many empties or fewer the expert tries the exact solver first."""
 
+MIDGAME_SHARE = 0.2
+"""The share of the time spent on a midgame search before an exact solve is tried."""
+
 SORT_DEPTH = 3
 """Nodes with at least this much depth left order their moves fastest-first."""
 
@@ -48,24 +51,36 @@ class ExpertSearch:
         exact values; the rest carry upper bounds.
         """
         empties = (self.full & ~(own | opp)).bit_count()
-        scores = self._iteration(own, opp, 1, list(ordered(self.t, self.moves(own, opp))))
-        self.depth_reached = 1
-        if empties <= SOLVE_EMPTIES:
+        near_end = empties <= SOLVE_EMPTIES
+        # near the end, a short midgame search first: the answer if the solve times out
+        midgame = Deadline(self.deadline.remaining() * MIDGAME_SHARE) if near_end else self.deadline
+        scores, finished = self._deepen(own, opp, midgame, empties)
+        if near_end or finished:
             solved = self._solve(own, opp)
             if solved is not None:
                 return solved
-        depth = 2
-        while depth < empties:
-            previous = scores
-            order = sorted(previous, key=lambda sq: -previous[sq])
-            try:
-                scores = self._iteration(own, opp, depth, order)
-            except Timeout:
-                return previous
-            self.depth_reached = depth
-            depth += 1
-        solved = self._solve(own, opp)
-        return scores if solved is None else solved
+        return scores
+
+    def _deepen(self, own: int, opp: int, deadline: Deadline, empties: int) -> tuple[Scores, bool]:
+        """Iterative deepening until ``deadline`` or one ply short of the end of the game.
+
+        Returns the last complete iteration's scores and whether every depth finished.
+        Depth 1 always completes: it visits fewer nodes than the deadline's polling period.
+        """
+        self.deadline, outer = deadline, self.deadline
+        try:
+            scores = self._iteration(own, opp, 1, ordered(self.t, self.moves(own, opp)))
+            self.depth_reached = 1
+            for depth in range(2, empties):
+                order = sorted(scores, key=lambda sq: -scores[sq])
+                try:
+                    scores = self._iteration(own, opp, depth, order)
+                except Timeout:
+                    return scores, False
+                self.depth_reached = depth
+        finally:
+            self.deadline = outer
+        return scores, True
 
     def _solve(self, own: int, opp: int) -> Scores | None:
         """The exact margins of the root moves, or None if the deadline came first."""
@@ -93,20 +108,20 @@ class ExpertSearch:
             best = max(best, score)
         return scores
 
-    def search(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
-        """The negamax value of the position to ``depth`` plies (a bound outside the window)."""
+    def search(self, own: int, opp: int, depth: int, alpha: int, beta: int, mv: int = -1) -> int:
+        """The negamax value of the position to ``depth`` plies (a bound outside the window).
+
+        ``mv`` is the side to move's move mask when the caller already has it.
+        """
         self.deadline.tick()
         moves = self.moves
-        mv = moves(own, opp)
         if depth <= 0:
+            if mv < 0:
+                mv = moves(own, opp)
             opp_mv = moves(opp, own)
             if not mv and not opp_mv:
                 return final_score(own, opp)
             return expert(self.t, own, opp, mv, opp_mv)
-        if not mv:
-            if not moves(opp, own):
-                return final_score(own, opp)
-            return -self.search(opp, own, depth, -beta, -alpha)
         key = (own, opp)
         lower, upper, hint = -INF, INF, -1
         entry = self.table.get(key)
@@ -119,15 +134,21 @@ class ExpertSearch:
                 if upper <= alpha or lower == upper:
                     return upper
                 alpha, beta = max(alpha, lower), min(beta, upper)
+        if mv < 0:
+            mv = moves(own, opp)
+        if not mv:
+            if not moves(opp, own):
+                return final_score(own, opp)
+            return -self.search(opp, own, depth, -beta, -alpha)
         best, best_sq = -INF, -1
-        for sq, child_own, child_opp in self._children(own, opp, mv, depth, hint):
+        for sq, child_own, child_opp, child_mv in self._children(own, opp, mv, depth, hint):
             floor = max(alpha, best)
             if best == -INF:
-                score = -self.search(child_own, child_opp, depth - 1, -beta, -floor)
+                score = -self.search(child_own, child_opp, depth - 1, -beta, -floor, child_mv)
             else:
-                score = -self.search(child_own, child_opp, depth - 1, -floor - 1, -floor)
+                score = -self.search(child_own, child_opp, depth - 1, -floor - 1, -floor, child_mv)
                 if floor < score < beta:
-                    score = -self.search(child_own, child_opp, depth - 1, -beta, -score)
+                    score = -self.search(child_own, child_opp, depth - 1, -beta, -score, child_mv)
             if score > best:
                 best, best_sq = score, sq
                 if best >= beta:
@@ -143,8 +164,12 @@ class ExpertSearch:
 
     def _children(
         self, own: int, opp: int, mv: int, depth: int, hint: int
-    ) -> list[tuple[int, int, int]]:
-        """(square, child own, child opp) in search order; the child is the opponent's view."""
+    ) -> list[tuple[int, int, int, int]]:
+        """(square, child own, child opp, child's move mask or -1) in search order.
+
+        The child is seen from the opponent. Far from the leaves the opponent's replies
+        are counted to order the moves fastest-first, and handed down to the child.
+        """
         flips = self.flips
         if depth < SORT_DEPTH:
             squares = ordered(self.t, mv)
@@ -154,21 +179,22 @@ class ExpertSearch:
             out = []
             for sq in squares:
                 flipped = flips(own, opp, sq)
-                out.append((sq, opp ^ flipped, own | flipped | 1 << sq))
+                out.append((sq, opp ^ flipped, own | flipped | 1 << sq, -1))
             return out
         moves, corners = self.moves, self.t.corners
         keyed = []
         for sq in squares_of(mv):
             flipped = flips(own, opp, sq)
             child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
-            replies = moves(child_own, child_opp).bit_count()
+            child_mv = moves(child_own, child_opp)
+            replies = child_mv.bit_count()
             if sq == hint:
                 replies = -100
             elif corners >> sq & 1:
                 replies -= 2
-            keyed.append((replies, sq, child_own, child_opp))
+            keyed.append((replies, sq, child_own, child_opp, child_mv))
         keyed.sort()
-        return [(sq, child_own, child_opp) for _, sq, child_own, child_opp in keyed]
+        return [child[1:] for child in keyed]
 
 
 def expert_scores(t: Tables, own: int, opp: int, seconds: float) -> Scores:
