@@ -139,3 +139,42 @@ async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> N
     assert view is not None and view.state is not None
     assert view.label(1) == "Hanako" and view.result_text() == "You won!"
     assert "Taro won. X has three in a row." in await hanako[0]
+
+
+def key(code: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+async def test_start_screen_choices_start_the_match(game_server: GameServer) -> None:
+    app = App(Plan(name="Taro", server=game_server.url), size=(900, 640))
+    driver = Driver()
+    typed: list[str] = []
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        if not app.booted or app.session.view is not None:
+            view = app.session.view
+            return view is not None and view.state is not None
+        if not typed and app.session.lobby is not None:
+            typed.append("name")
+            app.ui.focus = app.lobby.name  # as a click on the name box does
+            for _ in "Taro":
+                key(pygame.K_BACKSPACE)
+            key(pygame.K_j, "J")
+            key(pygame.K_i, "i")
+            key(pygame.K_RETURN)  # keeps the name and leaves the box
+        elif typed == ["name"] and app.ui.focus is None:
+            typed.append("game")
+            key(pygame.K_2, "2")  # Othello 4x4
+            key(pygame.K_s, "s")  # the bot moves first
+            key(pygame.K_RETURN)
+        return False
+
+    await app.run(script)
+    view = app.session.view
+    assert view is not None and view.state is not None
+    assert (view.state.game, view.state.size, view.seat) == ("othello", 4, 1)
+    me = view.player(1)
+    assert me is not None and me.name == "Ji"  # the new name reached the server

@@ -214,15 +214,14 @@ class App:
     async def connect(self, name: str) -> None:
         """Open a connection under ``name`` (replacing one with another name)."""
         assert self.where is not None
-        old, self.conn = self.conn, None
+        conn = Connection(self.where.url, name)
+        self.session.welcome = await conn.connect()  # the old link stays if this fails
+        old, self.conn = self.conn, conn
         if old is not None:
             await old.close()
-        conn = Connection(self.where.url, name)
-        self.session.welcome = await conn.connect()
         self.session.link_up = True
         self.plan.name = name
-        self.conn = conn
-        self._last_list = 0.0
+        self.refresh_lobby()
 
     def boot_key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:

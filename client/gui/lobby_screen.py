@@ -34,7 +34,7 @@ class LobbyScreen:
         self.choice = Plan(name=plan.name, game=plan.game or "othello",
                            size=plan.size or (3 if plan.game == "tictactoe" else 8),
                            vs=plan.vs, level=plan.level, seat=plan.seat)
-        self.name = TextField(plan.name, max_len=32, on_enter=self.play)
+        self.name = TextField(plan.name, max_len=32, on_enter=self.name_done)
         self.code = TextField("", max_len=16, upper=True, on_enter=self.join_code)
         self.scroll_rows = 0
 
@@ -43,6 +43,10 @@ class LobbyScreen:
     def play(self) -> None:
         self.choice.name = self.name.text.strip() or self.app.plan.name
         self.app.create(self.choice)
+
+    def name_done(self) -> None:
+        """Enter in the name box keeps the name; the next Enter plays."""
+        self.app.ui.focus = None
 
     def join_code(self) -> None:
         self.app.join(self.code.text)
@@ -206,11 +210,11 @@ class LobbyScreen:
 
     @staticmethod
     def summary(m: MatchSummary) -> str:
-        """'Othello 8x8 - Taro vs the bot (level 3) - K7QX'."""
+        """'K7QX  Othello 8x8: Taro vs the bot (level 3)': the code first, as it matters most."""
         names = []
         for p in sorted(m.players, key=lambda p: p.seat):
             names.append(f"the bot (level {p.level})" if p.kind == "bot" and p.level
                          else p.name or "someone")
         who = " vs ".join(names) if len(names) > 1 else (names[0] if names else "nobody")
         extra = f", {m.spectators} watching" if m.spectators else ""
-        return f"{game_title(m.game, m.size)}: {who} ({m.match}{extra})"
+        return f"{m.match}  {game_title(m.game, m.size)}: {who}{extra}"
