@@ -118,8 +118,18 @@ class GameServer:
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else cfg.port
         log.info("%s listening on ws://%s:%d (database %s, %d unfinished matches restored)",
                  cfg.name, cfg.host, self.port, self.store.path, restored)
+        if cfg.host in ("", "0.0.0.0"):
+            log.info("players on the LAN connect to %s", ", ".join(self._lan_urls()))
         if cfg.discovery:
             await self._advertise()
+
+    def _lan_urls(self) -> list[str]:
+        from server.discovery import advertised_addresses  # zeroconf's own interface list
+
+        try:
+            return [f"ws://{address}:{self.port}" for address in advertised_addresses(None)]
+        except OSError as err:
+            return [f"(the machine's addresses are unknown: {err})"]
 
     async def _advertise(self) -> None:
         try:
