@@ -1,0 +1,176 @@
+"""client.connection against a real server on 127.0.0.1: handshake, resume, errors."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.http11 import Request, Response
+
+import client.connection as connection_module
+from client.connection import ConnectError, Connection, LinkStatus
+from server.app import GameServer
+from shared.protocol import Joined, Lobby, State
+
+MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
+FAST = (0.05, 0.2)  # reconnect backoff for tests: first delay, cap
+
+
+async def _next_of(conn: Connection, kind: type, timeout: float = 5.0) -> object:
+    """The next inbox item of ``kind``, skipping others."""
+    while True:
+        item = await conn.recv(timeout)
+        if isinstance(item, kind):
+            return item
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def _drop_links(server: GameServer, player: str) -> None:
+    """The server side closes every connection of ``player`` (a network hiccup)."""
+    assert server.lobby is not None
+    for session in list(server.lobby.sessions.get(player, ())):
+        await session.ws.close(1011, "test drop")
+
+
+async def test_hello_gets_a_welcome_with_player_and_token(game_server: GameServer) -> None:
+    async with Connection(game_server.url, "Taro") as conn:
+        assert conn.up and conn.welcome is not None
+        assert conn.player == conn.welcome.player and conn.player
+        assert conn.token == conn.welcome.token and len(conn.token) >= 22
+        assert conn.welcome.server.name == "test server"
+        assert {g.game for g in conn.welcome.games} == {"tictactoe", "othello"}
+        await conn.list_matches()
+        lobby = await _next_of(conn, Lobby)
+        assert isinstance(lobby, Lobby)
+    assert not conn.up and not conn.alive
+
+
+async def test_a_dropped_link_is_resumed_with_the_token(game_server: GameServer) -> None:
+    async with Connection(game_server.url, "Hana", backoff=FAST) as conn:
+        await conn.create("tictactoe", vs="human")
+        joined = await _next_of(conn, Joined)
+        assert isinstance(joined, Joined)
+        player = conn.player
+        assert player is not None
+
+        await _drop_links(game_server, player)
+        down = await _next_of(conn, LinkStatus)
+        assert isinstance(down, LinkStatus) and not down.up
+        assert "test drop" in down.message and "reconnecting" in down.message
+        up = await _next_of(conn, LinkStatus)
+        assert isinstance(up, LinkStatus) and up.up and up.message == "Reconnected."
+        assert conn.player == player  # the same player, not a new one
+        # The server re-sends the match we hold, complete.
+        again = await _next_of(conn, Joined)
+        assert isinstance(again, Joined) and again.match == joined.match
+        state = await _next_of(conn, State)
+        assert isinstance(state, State) and state.match == joined.match
+        # And intents flow again.
+        await conn.move(joined.match, 4, 0)
+        # (the match waits for an opponent, so the move is refused, but answered)
+        reply = await conn.recv(5)
+        assert not isinstance(reply, LinkStatus)
+
+
+async def test_send_waits_for_the_link_while_reconnecting(make_server: MakeServer) -> None:
+    server = await make_server()
+    port = server.port
+    async with Connection(server.url, "Ken", backoff=FAST) as conn:
+        await server.close()
+        down = await conn.recv(5)
+        assert isinstance(down, LinkStatus) and not down.up
+        sending = asyncio.create_task(conn.list_matches())
+        await asyncio.sleep(0.3)
+        assert not sending.done()  # no server: the intent waits, it is not lost
+        await make_server(port=port)
+        await asyncio.wait_for(sending, 10)
+        lobby = await _next_of(conn, Lobby, 10)
+        assert isinstance(lobby, Lobby)
+
+
+async def test_token_file_round_trip_resumes_the_player(game_server: GameServer,
+                                                        tmp_path: Path) -> None:
+    token_file = tmp_path / "sub" / "bot.token"
+    async with Connection(game_server.url, "Bot", token_file=token_file) as first:
+        player = first.player
+        assert token_file.read_text().strip() == first.token
+    assert token_file.stat().st_mode & 0o777 == 0o600  # a secret: owner only
+    async with Connection(game_server.url, "Bot", token_file=token_file) as second:
+        assert second.player == player
+
+
+async def test_giving_up_ends_with_a_final_status(make_server: MakeServer) -> None:
+    server = await make_server()
+    conn = Connection(server.url, backoff=FAST, give_up_after=0.5)
+    await conn.connect()
+    await server.close()
+    statuses = []
+    while True:
+        item = await conn.recv(10)
+        assert isinstance(item, LinkStatus)
+        statuses.append(item)
+        if item.final:
+            break
+    assert statuses[-1].message.startswith("Gave up reconnecting")
+    assert not conn.alive
+    with pytest.raises(ConnectError, match="closed"):
+        await conn.recv(1)
+    with pytest.raises(ConnectError, match="closed"):
+        await conn.list_matches()
+    await conn.close()
+
+
+async def test_without_reconnect_a_drop_is_final(game_server: GameServer) -> None:
+    async with Connection(game_server.url, reconnect=False) as conn:
+        assert conn.player is not None
+        await _drop_links(game_server, conn.player)
+        item = await _next_of(conn, LinkStatus)
+        assert isinstance(item, LinkStatus) and item.final and "test drop" in item.message
+
+
+async def test_refused_connection_says_no_server() -> None:
+    url = f"ws://127.0.0.1:{_free_port()}/"
+    with pytest.raises(ConnectError, match=r"no server at .*refused"):
+        await Connection(url).connect()
+
+
+async def test_a_bad_address_is_named() -> None:
+    with pytest.raises(ConnectError, match="is not a websocket address"):
+        await Connection("http://127.0.0.1:1/").connect()
+
+
+async def test_an_http_server_is_not_a_taikyoku_server() -> None:
+    def not_found(connection: object, request: Request) -> Response:
+        return connection.respond(404, "nothing here\n")  # type: ignore[attr-defined, no-any-return]
+
+    async with serve(lambda ws: ws.close(), "127.0.0.1", 0, process_request=not_found) as srv:
+        port = srv.sockets[0].getsockname()[1]
+        with pytest.raises(ConnectError, match="HTTP 404 .*not a taikyoku server"):
+            await Connection(f"ws://127.0.0.1:{port}/").connect()
+
+
+async def test_a_silent_websocket_server_is_not_a_taikyoku_server() -> None:
+    async def silent(ws: ServerConnection) -> None:
+        await ws.wait_closed()
+
+    async with serve(silent, "127.0.0.1", 0) as srv:
+        port = srv.sockets[0].getsockname()[1]
+        conn = Connection(f"ws://127.0.0.1:{port}/", open_timeout=0.3)
+        with pytest.raises(ConnectError, match="did not answer hello like a taikyoku server"):
+            await conn.connect()
+
+
+async def test_protocol_mismatch_is_explained(game_server: GameServer,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(connection_module, "PROTOCOL_VERSION", 2)
+    with pytest.raises(ConnectError, match="protocol mismatch: this client speaks protocol 2"):
+        await Connection(game_server.url).connect()
