@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 from client_support import LIMIT, play_script, screenshot
+from conftest import MakeServer
 
 from client import launch
 from client.discovery import FoundServer
@@ -178,3 +179,36 @@ async def test_start_screen_choices_start_the_match(game_server: GameServer) -> 
     assert (view.state.game, view.state.size, view.seat) == ("othello", 4, 1)
     me = view.player(1)
     assert me is not None and me.name == "Ji"  # the new name reached the server
+
+
+async def test_link_drop_is_shown_and_the_match_resumes(make_server: MakeServer) -> None:
+    server = await make_server()
+    app = App(Plan(name="Taro", server=server.url, game="tictactoe", level=1), size=(800, 600))
+    driver = Driver()
+    seen: dict[str, object] = {}
+    restart: list[asyncio.Task[GameServer]] = []
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        view = app.session.view
+        if view is None or view.state is None:
+            return False
+        if "code" not in seen and view.state.ply == 0:
+            seen["code"] = view.state.match
+            restart.append(asyncio.create_task(close_and_restart()))
+        elif not app.session.link_up:
+            seen["banner"] = app.session.link_message
+            screenshot(app.surface, "link_lost")
+        return "banner" in seen and app.session.link_up and view.my_turn
+
+    async def close_and_restart() -> GameServer:
+        await server.close()
+        await asyncio.sleep(0.3)  # the window notices and starts retrying
+        return await make_server(port=server.port)
+
+    await app.run(script)
+    assert str(seen["banner"]).startswith("Connection lost")
+    view = app.session.view
+    assert view is not None and view.state is not None
+    assert view.state.match == seen["code"] and view.seat == 0  # the same seat, resumed
+    await restart[0]

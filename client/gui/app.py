@@ -177,10 +177,13 @@ class App:
             return
         w = self.surface.get_width()
         u = theme.unit(self.surface.get_size())
-        rect = pygame.Rect(0, 0, w, int(u * 2.2))
+        rect = pygame.Rect(0, 0, w, int(u * 3.6))
         pygame.draw.rect(self.surface, theme.LINK_DOWN, rect)
-        text = self.session.link_message or "Connection lost; reconnecting..."
-        self.ui.text(text, rect.center, u * 1.1, anchor="center", max_width=w - 2 * u)
+        kept = "; your game is kept." if self.session.view is not None else "."
+        self.ui.text(f"Connection lost - reconnecting by itself{kept}", (w / 2, u * 0.3),
+                     u * 1.3, bold=True, anchor="midtop", max_width=w - 2 * u)
+        self.ui.text(self.session.link_message, (w / 2, u * 2.0), u * 1.0, anchor="midtop",
+                     max_width=w - 2 * u)
 
     # ---- booting -----------------------------------------------------------------------
 

@@ -213,6 +213,8 @@ class GameScreen:
             if turn.endswith("..."):
                 turn = turn[:-3] + "." * (1 + int(time.monotonic() * 2) % 3)
             colour = theme.GOOD if view.my_turn else theme.TEXT
+            if not self.app.session.link_up:
+                turn, colour = "Offline: moves wait until the link is back.", theme.WARN
             y = ui.paragraph(turn, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.7, colour,
                              bold=view.my_turn) + u * 0.6
             if s.status == "waiting" and view.seat is not None:
