@@ -33,18 +33,13 @@ def perft(state: State, depth: int) -> int:
     return sum(perft(state.play_unchecked(move), depth - 1) for move in state.legal_moves())
 
 
-def raw_perft(geo: Geometry, own: int, opp: int, depth: int, passed: bool = False) -> int:
-    """The same count on bare bitboard ints, the way the search in ``shared.ai`` works.
-
-    ``passed`` says the previous ply was a pass, so a side without moves ends the game.
-    """
+def raw_perft(geo: Geometry, own: int, opp: int, depth: int) -> int:
+    """The same count on bare bitboard ints, the way the search in ``shared.ai`` works."""
     if depth == 0:
         return 1
     moves = geo.moves(own, opp)
-    if not moves:
-        if passed or not geo.moves(opp, own):
-            return 1
-        return raw_perft(geo, opp, own, depth - 1, True)
+    if not moves:  # a pass if the other side can move, else the game is over
+        return raw_perft(geo, opp, own, depth - 1) if geo.moves(opp, own) else 1
     leaves = 0
     while moves:
         bit = moves & -moves
