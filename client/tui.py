@@ -109,6 +109,13 @@ class Terminal:
         self.take(msg)
         return msg
 
+    def stop(self) -> None:
+        """Cancel the reads still pending when the person leaves."""
+        for task in (self._line, self._msg):
+            if task is not None:
+                task.cancel()
+        self._line = self._msg = None
+
     def take(self, msg: Any) -> None:
         """Remember a server message, and say what a person needs to hear about it."""
         was_up = self.session.link_up
@@ -431,13 +438,17 @@ async def run(
     where = await (find() if find is not None else
                    launch.find_or_start(plan.server, lan=plan.lan, say=say))
     conn = Connection(where.url, plan.name)
+    terminal: Terminal | None = None
     try:
         await conn.connect()
-        return await Terminal(conn, lines, out, plan, where.label).run()
+        terminal = Terminal(conn, lines, out, plan, where.label)
+        return await terminal.run()
     except ConnectError as err:
         print(f"taikyoku tui: {err}", file=sys.stderr)
         return 1
     finally:
+        if terminal is not None:
+            terminal.stop()
         await conn.close()
         await where.close()
 

@@ -212,3 +212,22 @@ async def test_link_drop_is_shown_and_the_match_resumes(make_server: MakeServer)
     assert view is not None and view.state is not None
     assert view.state.match == seen["code"] and view.seat == 0  # the same seat, resumed
     await restart[0]
+
+
+async def test_no_server_there_says_so_and_offers_a_retry() -> None:
+    app = App(Plan(name="Taro", server="ws://127.0.0.1:1"), size=(800, 600))
+    driver = Driver()
+
+    frames: list[int] = []
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        if app.boot_failed:
+            frames.append(1)
+        if len(frames) == 2:  # drawn once with the failure on it
+            screenshot(app.surface, "no_server")
+        return len(frames) == 2
+
+    await app.run(script)
+    assert "no server at ws://127.0.0.1:1" in app.status
+    assert app.status.startswith("Could not start: ")
