@@ -144,6 +144,7 @@ class Connection:
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self._finished = False  # the reader has stopped for good
+        self._end = "the connection is closed"  # why, once finished
 
     # ---- life cycle ------------------------------------------------------------
 
@@ -199,7 +200,7 @@ class Connection:
         text = encode(message)
         while True:
             if self._closing or self._finished:
-                raise ConnectError(f"not connected to {self.url}: the connection is closed")
+                raise ConnectError(f"not connected to {self.url}: {self._end}")
             await self._wait_for_link()
             ws = self._ws
             if ws is None:
@@ -216,7 +217,7 @@ class Connection:
         After the final LinkStatus (closed, or gave up) it raises ConnectError.
         """
         if self._finished and self._inbox.empty():
-            raise ConnectError(f"not connected to {self.url}: the connection is closed")
+            raise ConnectError(f"not connected to {self.url}: {self._end}")
         if timeout is None:
             return await self._inbox.get()
         return await asyncio.wait_for(self._inbox.get(), timeout)
@@ -313,7 +314,7 @@ class Connection:
 
     def _finish(self, message: str) -> None:
         if not self._finished:
-            self._finished = True
+            self._finished, self._end = True, message
             self._inbox.put_nowait(LinkStatus(False, message, final=True))
             self._link_up.set()  # wake senders so they see the end
 

@@ -1,0 +1,202 @@
+"""`taikyoku bot` end to end: tournaments through a real server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from client import bot
+from client.botplay import GameResult
+from client.connection import ConnectError, Connection
+from client.discovery import FoundServer
+from client.tournament import Settings, Summary, Tournament
+from server.app import GameServer
+from shared.protocol import Joined
+
+MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
+FAST = (0.05, 0.2)
+
+
+def _check_against_server(server: GameServer, summary: Summary) -> None:
+    """Every finished game in the summary is what the server recorded."""
+    assert server.store is not None
+    for r in summary.finished:
+        record = server.store.record(r.match)
+        assert record is not None and record.result is not None, r.match
+        assert (record.result.winner, list(record.result.score)) == (r.winner, list(r.score))
+
+
+async def test_perfect_tic_tac_toe_against_perfect_play_is_all_draws(
+        game_server: GameServer) -> None:
+    settings = Settings(url=game_server.url, game="tictactoe", level=5, opponent_level=5,
+                        games=4)
+    summary = await Tournament(settings).run()
+    data = summary.to_dict()
+    assert (data["games"], data["wins"], data["draws"], data["losses"]) == (4, 0, 4, 0)
+    assert data["as_first"]["games"] == data["as_second"]["games"] == 2  # seats alternate
+    assert data["unfinished"] == []
+    assert data["avg_margin"] is None  # a disc margin means nothing in tic-tac-toe
+    assert data["moves"] >= 4 * 4 and data["avg_move_ms"] is not None
+    _check_against_server(game_server, summary)
+
+
+async def test_a_pair_compares_two_levels_with_seats_alternating(
+        game_server: GameServer) -> None:
+    seen: list[GameResult] = []
+    settings = Settings(url=game_server.url, game="othello", size=4, level=2,
+                        opponent_level=1, mode="pair", games=4, parallel=2, seed=7)
+    summary = await Tournament(settings, on_result=seen.append).run()
+    data = summary.to_dict()
+    assert data["games"] == data["finished"] == 4 and len(seen) == 4
+    assert data["wins"] + data["draws"] + data["losses"] == 4
+    assert sorted(r.seat for r in summary.results) == [0, 0, 1, 1]
+    assert data["wins"] == sum(r.winner == r.seat for r in summary.results)
+    margins = [r.margin for r in summary.results]
+    assert data["avg_margin"] == pytest.approx(sum(margins) / 4, abs=0.01)
+    for r in summary.results:  # the sign of the margin agrees with the outcome
+        assert (r.margin > 0) == (r.outcome == "win") and (r.margin == 0) == (r.outcome == "draw")
+    _check_against_server(game_server, summary)
+    assert game_server.store is not None
+    for r in summary.results:  # both seats were ours: two different players
+        record = game_server.store.record(r.match)
+        assert record is not None and all(seat is not None for seat in record.seats)
+
+
+async def test_create_vs_human_and_join_play_on_by_rematch(game_server: GameServer) -> None:
+    codes: asyncio.Queue[str] = asyncio.Queue()
+
+    def notice(line: str) -> None:
+        codes.put_nowait(line.split()[1])  # "match CODE is waiting for an opponent: ..."
+
+    host = Tournament(Settings(url=game_server.url, game="othello", size=4, level=2,
+                               mode="vs-human", games=3), on_notice=notice)
+    hosting = asyncio.create_task(host.run())
+    code = await asyncio.wait_for(codes.get(), 10)
+    guest = Tournament(Settings(url=game_server.url, game="othello", size=4, level=1,
+                                mode="join", code=code, games=3))
+    guest_summary = await guest.run()
+    host_summary = await hosting
+    h, g = host_summary.to_dict(), guest_summary.to_dict()
+    assert h["finished"] == g["finished"] == 3
+    assert (h["wins"], h["draws"], h["losses"]) == (g["losses"], g["draws"], g["wins"])
+    assert h["as_first"]["games"] == 2 and h["as_second"]["games"] == 1  # rematch swaps seats
+    assert [r.match for r in host_summary.results] == [r.match for r in guest_summary.results]
+    _check_against_server(game_server, host_summary)
+
+
+async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) -> None:
+    server = await make_server()
+    port = server.port
+    settings = Settings(url=server.url, game="othello", size=6, level=5, seconds=0.05,
+                        opponent_level=1, games=2, backoff=FAST, give_up=20)
+    running = asyncio.create_task(Tournament(settings).run())
+    interrupted = await _wait_for_a_match_in_play(server, min_ply=6)
+    await server.close()  # everything stays in the database
+    await asyncio.sleep(0.3)
+    restarted = await make_server(port=port)
+    summary = await asyncio.wait_for(running, 60)
+    data = summary.to_dict()
+    assert data["unfinished"] == [] and data["finished"] == 2
+    assert interrupted in [r.match for r in summary.results]
+    _check_against_server(restarted, summary)
+
+
+async def _wait_for_a_match_in_play(server: GameServer, min_ply: int) -> str:
+    assert server.lobby is not None
+    for _ in range(1000):
+        for match in server.lobby.matches.values():
+            if match.result is None and len(match.moves) >= min_ply:
+                return match.code
+        await asyncio.sleep(0.01)
+    raise AssertionError("no match reached the ply")
+
+
+async def test_games_that_cannot_finish_are_reported(make_server: MakeServer) -> None:
+    server = await make_server()
+    settings = Settings(url=server.url, game="othello", size=6, level=5, seconds=0.05,
+                        opponent_level=1, games=3, backoff=FAST, give_up=0.5)
+    running = asyncio.create_task(Tournament(settings).run())
+    interrupted = await _wait_for_a_match_in_play(server, min_ply=2)
+    await server.close()  # and it never comes back
+    summary = await asyncio.wait_for(running, 30)
+    data = summary.to_dict()
+    assert data["games"] == 3 and data["finished"] == 0
+    assert len(data["unfinished"]) == 3
+    first = data["unfinished"][0]
+    assert first["match"] == interrupted and "Gave up reconnecting" in first["reason"]
+    assert all("never started" in u["reason"] for u in data["unfinished"][1:])
+    assert "unfinished: 3" in summary.table()
+
+
+async def test_a_token_file_resumes_a_game_left_by_an_earlier_run(
+        game_server: GameServer, tmp_path: Path) -> None:
+    token_file = tmp_path / "bot.token"
+    async with Connection(game_server.url, "bot", token_file=token_file) as earlier:
+        await earlier.create("othello", 4, vs="bot", level=1)
+        while not isinstance(joined := await earlier.recv(5), Joined):
+            pass
+    settings = Settings(url=game_server.url, game="othello", size=4, level=1, games=1,
+                        token_file=token_file)
+    summary = await Tournament(settings).run()
+    assert [r.match for r in summary.finished] == [joined.match]
+
+
+async def test_json_summary_from_the_command_line(game_server: GameServer,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # In a thread: main() runs its own event loop, the server runs in this one.
+    argv = ["--server", game_server.url, "--game", "tictactoe", "--level", "1",
+            "--opponent-level", "5", "--games", "2", "--json"]
+    code = await asyncio.to_thread(bot.main, argv)
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert data["games"] == 2 and data["wins"] == 0  # random never beats perfect play
+    assert data["wins"] + data["draws"] + data["losses"] == 2
+    assert data["opponent"] == "server bot level 5 (expert)"
+
+
+async def test_the_table_from_the_command_line(game_server: GameServer,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--server", game_server.url, "--game", "othello", "--size", "4",
+            "--level", "2", "--opponent-level", "1", "--games", "2"]
+    code = await asyncio.to_thread(bot.main, argv)
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[0].startswith("othello 4x4: level 2 (greedy) vs server bot level 1 (random)")
+    assert out[1].split() == ["games", "wins", "draws", "losses", "margin", "ms/move"]
+    assert [line.split()[0] for line in out[2:5]] == ["as", "as", "total"]
+    assert out[5] == "unfinished: 0"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--game", "tictactoe", "--size", "4"], "Tic-tac-toe is played on size 3, not 4"),
+    (["--level", "9"], "--level must be 1-5, not 9"),
+    (["--watch", "ABCD", "--games", "2"], "--watch follows one match: --games must be 1"),
+    (["--join", "ABCD", "--parallel", "2"], "--join follows one match: --parallel must be 1"),
+    (["--pair", "--token-file", "t"], "--token-file keeps one player's token"),
+    (["--games", "0"], "--games and --parallel must be at least 1"),
+])
+def test_bad_options_are_refused_clearly(argv: list[str], message: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        bot.main(["--server", "ws://127.0.0.1:1", *argv])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_no_server_is_said_clearly(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bot.main(["--server", "ws://127.0.0.1:1/", "--games", "1"]) == 1
+    assert "no server at ws://127.0.0.1:1/" in capsys.readouterr().err
+
+
+def test_choosing_a_discovered_server() -> None:
+    ours = FoundServer("a", "ws://10.0.0.1:8765/", "10.0.0.1", 8765, 1, "0.1.0")
+    future = FoundServer("b", "ws://10.0.0.2:8765/", "10.0.0.2", 8765, 2, "9.0")
+    assert bot.choose_server([future, ours]) is ours
+    with pytest.raises(ConnectError, match="no taikyoku server found on the LAN"):
+        bot.choose_server([])
+    with pytest.raises(ConnectError, match=r"speak another protocol: b at .* \(protocol 2\)"):
+        bot.choose_server([future])
