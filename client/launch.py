@@ -20,11 +20,19 @@ DEFAULT_PORT = 8765
 
 @dataclass
 class Where:
-    """The server we play on: its address, words for people, and ours if we started it."""
+    """The server we play on: its address, words for people, and ours if we started it.
+
+    ``share`` is the address to give a friend on another machine (for a server started
+    here, this machine's LAN address rather than the loopback one we use).
+    """
 
     url: str
     label: str
     server: GameServer | None = None
+    share: str = ""
+
+    def __post_init__(self) -> None:
+        self.share = self.share or self.url
 
     async def close(self) -> None:
         if self.server is not None:
@@ -91,5 +99,6 @@ async def find_or_start(
         await game_server.start()
     local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     shown = lan_address() if host in ("0.0.0.0", "", "::") else host
-    label = f"this computer (friends join at ws://{shown}:{game_server.port})"
-    return Where(f"ws://{local}:{game_server.port}", label, game_server)
+    share = f"ws://{shown}:{game_server.port}"
+    label = f"this computer (friends join at {share})"
+    return Where(f"ws://{local}:{game_server.port}", label, game_server, share)

@@ -65,7 +65,7 @@ class Terminal:
     """One person at a terminal: the lobby questions, then matches, until they quit."""
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, plan: Plan,
-                 where: str) -> None:
+                 where: launch.Where) -> None:
         self.conn, self.lines, self.out, self.plan, self.where = conn, lines, out, plan, where
         self.session = Session(welcome=conn.welcome)
         self._line: asyncio.Task[str | object] | None = None
@@ -156,7 +156,7 @@ class Terminal:
     async def run(self) -> int:
         welcome = self.session.welcome
         server = welcome.server.name if welcome else "?"
-        self.say(f"Connected to {server} as {self.plan.name}: {self.where}.")
+        self.say(f"Connected to {server} as {self.plan.name}: {self.where.label}.")
         first = self.plan.decided
         while True:
             if first:
@@ -375,9 +375,10 @@ class Terminal:
         if s.status == "over":
             self.say(f"{view.result_text()} {view.reason_text()}")
         elif s.status == "waiting" and view.seat is not None:
-            self.say(f"Waiting for an opponent. Tell your friend the code {s.match}: "
-                     f"they run `taikyoku tui --join {s.match}` or `taikyoku play --join "
-                     f"{s.match}`.")
+            self.say(f"Waiting for an opponent. Tell your friend the code {s.match}: they "
+                     "find it in the lobby (j), or run `taikyoku tui --server "
+                     f"{self.where.share} --join {s.match}` (or `taikyoku play` with the same "
+                     "flags).")
         elif not view.my_turn:
             self.say(view.turn_text())
 
@@ -441,7 +442,7 @@ async def run(
     terminal: Terminal | None = None
     try:
         await conn.connect()
-        terminal = Terminal(conn, lines, out, plan, where.label)
+        terminal = Terminal(conn, lines, out, plan, where)
         return await terminal.run()
     except ConnectError as err:
         print(f"taikyoku tui: {err}", file=sys.stderr)

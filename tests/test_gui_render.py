@@ -14,6 +14,7 @@ from client.connection import LinkStatus
 from client.gui import theme
 from client.gui.app import App
 from client.gui.board import Layout, winning_line
+from client.launch import Where
 from client.options import Plan
 from shared.games.othello import parse_square
 from shared.protocol import Joined, Lobby, MatchSummary, PlayerInfo, Result
@@ -147,6 +148,7 @@ def test_link_down_and_opponent_offline(app: App) -> None:
 
 
 def test_waiting_for_a_friend_shows_the_code(app: App) -> None:
+    app.where = Where("ws://127.0.0.1:8765", "this computer", share="ws://192.0.2.7:8765")
     alone = [PlayerInfo(0, "Taro", "human", True, "p_me")]
     state = msgspec.structs.replace(state_after("tictactoe", 3, [], players=alone),
                                     status="waiting", legal=[])
@@ -157,3 +159,11 @@ def test_waiting_for_a_friend_shows_the_code(app: App) -> None:
     assert app.session.notice == "Wait for an opponent to join first."
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
     assert app.session.view is None  # Cancel needs no second press: nothing is lost
+
+
+def test_start_screen_in_a_small_portrait_window(app: App) -> None:
+    app.surface = pygame.display.set_mode((480, 640), pygame.RESIZABLE)
+    app.step([])
+    screenshot(app.surface, "start_screen_small")
+    buttons = [rect for rect, _ in app.ui.hits]
+    assert buttons and all(app.surface.get_rect().contains(r) for r in buttons)

@@ -221,6 +221,12 @@ class GameScreen:
                 ui.text(f"Tell your friend the code: {s.match}", (x, y), u * 1.4, theme.ACCENT,
                         bold=True, max_width=width)
                 y += u * 2.2
+                where = self.app.where
+                if where is not None:
+                    how = (f"Their window finds this server on the LAN and lists the match; "
+                           f"or they run: taikyoku play --server {where.share} --join {s.match}")
+                    y = ui.paragraph(how, pygame.Rect(x, int(y), width, int(u * 4)), u * 1.0,
+                                     theme.MUTED) + u * 0.6
         note = view.pass_note()
         if note:
             ui.text(note, (x, y), u * 1.15, theme.WARN, max_width=width)
