@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -17,6 +18,7 @@ from client.gui.app import App
 from client.options import Plan
 from server.app import GameServer
 from shared.games.othello import parse_square
+from shared.protocol import State
 
 
 def click_at(pos: tuple[int, int]) -> None:
@@ -231,3 +233,48 @@ async def test_no_server_there_says_so_and_offers_a_retry() -> None:
     await app.run(script)
     assert "no server at ws://127.0.0.1:1" in app.status
     assert app.status.startswith("Could not start: ")
+
+
+async def test_two_windows_play_each_other(game_server: GameServer) -> None:
+    """Two App instances (one display between them, each drawn in turn) on one server."""
+    taro = App(Plan(name="Taro", server=game_server.url, game="tictactoe", vs="human"))
+    hanako = App(Plan(name="Hanako", server=game_server.url))
+    windows = (taro, hanako)
+    for app in windows:
+        app.spawn(app.boot())
+    driver = Driver()
+
+    async def frames_until(done: Callable[[], bool]) -> None:
+        while not done():
+            driver.check_time()
+            for app in windows:
+                app.step([])
+            await asyncio.sleep(0.01)
+
+    def state(app: App) -> State | None:
+        view = app.session.view
+        return None if view is None else view.state
+
+    try:
+        await frames_until(lambda: (s := state(taro)) is not None and s.status == "waiting")
+        code = state(taro).match  # type: ignore[union-attr]
+        await frames_until(lambda: hanako.booted)
+        hanako.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0)])
+        hanako.step([pygame.event.Event(pygame.TEXTINPUT, text=code.lower())])
+        hanako.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+        for app, square in ((taro, 0), (hanako, 3), (taro, 1), (hanako, 4), (taro, 2)):
+            await frames_until(lambda app=app: app.session.view is not None
+                               and app.session.view.my_turn)
+            app.step([])  # draw it, so the board's click regions are this window's
+            lay = app.game.layout
+            assert lay is not None
+            app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                         pos=lay.square_rect(square).center)])
+        await frames_until(lambda: all((s := state(a)) is not None and s.status == "over"
+                                       for a in windows))
+        assert taro.session.view.result_text() == "You won!"  # type: ignore[union-attr]
+        assert hanako.session.view.result_text() == "Taro won."  # type: ignore[union-attr]
+        assert hanako.session.view.seat == 1  # type: ignore[union-attr]
+    finally:
+        for app in windows:
+            await app.shutdown()
