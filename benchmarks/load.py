@@ -1,0 +1,260 @@
+"""Load: N concurrent games through one server, against a bare websockets echo server.
+
+    python benchmarks/load.py --games 10 100 1000
+
+For each N, in this process: a taikyoku GameServer on 127.0.0.1 (port 0, a temporary
+database, discovery off). In a SEPARATE process: the clients, 2N websocket
+connections, two players per game, each playing random legal moves from the `state`
+it was sent (no search: the server is measured, not the bots). Printed: moves per
+second and the round trip of a move (send -> the `state` showing it), p50 and p99.
+
+Then the same client process drives a bare websockets echo server (same process
+layout, same 2N connections, alternating senders per pair, the same number of round
+trips, a move-sized frame answered with a state-sized one): the ceiling for anything
+built on the library here. Note the game server does more per move than the echo: it
+validates, commits to SQLite and sends the new state to both players.
+
+The server's message budget is raised for the run (one player here sends far more
+than 20 moves a second): the benchmark measures throughput, not the abuse limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import ServerConnection, serve
+
+CONNECT_AT_ONCE = 50
+"""Connections opened concurrently (more would overflow the server's listen backlog)."""
+
+
+# ---- the client process -------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.rtts: list[float] = []
+        self.errors: list[str] = []
+
+
+async def _open(url: str, gate: asyncio.Semaphore) -> ClientConnection:
+    async with gate:
+        return await connect(url, proxy=None, compression=None, max_size=2**22,
+                             open_timeout=60)
+
+
+async def _recv_json(ws: ClientConnection) -> dict[str, Any]:
+    frame: dict[str, Any] = json.loads(await ws.recv())
+    return frame
+
+
+async def _hello(ws: ClientConnection, stats: Stats) -> None:
+    await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "load", "token": None}))
+    frame = await _recv_json(ws)
+    if frame["type"] != "welcome":
+        stats.errors.append(f"hello: {frame}")
+
+
+async def _until(ws: ClientConnection, kind: str, stats: Stats) -> dict[str, Any]:
+    while True:
+        frame = await _recv_json(ws)
+        if frame["type"] == "error":
+            stats.errors.append(f"{frame['code']}: {frame['message']}")
+        elif frame["type"] == kind:
+            return frame
+
+
+async def _player(ws: ClientConnection, seat: int, code: str, stats: Stats,
+                  rng: random.Random) -> int:
+    """Play one seat to the end with random moves; returns the moves sent."""
+    sent_ply, sent_at, moves = -1, 0.0, 0
+    while True:
+        frame = await _recv_json(ws)
+        if frame["type"] == "error":
+            stats.errors.append(f"{frame['code']}: {frame['message']}")
+            continue
+        if frame["type"] != "state" or frame["match"] != code:
+            continue
+        if sent_ply >= 0 and frame["ply"] > sent_ply:
+            stats.rtts.append(time.perf_counter() - sent_at)
+            sent_ply = -1
+        if frame["status"] == "over":
+            return moves
+        if (frame["status"] == "playing" and frame["to_move"] == seat and frame["legal"]
+                and frame["ply"] != sent_ply):
+            sent_ply, sent_at = frame["ply"], time.perf_counter()
+            await ws.send(json.dumps({"type": "move", "match": code,
+                                      "move": rng.choice(frame["legal"]), "ply": frame["ply"]}))
+            moves += 1
+
+
+async def _game_lane(a: ClientConnection, b: ClientConnection, rounds: int, stats: Stats,
+                     rng: random.Random) -> int:
+    moves = 0
+    for _ in range(rounds):
+        await a.send(json.dumps({"type": "create", "game": "othello", "size": 8,
+                                 "vs": "human", "seat": "first"}))
+        code = (await _until(a, "joined", stats))["match"]
+        await b.send(json.dumps({"type": "join", "match": code}))
+        await _until(b, "joined", stats)
+        played = await asyncio.gather(_player(a, 0, code, stats, rng),
+                                      _player(b, 1, code, stats, rng))
+        moves += sum(played)
+    return moves
+
+
+async def _echo_lane(a: ClientConnection, b: ClientConnection, trips: int, move: str,
+                     stats: Stats) -> int:
+    for i in range(trips):
+        ws = a if i % 2 == 0 else b
+        sent_at = time.perf_counter()
+        await ws.send(move)
+        json.loads(await ws.recv())  # parse the reply like a state, for the same client cost
+        stats.rtts.append(time.perf_counter() - sent_at)
+    return trips
+
+
+async def run_clients(url: str, mode: str, lanes: int, amount: int) -> dict[str, Any]:
+    """The client process's work; ``amount`` is rounds per lane (game) or trips (echo)."""
+    stats = Stats()
+    gate = asyncio.Semaphore(CONNECT_AT_ONCE)
+    connections = await asyncio.gather(*(_open(url, gate) for _ in range(2 * lanes)))
+    rng = random.Random(1)
+    move = json.dumps({"type": "move", "match": "K7QXM2", "move": 19, "ply": 4})
+    pairs = [(connections[2 * i], connections[2 * i + 1]) for i in range(lanes)]
+    if mode == "game":  # every player says hello before the clock starts
+        await asyncio.gather(*(_hello(ws, stats) for ws in connections))
+    began = time.perf_counter()
+    if mode == "game":
+        jobs = [_game_lane(a, b, amount, stats, random.Random(rng.random())) for a, b in pairs]
+    else:
+        jobs = [_echo_lane(a, b, amount, move, stats) for a, b in pairs]
+    moves = sum(await asyncio.gather(*jobs))
+    elapsed = time.perf_counter() - began
+    await asyncio.gather(*(ws.close() for ws in connections))
+    rtts = sorted(stats.rtts)
+    return {
+        "moves": moves, "elapsed": elapsed, "per_lane": moves / lanes,
+        "p50": rtts[len(rtts) // 2] if rtts else None,
+        "p99": rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] if rtts else None,
+        "errors": stats.errors[:5], "error_count": len(stats.errors),
+    }
+
+
+# ---- the measuring process -----------------------------------------------------------
+
+
+def state_sized_reply() -> str:
+    """A `state` frame of a typical mid-game Othello position (the echo's answer)."""
+    from shared.games import new_game
+    from shared.protocol import PlayerInfo, State, encode
+
+    rng = random.Random(3)
+    position, moves = new_game("othello", 8), []
+    for _ in range(30):
+        move = rng.choice(position.legal_moves())
+        moves.append(move)
+        position = position.play(move)
+    players = [PlayerInfo(seat=0, name="load", kind="human", connected=True, player="p_x"),
+               PlayerInfo(seat=1, name="load", kind="human", connected=True, player="p_y")]
+    return encode(State(
+        match="K7QXM2", game="othello", size=8, ply=30, board=position.board,
+        to_move=0 if position.to_move == 0 else 1, legal=position.legal_moves(),
+        moves=[m if m >= 0 else "pass" for m in moves], status="playing",
+        score=list(position.score()), players=players))
+
+
+async def _clients(url: str, mode: str, lanes: int, amount: int) -> dict[str, Any]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--client", url, mode, str(lanes), str(amount),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await proc.communicate()
+    if proc.returncode != 0:
+        raise RuntimeError(f"the client process failed:\n{err.decode()}")
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+async def measure(games: int, rounds: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    from server.app import GameServer, ServerConfig
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = ServerConfig(host="127.0.0.1", port=0, db=Path(tmp) / "load.sqlite3",
+                              name="load", discovery=False, rate=1e6, burst=10**6,
+                              bot_workers=1)
+        async with GameServer(config) as server:
+            game = await _clients(server.url, "game", games, rounds)
+
+    reply = state_sized_reply()
+
+    async def echo(ws: ServerConnection) -> None:
+        async for _ in ws:
+            await ws.send(reply)
+
+    trips = max(1, round(game["per_lane"]))
+    async with serve(echo, "127.0.0.1", 0, compression=None) as srv:
+        port = srv.sockets[0].getsockname()[1]
+        bare = await _clients(f"ws://127.0.0.1:{port}", "echo", games, trips)
+    return game, bare
+
+
+def _raise_fd_limit(needed: int) -> str:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < needed <= hard or (hard == resource.RLIM_INFINITY and soft < needed):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+        soft = needed
+    return f"open files: soft limit {soft}, hard {hard}, needed about {needed}"
+
+
+def _ms(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{1000 * seconds:.2f}"
+
+
+async def main_async(sizes: list[int], rounds: int | None) -> int:
+    print(_raise_fd_limit(2 * max(sizes) + 200))
+    print(f"{'games':>6} {'conns':>6} {'moves':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
+          f" | {'echo rt/s':>9} {'p50 ms':>8} {'p99 ms':>8} | {'ratio':>5} errors")
+    failed = False
+    for n in sizes:
+        r = rounds or max(1, 100 // n)
+        game, bare = await measure(n, r)
+        rate = game["moves"] / game["elapsed"]
+        echo_rate = bare["moves"] / bare["elapsed"]
+        errors = game["error_count"] + bare["error_count"]
+        failed |= errors > 0
+        print(f"{n:>6} {2 * n:>6} {game['moves']:>7} {rate:>9.0f} {_ms(game['p50']):>8}"
+              f" {_ms(game['p99']):>8} | {echo_rate:>9.0f} {_ms(bare['p50']):>8}"
+              f" {_ms(bare['p99']):>8} | {rate / echo_rate:>5.2f} {errors}", flush=True)
+        for line in game["errors"] + bare["errors"]:
+            print(f"    error: {line}")
+    return 1 if failed else 0
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--client"]:
+        url, mode, lanes, amount = argv[1], argv[2], int(argv[3]), int(argv[4])
+        print(json.dumps(asyncio.run(run_clients(url, mode, lanes, amount))))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[10, 100],
+                        help="numbers of concurrent games to measure (default 10 100)")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="games each pair plays in a row (default: 100 // N, at least 1)")
+    args = parser.parse_args(argv)
+    if any(n < 1 for n in args.games):
+        parser.error("--games must be at least 1")
+    return asyncio.run(main_async(args.games, args.rounds))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
