@@ -199,7 +199,7 @@ class Terminal:
                 return True
             await (self.conn.watch(code) if choice == "w" else self.conn.join(code))
             return True
-        game, size = GAMES[choice]  # type: ignore[index]
+        game, size = GAMES[choice]
         plan = Plan(name=self.plan.name, game=game, size=size)
         vs = await self.choose("Opponent: b the bot, p a person on the LAN",
                                {"b": "bot", "p": "human"}, "b")

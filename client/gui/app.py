@@ -138,7 +138,7 @@ class App:
             self.spawn(self.conn.list_matches())
 
     def draw(self) -> None:
-        self.surface = pygame.display.get_surface()
+        self.surface = pygame.display.get_surface() or self.surface
         self.surface.fill(theme.BG)
         self.ui.begin(self.surface)
         if not self.booted:

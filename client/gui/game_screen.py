@@ -5,6 +5,7 @@ move list with a way to step through it, and the buttons (resign, rematch, lobby
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -185,7 +186,7 @@ class GameScreen:
             draw_othello(ui.surface, lay, board, legal=legal, last=last, flipped=flipped,
                          placed=placed, changed_at=changed, hover=hover)
         for square in range(s.size * s.size):
-            ui.on_click(lay.square_rect(square), lambda sq=square: self.click_square(sq))
+            ui.on_click(lay.square_rect(square), partial(self.click_square, square))
 
     def draw_panel(self, ui: Ui, area: pygame.Rect, u: float) -> None:
         view, session = self.view, self.app.session
@@ -327,7 +328,7 @@ class GameScreen:
                 pygame.draw.rect(ui.surface, theme.SELECTED, rect, border_radius=3)
             colour = theme.TEXT if k % 2 == 0 else (190, 196, 206)
             ui.text(f"{k + 1}. {names[k]}", (rect.left + 3, rect.top), px, colour)
-            ui.on_click(rect, lambda ply=k + 1: self.step(None, ply))
+            ui.on_click(rect, partial(self.step, None, k + 1))
 
     def draw_review_bar(self, ui: Ui, bar: pygame.Rect, u: float) -> None:
         s = self.view.state

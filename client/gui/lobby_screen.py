@@ -5,6 +5,7 @@ first), and the matches on the server to join or watch.
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -142,7 +143,7 @@ class LobbyScreen:
                  self.name, "your name")
         ui.text("Game", r[2].topleft, size, theme.MUTED)
         for i, (cell, (game, n)) in enumerate(zip(columns(r[3], 4, gap), GAMES)):
-            ui.button(cell, game_title(game, n), lambda g=game, n=n: self.pick_game(g, n),
+            ui.button(cell, game_title(game, n), partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1))
         ui.text("Opponent", r[4].topleft, size, theme.MUTED)
         vs_cells = columns(r[5], 2, gap)
@@ -156,7 +157,7 @@ class LobbyScreen:
             titles = {b.level: b.name for b in names}
             for level, cell in enumerate(columns(r[7], 5, gap), start=1):
                 ui.button(cell, f"{level} {titles.get(level, '')}".strip(),
-                          lambda lv=level: self.set_level(lv), selected=c.level == level)
+                          partial(self.set_level, level), selected=c.level == level)
         else:
             ui.text("After you press Play, tell your friend the match code;", r[6].topleft,
                     size, theme.MUTED, max_width=r[6].width)
@@ -166,7 +167,7 @@ class LobbyScreen:
         other = "The bot" if c.vs == "bot" else "Your friend"
         for cell, (seat, text, key) in zip(columns(r[9], 3, gap), (
                 ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))):
-            ui.button(cell, text, lambda s=seat: self.set_seat(s), selected=c.seat == seat,
+            ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
         play = pygame.Rect(r[10].left, r[10].top, int(r[10].width * 0.5), r[10].height)
         ui.button(play, "Play", self.play, primary=True, hint="Enter")
@@ -205,7 +206,7 @@ class LobbyScreen:
                         max_width=line.width - bw - gap)
                 button = pygame.Rect(line.right - bw, line.top, bw, line.height)
                 ui.button(button, "Watch" if watch else "Join",
-                          lambda code=match.match, w=watch: self.app.join(code, watch=w))
+                          partial(self.app.join, match.match, watch=watch))
             y += row + gap
 
     @staticmethod

@@ -145,6 +145,7 @@ class Ui:
     ) -> None:
         """A button; ``hint`` is its keyboard shortcut, shown small in a corner."""
         hover = enabled and rect.collidepoint(self.hovered_pos)
+        color: tuple[int, ...]
         if not enabled:
             color = theme.BUTTON_OFF
         elif selected or primary:
