@@ -109,12 +109,16 @@ class GameServer:
             LobbyLimits(cfg.grace, cfg.max_matches_per_player, cfg.max_spectators),
             ServerInfo(name=cfg.name, version=__version__),
         )
-        restored = self.lobby.restore()
-        self._server = await serve(
-            self._connection, cfg.host, cfg.port,
-            max_size=cfg.max_frame, compression=None,
-            ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
-        )
+        try:
+            restored = self.lobby.restore()
+            self._server = await serve(
+                self._connection, cfg.host, cfg.port,
+                max_size=cfg.max_frame, compression=None,
+                ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
+            )
+        except BaseException:  # the port is taken, say: undo what was set up
+            await self.close()
+            raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else cfg.port
         log.info("%s listening on ws://%s:%d (database %s, %d unfinished matches restored)",
                  cfg.name, cfg.host, self.port, self.store.path, restored)

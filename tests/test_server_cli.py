@@ -1,0 +1,54 @@
+"""`taikyoku serve` flags become the server's configuration; bad values are refused."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from server.app import ServerConfig
+from server.cli import _serve_parser, config_from_args, serve_main
+
+
+def test_defaults_match_the_config_defaults() -> None:
+    config = config_from_args(_serve_parser().parse_args([]))
+    defaults = ServerConfig()
+    assert config == ServerConfig(name=defaults.name)
+    assert (config.host, config.port, config.discovery) == ("0.0.0.0", 8765, True)
+
+
+def test_every_flag_reaches_the_config() -> None:
+    args = _serve_parser().parse_args([
+        "--host", "127.0.0.1", "--port", "0", "--db", "games.sqlite3", "--name", "Den",
+        "--no-discovery", "--grace", "5", "--bot-seconds", "0.5", "--bot-workers", "2",
+        "--max-frame", "1024", "--rate", "3", "--burst", "6",
+        "--max-connections-per-address", "4", "--max-matches-per-player", "2",
+        "--max-spectators", "7", "--ping-interval", "9",
+    ])
+    assert config_from_args(args) == ServerConfig(
+        host="127.0.0.1", port=0, db=Path("games.sqlite3"), name="Den", discovery=False,
+        grace=5.0, bot_seconds=0.5, bot_workers=2, max_frame=1024, rate=3.0, burst=6,
+        max_connections_per_address=4, max_matches_per_player=2, max_spectators=7,
+        ping_interval=9.0, ping_timeout=9.0,
+    )
+
+
+@pytest.mark.parametrize("flags", [["--grace", "0"], ["--rate", "-1"], ["--burst", "x"],
+                                   ["--max-spectators", "1.5"], ["--port", "many"]])
+def test_bad_values_are_refused(flags, capsys) -> None:
+    with pytest.raises(SystemExit) as done:
+        _serve_parser().parse_args(flags)
+    assert done.value.code == 2
+    assert flags[0] in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_a_clear_error(tmp_path, capsys) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = serve_main(["--host", "127.0.0.1", "--port", str(port), "--no-discovery",
+                           "--db", str(tmp_path / "db.sqlite3"), "-q"])
+    assert code == 1
+    assert "cannot start" in capsys.readouterr().err
