@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 
 from client.options import parse
 
@@ -18,9 +19,16 @@ DESCRIPTION = ("Play tic-tac-toe or Othello in a window, against the server's bo
 def main(argv: list[str]) -> int:
     plan = parse("taikyoku play", DESCRIPTION, argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from client.gui.app import App  # pygame loads only once the flags are fine
+    import pygame  # loaded only once the flags are fine
+
+    from client.gui.app import App
 
     async def run() -> int:
         return await App(plan).run()
 
-    return asyncio.run(run())
+    try:
+        return asyncio.run(run())
+    except pygame.error as err:  # typically: no display (an SSH session)
+        print(f"taikyoku play: cannot open a window ({err}); `taikyoku tui` plays in the "
+              "terminal with the same flags", file=sys.stderr)
+        return 1

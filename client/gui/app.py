@@ -54,7 +54,8 @@ class App:
         self._find = find or self._default_find
         self._tasks: set[asyncio.Task[Any]] = set()
         self._last_list = 0.0
-        pygame.init()
+        pygame.display.init()  # only what the window uses: no audio, no joystick
+        pygame.font.init()
         pygame.display.set_caption("taikyoku")
         pygame.key.set_repeat(400, 40)
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -7,6 +7,7 @@ next frame's events (events -> update -> draw).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -180,7 +181,7 @@ class Ui:
             r = pygame.Rect(rect.left + pad, rect.centery, 0, 0)
             self.text(placeholder, (rect.left + pad, rect.centery), px, theme.MUTED,
                       anchor="midleft", max_width=rect.width - 2 * pad)
-        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if focused and int(time.monotonic() * 2) % 2 == 0:  # a blinking caret
             x = r.right + 2
             pygame.draw.line(self.surface, theme.TEXT, (x, rect.top + pad), (x, rect.bottom - pad),
                              2)
