@@ -82,7 +82,8 @@ async def find_or_start(
         say("Looking for a game server on the LAN...")
         try:
             found = await discover(discover_timeout)
-        except OSError as err:  # no multicast-capable interface: just start our own
+        except Exception as err:  # no multicast here, or zeroconf trouble: never a reason
+            # not to play, so start our own server instead
             say(f"LAN discovery is unavailable ({err}); starting a server here.")
             found = []
         if found:

@@ -5,10 +5,13 @@ server."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 from client_support import LIMIT, play_script
 
+from client import launch
+from client.discovery import FoundServer
 from client.options import Plan, parse
 from server.app import GameServer
 
@@ -78,3 +81,25 @@ def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> Non
         with pytest.raises(SystemExit):
             parse("taikyoku tui", "", argv)
         assert words in capsys.readouterr().err
+
+
+async def test_a_server_is_started_when_the_lan_has_none_or_fails(
+        tmp_path: Path, game_server: GameServer) -> None:
+    said: list[str] = []
+
+    async def broken(timeout: float) -> list[FoundServer]:
+        raise RuntimeError("no multicast here")
+
+    where = await launch.find_or_start(
+        None, discover=broken, say=said.append, host="127.0.0.1",
+        port=game_server.port,  # taken: the started server picks a free port instead
+        db=tmp_path / "games.sqlite3", discovery=False, bot_workers=1)
+    try:
+        assert where.server is not None and where.server.port != game_server.port
+        assert where.url == f"ws://127.0.0.1:{where.server.port}" == where.share
+        assert said[0] == "Looking for a game server on the LAN..."
+        assert "LAN discovery is unavailable (no multicast here)" in said[1]
+    finally:
+        await where.close()
+    direct = await launch.find_or_start("ws://example.invalid:1", discover=broken)
+    assert direct.url == "ws://example.invalid:1" and direct.server is None
