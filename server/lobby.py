@@ -76,7 +76,6 @@ class Lobby:
         self.matches: dict[str, Match] = {}
         self.spectators: dict[str, set[Session]] = {}
         self.sessions: dict[str, set[Session]] = {}
-        self.names: dict[str, str] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -126,7 +125,6 @@ class Lobby:
             name = clean_name(msg.name, player)
             self.store.add_player(player, hash_token(token), name)
         session.player, session.name = player, name
-        self.names[player] = name
         came_back = not self.online(player)
         self.sessions.setdefault(player, set()).add(session)
         await session.send(Welcome(

@@ -80,10 +80,14 @@ class BotChoice(msgspec.Struct):
 
 
 class Position(msgspec.Struct):
-    """A start position: a row-major board of '.', 'X', 'O' and the side to move."""
+    """A start position: a row-major board of '.', 'X', 'O' and the side to move.
+
+    Without ``to_move``, tic-tac-toe infers it from the mark counts and Othello
+    starts with seat 0 (Black).
+    """
 
     board: Annotated[str, msgspec.Meta(max_length=64)]
-    to_move: Seat = 0
+    to_move: Seat | None = None
 
 
 class ServerInfo(msgspec.Struct):

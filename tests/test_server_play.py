@@ -214,3 +214,10 @@ async def test_rematch_between_people_needs_both(game_server, connect) -> None:
     new = await taro.expect("state", match=joined_t["match"])
     assert [p["name"] for p in new["players"]] == ["Hana", "Taro"]
     assert new["status"] == "playing" and new["ply"] == 0
+
+
+async def test_tictactoe_position_infers_the_side_to_move(game_server, connect) -> None:
+    peer = await connect(game_server)
+    state = await peer.create(game="tictactoe", vs="bot", bot={"level": 1}, seat="second",
+                              position={"board": "X........"})
+    assert state["to_move"] == 1 and state["legal"] == list(range(1, 9))
