@@ -4,8 +4,10 @@ players resume with their tokens and see the same board; bot seats think again."
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -125,3 +127,23 @@ def test_python_dash_m_server_records_lists_nothing_without_a_database(tmp_path)
         cwd=Path(__file__).resolve().parent.parent,
     )
     assert done.returncode == 1 and "no database at" in done.stderr
+
+
+async def test_every_state_a_player_sees_is_already_stored(game_server, connect) -> None:
+    """Moves are committed before the `state` that shows them is sent."""
+    peer = await connect(game_server)
+    state = await peer.create(game="othello", size=4, vs="bot", bot={"level": 1})
+    code = state["match"]
+    with sqlite3.connect(game_server.config.db) as db:
+        while state["status"] != "over":
+            stored = [m for (m,) in db.execute(
+                "SELECT move FROM moves WHERE match = ? ORDER BY ply", (code,))]
+            seen = state["moves"]  # the bot may already have moved on since
+            assert ["pass" if m == -1 else m for m in stored][:len(seen)] == seen
+            if state["to_move"] == 0 and state["legal"]:
+                await peer.send(type="move", match=code, move=state["legal"][0],
+                                ply=state["ply"])
+            state = await peer.expect("state", match=code)
+        status, result = db.execute("SELECT status, result FROM matches WHERE code = ?",
+                                    (code,)).fetchone()
+    assert status == "over" and json.loads(result) == state["result"]
