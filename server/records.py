@@ -97,10 +97,10 @@ def format_ggf(record: Record) -> str:
         result = "?"
     else:
         diff = res.score[0] - res.score[1]
-        if res.reason in ("resign", "abandon"):
-            sign = "+" if res.winner == 0 else "-"
-            diff_text = f"{sign}{abs(diff) or 1}.000"
-            result = diff_text + (":r" if res.reason == "resign" else ":t")
+        if res.reason in ("resign", "abandon"):  # the winner's margin, never less than 1
+            margin = 0 if res.winner is None else max(abs(diff), 1)
+            signed = -margin if res.winner == 1 else margin
+            result = f"{signed:+d}.000" + (":r" if res.reason == "resign" else ":t")
         else:
             result = f"{diff:+d}.000"
     moves = []

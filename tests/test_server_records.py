@@ -6,8 +6,11 @@ import json
 import re
 
 from server.cli import records_main
+from server.records import format_ggf
+from server.store import Record
 from shared.games import PASS, new_game
 from shared.games.othello import parse_record
+from shared.protocol import Result
 
 
 async def _played(make_server, connect):
@@ -66,3 +69,17 @@ async def test_records_errors(make_server, connect, capsys, tmp_path) -> None:
     assert records_main(["--db", str(db), ttt["match"], "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["moves"] == [] and "record" not in data
+
+
+def test_ggf_results_of_resignations_and_abandons() -> None:
+    start = new_game("othello", 8).board
+
+    def result_of(winner, reason, score):
+        record = Record("ABCDEF", "othello", 8, start, 0, [None, None], "over",
+                        Result(winner, reason, score), 0.0, None, [])
+        return re.search(r"RE\[([^]]*)\]", format_ggf(record))[1]
+
+    assert result_of(0, "resign", [2, 2]) == "+1.000:r"
+    assert result_of(1, "resign", [10, 4]) == "-6.000:r"
+    assert result_of(None, "abandon", [2, 2]) == "+0.000:t"
+    assert result_of(None, "discs", [32, 32]) == "+0.000"
