@@ -200,6 +200,7 @@ async def play_seat(
     moves, think = 0, 0.0
     sent_ply: int | None = None  # the ply we already answered; reset when it may be lost
     latest = first
+    player = conn.player  # a reconnect that makes us someone else loses the match
     acted: StateMessage | None = None  # the state our last move answered
 
     def unfinished(reason: str) -> GameResult:
@@ -232,6 +233,9 @@ async def play_seat(
             if isinstance(message, LinkStatus):
                 if message.final:
                     return unfinished(message.message)
+                if message.up and conn.player != player:
+                    return unfinished("the server no longer knew us after the reconnect "
+                                      "(its database was reset?)")
                 if message.up:
                     sent_ply = None  # the resumed state shows whether our move arrived
             elif isinstance(message, StateMessage) and message.match == code:

@@ -156,8 +156,8 @@ class Summary:
         who = f"level {s.level} ({BOT_NAMES[s.level]})" if s.mode != "watch" else "seat 0 (X)"
         size = f" {data['size']}x{data['size']}" if s.game == "othello" else ""
         lines = [
-            f"{s.game}{size}: {who} vs {s.opponent}; {data['games']} games "
-            f"in {data['elapsed_seconds']:.1f} s",
+            f"{s.game}{size}: {who} vs {s.opponent}; {data['games']} "
+            f"game{'s' if data['games'] != 1 else ''} in {data['elapsed_seconds']:.1f} s",
             f"{'':10}{'games':>6}{'wins':>6}{'draws':>7}{'losses':>8}{'margin':>8}"
             f"{'ms/move':>9}",
         ]
@@ -277,7 +277,11 @@ class Tournament:
         states: dict[str, StateMessage] = {}
         await conn.list_matches()
         while True:
-            message = await conn.recv(self.settings.timeout)
+            try:
+                message = await conn.recv(self.settings.timeout)
+            except TimeoutError:
+                self.on_notice("no answer to `list`: not resuming earlier games")
+                return
             if isinstance(message, Lobby):
                 break
             if isinstance(message, Joined) and message.role == "player":

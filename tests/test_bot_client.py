@@ -132,6 +132,23 @@ async def test_games_that_cannot_finish_are_reported(make_server: MakeServer) ->
     assert "unfinished: 3" in summary.table()
 
 
+async def test_a_server_that_forgot_us_costs_one_game_not_the_run(
+        make_server: MakeServer, tmp_path: Path) -> None:
+    server = await make_server()
+    port = server.port
+    settings = Settings(url=server.url, game="othello", size=6, level=5, seconds=0.05,
+                        opponent_level=1, games=2, backoff=FAST, give_up=20)
+    running = asyncio.create_task(Tournament(settings).run())
+    interrupted = await _wait_for_a_match_in_play(server, min_ply=2)
+    await server.close()
+    await make_server(port=port, db=tmp_path / "wiped.sqlite3")  # a new, empty database
+    summary = await asyncio.wait_for(running, 60)
+    data = summary.to_dict()
+    assert data["games"] == 2 and data["finished"] == 1
+    [lost] = data["unfinished"]
+    assert lost["match"] == interrupted and "no longer knew us" in lost["reason"]
+
+
 async def test_a_token_file_resumes_a_game_left_by_an_earlier_run(
         game_server: GameServer, tmp_path: Path) -> None:
     token_file = tmp_path / "bot.token"
