@@ -72,6 +72,8 @@ class ServerConfig:
     max_spectators: int = 50
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
+    close_timeout: float = 10.0
+    """How long a closing handshake may take before the socket is dropped."""
 
 
 class GameServer:
@@ -115,6 +117,7 @@ class GameServer:
                 self._connection, cfg.host, cfg.port,
                 max_size=cfg.max_frame, compression=None,
                 ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
+                close_timeout=cfg.close_timeout,
             )
         except BaseException:  # the port is taken, say: undo what was set up
             await self.close()

@@ -105,3 +105,15 @@ async def test_a_second_connection_of_one_player_sees_the_same_matches(game_serv
     await tab.close()
     await taro.send(type="move", match=code, move=0, ply=1)  # the tab already moved for Taro
     await taro.expect_error("not_your_turn", ref="move", match=code)
+
+
+async def test_keepalive_frees_the_seat_of_a_silent_peer(make_server, connect) -> None:
+    """A peer that stops answering pings (a half-open socket) is dropped: it shows
+    connected:false to its opponent without ever closing its side."""
+    server = await make_server(grace=30, ping_interval=0.2, ping_timeout=0.2,
+                               close_timeout=0.2)
+    taro, hana, start = await _h2h(server, connect)
+    hana.ws.transport.pause_reading()  # hana's machine went quiet: no pongs any more
+    away = await taro.expect("state", match=start["match"], timeout=5)
+    assert away["players"][1]["connected"] is False and away["status"] == "playing"
+    hana.ws.transport.abort()  # a silent peer would also hold up its own closing
