@@ -125,6 +125,20 @@ def test_finished_game_and_review(app: App) -> None:
     assert app.game.review is None  # past the last move is the live board again
 
 
+def test_looking_back_marks_what_each_move_turned_over(app: App) -> None:
+    moves = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4", "f4")]
+    show(app, Joined("K7QX", 0, "player"), state_after("othello", 8, moves))
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0)])  # to c4
+    screenshot(app.surface, "othello_review")
+    lay = app.game.layout
+    assert lay is not None and app.game.review == 5
+    x, y = lay.square_rect(parse_square("d4", 8)).center  # c4 turned d4 over: ringed
+    ring = lay.cell * 42 // 100
+    assert any(pixel(app, (x + ring + d, y)) == theme.FLIP_RING for d in range(-1, 3))
+    x, y = lay.square_rect(parse_square("e5", 8)).center  # e5 was not turned by c4
+    assert all(pixel(app, (x + ring + d, y)) != theme.FLIP_RING for d in range(-1, 3))
+
+
 def test_narrow_window_and_lobby_lines(app: App) -> None:
     app.surface = pygame.display.set_mode((520, 760), pygame.RESIZABLE)
     moves = [parse_square(s, 6) for s in ("b3",)]

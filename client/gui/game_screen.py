@@ -12,7 +12,7 @@ import pygame
 
 from client.gui import theme
 from client.gui.board import Layout, draw_disc_icon, draw_othello, draw_tictactoe
-from client.gui.match import MatchView, game_title, side_name
+from client.gui.match import MatchView, board_changes, game_title, side_name
 from client.gui.widgets import Ui, columns
 from shared.games.othello import COLUMNS
 
@@ -174,10 +174,13 @@ class GameScreen:
             board, last, legal = s.board, view.last_move, (s.legal if view.my_turn else [])
             flipped, placed, changed = view.flipped, view.placed, view.changed_at
         else:
-            board = view.history()[min(self.review, len(view.history()) - 1)]
+            history = view.history()
+            k = min(self.review, len(history) - 1)
+            board = history[k]
             played = [m for m in s.moves[: self.review] if m != "pass"]
             last = int(played[-1]) if played else None
-            legal, flipped, placed, changed = [], frozenset(), None, 0.0
+            flipped = board_changes(history[k - 1], board)[1] if k > 0 else frozenset()
+            legal, placed, changed = [], None, 0.0
         if s.game == "tictactoe":
             draw_tictactoe(ui.surface, lay, board, last=last,
                            hover=hover if view.my_turn and self.review is None else None,
@@ -216,6 +219,9 @@ class GameScreen:
             colour = theme.GOOD if view.my_turn else theme.TEXT
             if not self.app.session.link_up:
                 turn, colour = "Offline: moves wait until the link is back.", theme.WARN
+            elif self.review is not None:
+                turn = f"Looking back at move {self.review} (End: back to the game)"
+                colour = theme.WARN
             y = ui.paragraph(turn, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.7, colour,
                              bold=view.my_turn) + u * 0.6
             if s.status == "waiting" and view.seat is not None:

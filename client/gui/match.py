@@ -44,6 +44,15 @@ def as_int(move: int | str) -> int:
     return PASS if move == "pass" else int(move)
 
 
+def board_changes(before: str, after: str) -> tuple[int | None, frozenset[int]]:
+    """The square a move filled and the discs it turned over, from two boards."""
+    placed = next((i for i, (a, b) in enumerate(zip(before, after)) if a == "." != b), None)
+    flipped = frozenset(
+        i for i, (a, b) in enumerate(zip(before, after)) if a != "." and b != "." and a != b
+    )
+    return placed, flipped
+
+
 @dataclass
 class MatchView:
     """The client's picture of one match: the last state and what changed with it.
@@ -69,14 +78,7 @@ class MatchView:
             self.state = state  # players, connection flags or rematch offers changed
             return
         if old is not None and len(old.board) == len(state.board) and state.ply > old.ply:
-            self.flipped = frozenset(
-                i for i, (a, b) in enumerate(zip(old.board, state.board))
-                if a != "." and b != "." and a != b
-            )
-            self.placed = next(
-                (i for i, (a, b) in enumerate(zip(old.board, state.board)) if a == "." != b),
-                None,
-            )
+            self.placed, self.flipped = board_changes(old.board, state.board)
         else:
             self.flipped, self.placed = frozenset(), None
         self.changed_at = time.monotonic()
