@@ -286,7 +286,7 @@ class Lobby:
     async def _watch(self, session: Session, msg: Watch) -> None:
         match = self._match(msg.match)
         seat = match.seat_of(_player(session))
-        if seat is not None:
+        if seat is not None and not _seat_left(match, seat):
             await session.send(Joined(match=match.code, seat=wire_seat(seat), role="player"))
         else:
             watchers = self.spectators.setdefault(match.code, set())
