@@ -10,6 +10,7 @@ Frames are checked here (binary, size, budget, schema); requests go to the Lobby
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 import time
@@ -258,5 +259,6 @@ async def _close_flooded(ws: ServerConnection) -> None:
 
 async def _refuse(ws: ServerConnection, code: str, message: str) -> None:
     """One error frame, then close with 1008 (policy violation)."""
-    await ws.send(encode(Error(code=code, message=message)))
-    await ws.close(CloseCode.POLICY_VIOLATION, code)
+    with contextlib.suppress(ConnectionClosed):  # the peer may be gone already
+        await ws.send(encode(Error(code=code, message=message)))
+        await ws.close(CloseCode.POLICY_VIOLATION, code)
