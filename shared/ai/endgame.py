@@ -15,13 +15,13 @@ by ``benchmarks/search.py``:
 from __future__ import annotations
 
 from shared.ai.clock import Deadline
-from shared.ai.othello_eval import Tables
+from shared.ai.othello_eval import Tables, frontier
 from shared.games.othello import squares_of
 
-SMALL = 6
+SMALL = 7
 """At or below this many empties the solver loops over empty squares, not move masks."""
 
-TABLE_EMPTIES = 9
+TABLE_EMPTIES = 8
 """At or above this many empties positions go into the transposition table."""
 
 Scores = dict[int, int]
@@ -41,6 +41,8 @@ class Solver:
         self.order: list[int] = []
         for mask in t.move_classes:
             self.order += squares_of(mask)
+        # near[sq]: the squares around sq; a move there flips nothing unless one is the opponent's
+        self.near = [frontier(t, t.geometry.full, 1 << sq) for sq in range(t.geometry.squares)]
 
     def root_scores(self, own: int, opp: int) -> Scores:
         """The exact margin of every move that could be best; worse ones get upper bounds.
@@ -52,25 +54,23 @@ class Solver:
         squares = self.t.geometry.squares
         scores: Scores = {}
         best = -squares - 1
-        for _, sq, child_own, child_opp in self._children(own, opp, self.moves(own, opp)):
+        for _, sq, child_own, child_opp, _ in self._children(own, opp, self.moves(own, opp)):
             score = -self.solve(child_own, child_opp, -squares - 1, -(best - 1))
             scores[sq] = score
             best = max(best, score)
         return scores
 
-    def solve(self, own: int, opp: int, alpha: int, beta: int) -> int:
-        """The exact margin if it lies inside (alpha, beta), else a bound on that side."""
+    def solve(self, own: int, opp: int, alpha: int, beta: int, mv: int = -1) -> int:
+        """The exact margin if it lies inside (alpha, beta), else a bound on that side.
+
+        ``mv`` is the side to move's move mask when the caller already has it.
+        """
         self.deadline.tick()
         empty = self.full & ~(own | opp)
         n = empty.bit_count()
         if n <= SMALL:
             empties = [sq for sq in self.order if empty >> sq & 1]
             return self._solve_small(own, opp, alpha, beta, empties)
-        mv = self.moves(own, opp)
-        if not mv:
-            if not self.moves(opp, own):
-                return own.bit_count() - opp.bit_count()
-            return -self.solve(opp, own, -beta, -alpha)
         key = (own, opp)
         lower, upper, hint = -65, 65, -1
         if n >= TABLE_EMPTIES and key in self.table:
@@ -80,17 +80,23 @@ class Solver:
             if upper <= alpha or lower == upper:
                 return upper
             alpha, beta = max(alpha, lower), min(beta, upper)
+        if mv < 0:
+            mv = self.moves(own, opp)
+        if not mv:
+            if not self.moves(opp, own):
+                return own.bit_count() - opp.bit_count()
+            return -self.solve(opp, own, -beta, -alpha)
         best, best_sq = -65, -1
         first = True
-        for _, sq, child_own, child_opp in self._children(own, opp, mv, hint):
+        for _, sq, child_own, child_opp, child_mv in self._children(own, opp, mv, hint):
             floor = max(alpha, best)
             if first:
-                score = -self.solve(child_own, child_opp, -beta, -floor)
+                score = -self.solve(child_own, child_opp, -beta, -floor, child_mv)
                 first = False
             else:
-                score = -self.solve(child_own, child_opp, -floor - 1, -floor)
+                score = -self.solve(child_own, child_opp, -floor - 1, -floor, child_mv)
                 if floor < score < beta:
-                    score = -self.solve(child_own, child_opp, -beta, -score)
+                    score = -self.solve(child_own, child_opp, -beta, -score, child_mv)
             if score > best:
                 best, best_sq = score, sq
                 if best >= beta:
@@ -107,8 +113,8 @@ class Solver:
 
     def _children(
         self, own: int, opp: int, mv: int, hint: int = -1
-    ) -> list[tuple[int, int, int, int]]:
-        """(opponent's mobility, square, child own, child opp), fewest replies first.
+    ) -> list[tuple[int, int, int, int, int]]:
+        """(opponent's mobility, square, child own, child opp, child's moves), fewest first.
 
         The child is seen from the opponent: its ``own`` is our opponent. ``hint``
         (the best move found here before) goes first; a corner counts as two fewer
@@ -119,12 +125,13 @@ class Solver:
         for sq in squares_of(mv):
             flipped = flips(own, opp, sq)
             child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
-            replies = moves(child_own, child_opp).bit_count()
+            child_mv = moves(child_own, child_opp)
+            replies = child_mv.bit_count()
             if sq == hint:
                 replies = -100
             elif corners >> sq & 1:
                 replies -= 2
-            children.append((replies, sq, child_own, child_opp))
+            children.append((replies, sq, child_own, child_opp, child_mv))
         children.sort()
         return children
 
@@ -134,9 +141,11 @@ class Solver:
             return self._last(own, opp, empties[0])
         if not empties:
             return own.bit_count() - opp.bit_count()
-        flips = self.flips
+        flips, near = self.flips, self.near
         best = -65
         for i, sq in enumerate(empties):
+            if not opp & near[sq]:
+                continue
             flipped = flips(own, opp, sq)
             if not flipped:
                 continue
@@ -152,7 +161,7 @@ class Solver:
         if best > -65:
             return best
         # no move: pass if the opponent has one, otherwise the game is over
-        if any(flips(opp, own, sq) for sq in empties):
+        if any(own & near[sq] and flips(opp, own, sq) for sq in empties):
             return -self._solve_small(opp, own, -beta, -alpha, empties)
         return own.bit_count() - opp.bit_count()
 

@@ -17,7 +17,7 @@ from shared.ai.othello_eval import INF, Tables, expert
 from shared.ai.othello_fixed import final_score, ordered
 from shared.games.othello import squares_of
 
-SOLVE_EMPTIES = 14
+SOLVE_EMPTIES = 12
 """With this many empties or fewer the expert tries the exact solver first."""
 
 MIDGAME_SHARE = 0.2
