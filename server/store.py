@@ -168,7 +168,10 @@ class Store:
             f"created, ended FROM matches {where} ORDER BY created, code"
         ).fetchall()
         moves: dict[str, list[int]] = {}
-        for code, move in self._db.execute("SELECT match, move FROM moves ORDER BY match, ply"):
+        for code, move in self._db.execute(
+            "SELECT match, move FROM moves JOIN matches ON matches.code = moves.match "
+            f"{where} ORDER BY match, ply"
+        ):
             moves.setdefault(code, []).append(move)
         return [_record_of(row, moves.get(row[0], [])) for row in rows]
 
