@@ -7,6 +7,7 @@ disk. WAL mode keeps each commit cheap and makes it survive a killed process.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ import platformdirs
 from server.match import Match, Seat
 from shared.games import new_game
 from shared.protocol import Result
+
+log = logging.getLogger("taikyoku.server")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -157,8 +160,19 @@ class Store:
         )
 
     def unfinished(self) -> list[Match]:
-        """Every match that has not ended, rebuilt with its moves (for a restart)."""
-        return [_match_of(r) for r in self.records(only_unfinished=True)]
+        """Every match that has not ended, rebuilt with its moves (for a restart).
+
+        A record the rules refuse (a database edited by hand) is skipped with a
+        warning rather than stopping the server.
+        """
+        matches = []
+        for record in self.records(only_unfinished=True):
+            try:
+                matches.append(_match_of(record))
+            except ValueError as err:
+                log.warning("match %s cannot be restored and stays stored only: %s",
+                            record.code, err)
+        return matches
 
     def records(self, only_unfinished: bool = False) -> list[Record]:
         """Stored matches, oldest first."""

@@ -147,3 +147,18 @@ async def test_every_state_a_player_sees_is_already_stored(game_server, connect)
         status, result = db.execute("SELECT status, result FROM matches WHERE code = ?",
                                     (code,)).fetchone()
     assert status == "over" and json.loads(result) == state["result"]
+
+
+async def test_a_corrupt_stored_match_is_skipped_not_fatal(make_server, connect,
+                                                          caplog) -> None:
+    server = await make_server()
+    peer = await connect(server)
+    bad = (await peer.create(game="tictactoe", vs="human"))["match"]
+    good = (await peer.create(game="tictactoe", vs="human"))["match"]
+    await server.close()
+    with sqlite3.connect(server.config.db) as db:  # two moves on one square
+        db.executemany("INSERT INTO moves (match, ply, move, played) VALUES (?, ?, 4, 0)",
+                       [(bad, 0), (bad, 1)])
+    again = await make_server()
+    assert good in again.lobby.matches and bad not in again.lobby.matches
+    assert f"match {bad} cannot be restored" in caplog.text
