@@ -38,21 +38,24 @@ async def test_full_games_against_every_bot_level(game_server, connect) -> None:
             assert final["result"]["winner"] in (1, None), (level, final["moves"])
 
 
-async def test_othello_against_the_expert_from_the_second_seat(game_server, connect) -> None:
-    peer = await connect(game_server)
-    await peer.send(type="create", game="othello", size=4, vs="bot", seat="second",
-                    bot={"level": 5})
-    joined = await peer.expect("joined")
-    assert joined["seat"] == 1 and joined["role"] == "player"
-    state = await peer.expect("state")
-    final = await peer.play_out(state, 1)
-    assert final["result"]["reason"] == "discs"
-    # the record replays with the shared rules to the final board and score
-    game = new_game("othello", 4)
-    for move in final["moves"]:
-        game = game.play(PASS if move == "pass" else move)
-    assert game.is_over and game.board == final["board"]
-    assert final["result"]["score"] == list(game.score()) == final["score"]
+async def test_othello_4x4_against_every_level_from_the_second_seat(game_server,
+                                                                     connect) -> None:
+    peers = [await connect(game_server) for _ in range(5)]
+    for level, peer in enumerate(peers, start=1):
+        await peer.send(type="create", game="othello", size=4, vs="bot", seat="second",
+                        bot={"level": level})
+        joined = await peer.expect("joined")
+        assert joined["seat"] == 1 and joined["role"] == "player"
+    starts = [await peer.expect("state") for peer in peers]
+    finals = await asyncio.gather(*(p.play_out(s, 1) for p, s in zip(peers, starts)))
+    for final in finals:
+        assert final["result"]["reason"] == "discs"
+        # the record replays with the shared rules to the final board and score
+        game = new_game("othello", 4)
+        for move in final["moves"]:
+            game = game.play(PASS if move == "pass" else move)
+        assert game.is_over and game.board == final["board"]
+        assert final["result"]["score"] == list(game.score()) == final["score"]
 
 
 async def test_two_people_play_a_whole_game_with_a_spectator(game_server, connect) -> None:
