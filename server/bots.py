@@ -18,8 +18,8 @@ from shared.games import State, new_game
 
 log = logging.getLogger("taikyoku.server")
 
-SLACK_SECONDS = 2.0
-"""Time allowed beyond a bot's thinking time (process hand-off, a busy machine)."""
+SLACK_SECONDS = 5.0
+"""Time allowed beyond a bot's thinking time: starting a worker process, a busy machine."""
 UNTIMED_SECONDS = 10.0
 """Deadline for a level that has no thinking time of its own and no cap."""
 
