@@ -177,3 +177,23 @@ def test_positional_evaluation_is_antisymmetric_and_likes_corners() -> None:
     own, opp = state.own_opp()
     assert positional(t, own, opp) == -positional(t, opp, own)
     assert positional(t, own | 1, opp) > positional(t, own | 1 << 9, opp)  # a1 over b2
+
+
+def test_greedy_plays_the_best_one_ply_position() -> None:
+    """Level 2 picks a move whose resulting position scores best on the weight table."""
+    rng = random.Random(12)
+    for size in (4, 6, 8):
+        t = tables(size)
+        state = new_game("othello", size=size)
+        while not state.is_over:
+            legal = state.legal_moves()
+            after = {move: state.play(move) for move in legal}
+            if legal != [PASS] and not any(s.is_over for s in after.values()):
+                values = {}
+                for move, child in after.items():
+                    assert isinstance(child, OthelloState)
+                    theirs, mine = child.own_opp()  # the mover is no longer to move
+                    values[move] = positional(t, mine, theirs)
+                move = choose_move(state, 2, seed=1)
+                assert values[move] == max(values.values()), state.to_text()
+            state = after[rng.choice(legal)]

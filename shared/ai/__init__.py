@@ -65,9 +65,7 @@ def _othello_scores(state: OthelloState, level: int, seconds: float | None) -> d
     t = tables(state.size)
     own, opp = state.own_opp()
     depth = LEVELS[level].depth
-    if level == 2:
-        return othello_fixed.greedy_scores(t, own, opp)
-    if level == 3:
+    if level in (2, 3):  # greedy is minimax one ply deep
         return othello_fixed.minimax_scores(t, own, opp, depth)
     if level == 4:
         return othello_fixed.alphabeta_scores(t, own, opp, depth)

@@ -75,13 +75,8 @@ def alphabeta(t: Tables, own: int, opp: int, depth: int, alpha: int, beta: int) 
     return best
 
 
-def greedy_scores(t: Tables, own: int, opp: int) -> Scores:
-    """Level 2: every move by the positional value of the position it leaves."""
-    return minimax_scores(t, own, opp, 1)
-
-
 def minimax_scores(t: Tables, own: int, opp: int, depth: int) -> Scores:
-    """Level 3: the exact ``depth``-ply minimax value of every move."""
+    """Levels 2 (one ply: greedy) and 3: the exact ``depth``-ply minimax value of every move."""
     g = t.geometry
     scores: Scores = {}
     for sq in squares_of(g.moves(own, opp)):
