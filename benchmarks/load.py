@@ -174,14 +174,25 @@ def state_sized_reply() -> str:
         score=list(position.score()), players=players))
 
 
+def _cpu(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
 async def _clients(url: str, mode: str, lanes: int, amount: int) -> dict[str, Any]:
+    """Run the client process; adds the CPU seconds the server (this process) and the
+    clients used, to tell which side was the bottleneck."""
+    server_cpu, client_cpu = _cpu(resource.RUSAGE_SELF), _cpu(resource.RUSAGE_CHILDREN)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--client", url, mode, str(lanes), str(amount),
+        sys.executable, str(Path(__file__).resolve()), "--client", url, mode, str(lanes),
+        str(amount),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     out, err = await proc.communicate()
     if proc.returncode != 0:
         raise RuntimeError(f"the client process failed:\n{err.decode()}")
     result: dict[str, Any] = json.loads(out)
+    result["server_cpu"] = _cpu(resource.RUSAGE_SELF) - server_cpu
+    result["client_cpu"] = _cpu(resource.RUSAGE_CHILDREN) - client_cpu
     return result
 
 
@@ -235,6 +246,10 @@ async def main_async(sizes: list[int], rounds: int | None) -> int:
         print(f"{n:>6} {2 * n:>6} {game['moves']:>7} {rate:>9.0f} {_ms(game['p50']):>8}"
               f" {_ms(game['p99']):>8} | {echo_rate:>9.0f} {_ms(bare['p50']):>8}"
               f" {_ms(bare['p99']):>8} | {rate / echo_rate:>5.2f} {errors}", flush=True)
+        print(f"{'':>6} CPU s, server/clients: game {game['server_cpu']:.1f}/"
+              f"{game['client_cpu']:.1f}, echo {bare['server_cpu']:.1f}/"
+              f"{bare['client_cpu']:.1f}  (wall: game {game['elapsed']:.1f}, "
+              f"echo {bare['elapsed']:.1f})")
         for line in game["errors"] + bare["errors"]:
             print(f"    error: {line}")
     return 1 if failed else 0
