@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -217,3 +218,23 @@ def test_choosing_a_discovered_server() -> None:
         bot.choose_server([])
     with pytest.raises(ConnectError, match=r"speak another protocol: b at .* \(protocol 2\)"):
         bot.choose_server([future])
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_updates_one_line_on_a_terminal_only() -> None:
+    terminal = _Terminal()
+    progress = bot.Progress(4, terminal)
+    progress.update(GameResult(match="A", seat=0, finished=True, winner=0, score=(5, 3)))
+    progress.update(GameResult(match="B", seat=1, finished=False, reason="lost"))
+    text = terminal.getvalue()
+    assert text.startswith("\r[#####...............] 1/4 games  W1 D0 L0")
+    assert text.endswith("\r[##########..........] 2/4 games  W1 D0 L0 unfinished 1")
+    assert "\n" not in text
+
+    piped = io.StringIO()  # not a terminal: nothing, the summary alone goes to stdout
+    bot.Progress(4, piped).update(GameResult(match="A", seat=0, finished=True, winner=None))
+    assert piped.getvalue() == ""
