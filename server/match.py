@@ -115,9 +115,6 @@ class Match:
                 return i
         return None
 
-    def humans(self) -> list[str]:
-        return [s.player for s in self.seats if s is not None and s.player is not None]
-
     @property
     def bot_to_move(self) -> Seat | None:
         """The bot seat that should move now, if any."""
