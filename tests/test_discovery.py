@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable, Callable
 
+from client.connection import Connection
 from client.discovery import discover
+from server.app import GameServer
 from server.discovery import Advertiser, _instance_label, advertised_addresses
 
+MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
 LOOPBACK = ["127.0.0.1"]
 
 
@@ -26,6 +30,16 @@ async def test_a_server_advertised_on_loopback_is_discovered_then_withdrawn() ->
 
     after = [s for s in await discover(1.0, interfaces=LOOPBACK) if s.name == name]
     assert after == []
+
+
+async def test_a_running_game_server_is_found_and_reachable_at_the_url_found(
+        make_server: MakeServer) -> None:
+    name = f"game server {uuid.uuid4().hex[:8]}"
+    server = await make_server(discovery=True, name=name)
+    found = [s for s in await discover(2.0, interfaces=LOOPBACK) if s.name == name]
+    assert [(s.port, s.protocol) for s in found] == [(server.port, 1)]
+    async with Connection(found[0].url) as conn:  # the address found is the server's
+        assert conn.welcome is not None and conn.welcome.server.name == name
 
 
 async def test_discover_with_nothing_advertised_returns_an_empty_list_in_time() -> None:
