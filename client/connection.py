@@ -20,6 +20,7 @@ import logging
 import os
 import random
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -111,6 +112,7 @@ class Connection:
     welcome the token is written back to ``token_file`` so the next run resumes too.
     ``backoff`` is (first delay, cap) in seconds; ``give_up_after`` stops reconnecting
     when the link has been down that long (None: keep trying until closed).
+    ``on_status`` is also called with every LinkStatus (e.g. to log it at once).
     """
 
     def __init__(
@@ -124,6 +126,7 @@ class Connection:
         backoff: tuple[float, float] = (0.5, 10.0),
         give_up_after: float | None = None,
         open_timeout: float = 10.0,
+        on_status: Callable[[LinkStatus], None] | None = None,
     ) -> None:
         self.url = url
         self.name = name
@@ -135,6 +138,7 @@ class Connection:
         self.backoff = backoff
         self.give_up_after = give_up_after
         self.open_timeout = open_timeout
+        self.on_status = on_status
         self.welcome: Welcome | None = None
         self.player: str | None = None
         self.up = False
@@ -308,6 +312,11 @@ class Connection:
         self.up = True
         self._link_up.set()
 
+    def _status(self, status: LinkStatus) -> None:
+        self._inbox.put_nowait(status)
+        if self.on_status is not None:
+            self.on_status(status)
+
     def _set_down(self) -> None:
         self.up = False
         self._link_up.clear()
@@ -315,7 +324,7 @@ class Connection:
     def _finish(self, message: str) -> None:
         if not self._finished:
             self._finished, self._end = True, message
-            self._inbox.put_nowait(LinkStatus(False, message, final=True))
+            self._status(LinkStatus(False, message, final=True))
             self._link_up.set()  # wake senders so they see the end
 
     async def _wait_for_link(self) -> None:
@@ -351,7 +360,7 @@ class Connection:
         started = loop.time()
         while True:
             wait = delay * random.uniform(0.5, 1.0)
-            self._inbox.put_nowait(LinkStatus(
+            self._status(LinkStatus(
                 False, f"Connection lost ({reason}); reconnecting in {wait:.1f} s..."))
             await asyncio.sleep(wait)
             try:
@@ -373,7 +382,7 @@ class Connection:
                            "our matches there are lost.")
             else:
                 message = "Reconnected."
-            self._inbox.put_nowait(LinkStatus(True, message))
+            self._status(LinkStatus(True, message))
             return True
 
 

@@ -31,7 +31,7 @@ from client.botplay import (
     request_joined,
     watch_match,
 )
-from client.connection import Connection
+from client.connection import Connection, LinkStatus
 from shared.ai import BOT_NAMES
 from shared.games import get_game
 from shared.protocol import Joined, Lobby
@@ -202,6 +202,9 @@ class Tournament:
         self.on_notice = on_notice or (lambda line: None)
         self._executor: Executor | None = None
         self.chooser = Chooser(settings.seconds, None, settings.seed)
+        self._down: set[int] = set()  # connections whose link is down right now
+        self._closing = False
+        self._stopped = "the run stopped early"  # why games were left unplayed
 
     async def run(self) -> Summary:
         """Play everything; ConnectError if a lane cannot connect at the start."""
@@ -214,25 +217,48 @@ class Tournament:
         connections: list[Connection] = []
         try:
             per_lane = 2 if s.mode == "pair" else 1
-            connections = [self._connection(i % per_lane) for i in range(s.parallel * per_lane)]
+            connections = [self._connection(i, i % per_lane)
+                           for i in range(s.parallel * per_lane)]
             await asyncio.gather(*(c.connect() for c in connections))
             lanes = [connections[i:i + per_lane] for i in range(0, len(connections), per_lane)]
             await asyncio.gather(*(self._lane(*lane) for lane in lanes))
         finally:
+            self._closing = True
             await asyncio.gather(*(c.close() for c in connections), return_exceptions=True)
             if self._executor is not None:
                 self._executor.shutdown(cancel_futures=True)
         while (index := self.counter.take()) is not None:
             self.summary.not_played.append(f"game {index + 1} was never started: "
-                                           "every connection was lost")
+                                           f"{self._stopped}")
         self.summary.elapsed = time.perf_counter() - started
         return self.summary
 
-    def _connection(self, side: int) -> Connection:
+    def _connection(self, index: int, side: int) -> Connection:
         s = self.settings
         name = s.name or f"bot L{s.opponent_level if side else s.level}"
         return Connection(s.url, name, token_file=s.token_file, backoff=s.backoff,
-                          give_up_after=s.give_up)
+                          give_up_after=s.give_up,
+                          on_status=lambda status: self._link_changed(index, status))
+
+    def _link_changed(self, index: int, status: LinkStatus) -> None:
+        """A few lines for people however many connections there are: when the first
+        link drops, when all are back, and each connection that gives up."""
+        if self._closing:
+            return
+        total = self.settings.parallel * (2 if self.settings.mode == "pair" else 1)
+        if status.final:
+            self._down.discard(index)
+            self._stopped = status.message
+            self.on_notice(f"connection {index + 1} of {total}: {status.message}")
+        elif not status.up:
+            if not self._down:
+                self.on_notice(status.message)
+            self._down.add(index)
+        elif index in self._down:
+            self._down.discard(index)
+            if not self._down:
+                self.on_notice(status.message if total == 1 else
+                               f"{status.message} (all {total} connections)")
 
     def _record(self, result: GameResult) -> None:
         self.summary.results.append(result)
@@ -358,7 +384,10 @@ class Tournament:
         while True:
             result = await self._play(conn, joined, s.level, index, known)
             self._record(result)
-            if not result.finished or (index := self.counter.take()) is None:
+            if not result.finished:
+                self._stopped = f"the match chain broke: {result.match} was not finished"
+                return
+            if (index := self.counter.take()) is None:
                 return
             previous = result.match
             try:

@@ -94,7 +94,8 @@ async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) ->
     port = server.port
     settings = Settings(url=server.url, game="othello", size=6, level=5, seconds=0.05,
                         opponent_level=1, games=2, backoff=FAST, give_up=20)
-    running = asyncio.create_task(Tournament(settings).run())
+    notices: list[str] = []
+    running = asyncio.create_task(Tournament(settings, on_notice=notices.append).run())
     interrupted = await _wait_for_a_match_in_play(server, min_ply=6)
     await server.close()  # everything stays in the database
     await asyncio.sleep(0.3)
@@ -104,6 +105,9 @@ async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) ->
     assert data["unfinished"] == [] and data["finished"] == 2
     assert interrupted in [r.match for r in summary.results]
     _check_against_server(restarted, summary)
+    # The person running it was told, once each way.
+    assert len(notices) == 2
+    assert notices[0].startswith("Connection lost") and notices[1] == "Reconnected."
 
 
 async def _wait_for_a_match_in_play(server: GameServer, min_ply: int) -> str:
@@ -129,7 +133,8 @@ async def test_games_that_cannot_finish_are_reported(make_server: MakeServer) ->
     assert len(data["unfinished"]) == 3
     first = data["unfinished"][0]
     assert first["match"] == interrupted and "Gave up reconnecting" in first["reason"]
-    assert all("never started" in u["reason"] for u in data["unfinished"][1:])
+    assert all("never started: Gave up reconnecting" in u["reason"]
+               for u in data["unfinished"][1:])
     assert "unfinished: 3" in summary.table()
 
 
