@@ -86,6 +86,11 @@ class Settings:
             raise ValueError(f"--seconds must be positive, not {self.seconds}")
 
     @property
+    def connections(self) -> int:
+        """One per lane (two with --pair); never more lanes than games."""
+        return min(self.parallel, self.games) * (2 if self.mode == "pair" else 1)
+
+    @property
     def opponent(self) -> str:
         """Who the bot plays, for people."""
         if self.mode in ("vs-bot", "pair"):
@@ -210,15 +215,14 @@ class Tournament:
         """Play everything; ConnectError if a lane cannot connect at the start."""
         s = self.settings
         started = time.perf_counter()
-        thinkers = s.parallel * (2 if s.mode == "pair" else 1)
-        if thinkers > 1 and max(s.level, s.opponent_level) >= 3:
-            self._executor = ProcessPoolExecutor(min(thinkers, os.cpu_count() or 1))
+        if s.connections > 1 and max(s.level, s.opponent_level) >= 3:  # real parallel search
+            self._executor = ProcessPoolExecutor(min(s.connections, os.cpu_count() or 1))
             self.chooser.executor = self._executor
         connections: list[Connection] = []
         try:
             per_lane = 2 if s.mode == "pair" else 1
             connections = [self._connection(i, i % per_lane)
-                           for i in range(s.parallel * per_lane)]
+                           for i in range(s.connections)]
             await asyncio.gather(*(c.connect() for c in connections))
             lanes = [connections[i:i + per_lane] for i in range(0, len(connections), per_lane)]
             await asyncio.gather(*(self._lane(*lane) for lane in lanes))
@@ -245,7 +249,7 @@ class Tournament:
         link drops, when all are back, and each connection that gives up."""
         if self._closing:
             return
-        total = self.settings.parallel * (2 if self.settings.mode == "pair" else 1)
+        total = self.settings.connections
         if status.final:
             self._down.discard(index)
             self._stopped = status.message
