@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from client import bot
-from client.botplay import GameResult
+from client.botplay import Chooser, GameResult, play_seat
 from client.connection import ConnectError, Connection
 from client.discovery import FoundServer
 from client.tournament import Settings, Summary, Tournament
@@ -87,6 +87,25 @@ async def test_create_vs_human_and_join_play_on_by_rematch(game_server: GameServ
     assert h["as_first"]["games"] == 2 and h["as_second"]["games"] == 1  # rematch swaps seats
     assert [r.match for r in host_summary.results] == [r.match for r in guest_summary.results]
     _check_against_server(game_server, host_summary)
+
+
+async def test_watch_reports_the_result_of_a_match_it_follows(game_server: GameServer) -> None:
+    async with Connection(game_server.url, "host") as host:
+        await host.create("othello", 4, vs="human")
+        while not isinstance(joined := await host.recv(5), Joined):
+            pass
+        code = joined.match
+        watcher = asyncio.create_task(Tournament(Settings(
+            url=game_server.url, mode="watch", code=code)).run())
+        guest = asyncio.create_task(Tournament(Settings(
+            url=game_server.url, game="othello", size=4, level=1, mode="join",
+            code=code)).run())
+        played = await play_seat(host, code, 0, 2, Chooser())
+    watched, joined_summary = await watcher, await guest
+    [seen] = watched.results
+    assert played.finished and seen.finished and seen.match == code
+    assert (seen.winner, seen.score) == (played.winner, played.score)
+    assert joined_summary.results[0].winner == played.winner
 
 
 async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) -> None:
