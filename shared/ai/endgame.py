@@ -2,9 +2,10 @@
 
 Scores are ``own`` discs minus ``opp`` discs at the end of the game (empty squares
 are not awarded, as in :mod:`shared.games.othello`). The search is fail-soft negamax
-with principal-variation (null-window) searches and these speed-ups, each measured
-by ``benchmarks/search.py``:
+with principal-variation (null-window) searches and these speed-ups (the whole is
+measured against a plain negamax by ``benchmarks/search.py``):
 
+- the root's best moves are all scored exactly (:mod:`shared.ai.roots`);
 - with many empties, moves are tried fastest-first (the reply that leaves the
   opponent the fewest moves), with a transposition table of score bounds;
 - with few empties (``SMALL`` or fewer), move generation is replaced by trying each
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from shared.ai.clock import Deadline
 from shared.ai.othello_eval import Tables, frontier
+from shared.ai.roots import Value, root_scores
 from shared.games.othello import squares_of
 
 SMALL = 7
@@ -45,20 +47,13 @@ class Solver:
         self.near = [frontier(t, t.geometry.full, 1 << sq) for sq in range(t.geometry.squares)]
 
     def root_scores(self, own: int, opp: int) -> Scores:
-        """The exact margin of every move that could be best; worse ones get upper bounds.
+        """The exact margin of every move as good as the best; upper bounds for the rest."""
 
-        Each move is searched with the window's floor just below the best so far, so
-        every move as good as the best gets its exact score (ties can then be broken
-        at random) while the others are refuted by cheap null-window searches.
-        """
-        squares = self.t.geometry.squares
-        scores: Scores = {}
-        best = -squares - 1
-        for _, sq, child_own, child_opp, _ in self._children(own, opp, self.moves(own, opp)):
-            score = -self.solve(child_own, child_opp, -squares - 1, -(best - 1))
-            scores[sq] = score
-            best = max(best, score)
-        return scores
+        def value(child_own: int, child_opp: int, child_mv: int) -> Value:
+            return lambda alpha, beta: -self.solve(child_own, child_opp, -beta, -alpha, child_mv)
+
+        children = self._children(own, opp, self.moves(own, opp))
+        return root_scores(((c[1], value(*c[2:])) for c in children), 65)
 
     def solve(self, own: int, opp: int, alpha: int, beta: int, mv: int = -1) -> int:
         """The exact margin if it lies inside (alpha, beta), else a bound on that side.

@@ -15,6 +15,7 @@ from shared.ai.clock import Deadline, Timeout
 from shared.ai.endgame import Solver
 from shared.ai.othello_eval import INF, Tables, expert
 from shared.ai.othello_fixed import final_score, ordered
+from shared.ai.roots import Value, root_scores
 from shared.games.othello import squares_of
 
 SOLVE_EMPTIES = 12
@@ -92,21 +93,14 @@ class ExpertSearch:
         return scores
 
     def _iteration(self, own: int, opp: int, depth: int, order: list[int]) -> Scores:
-        """One depth: each move searched with the floor just below the best so far."""
-        scores: Scores = {}
-        best = -INF
-        for sq in order:
+        """One depth of the search from the root, the moves tried in ``order``."""
+
+        def value(sq: int) -> Value:
             flipped = self.flips(own, opp, sq)
             child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
-            if best == -INF:
-                score = -self.search(child_own, child_opp, depth - 1, -INF, INF)
-            else:
-                score = -self.search(child_own, child_opp, depth - 1, -best, -(best - 1))
-                if score >= best:
-                    score = -self.search(child_own, child_opp, depth - 1, -INF, -(best - 1))
-            scores[sq] = score
-            best = max(best, score)
-        return scores
+            return lambda alpha, beta: -self.search(child_own, child_opp, depth - 1, -beta, -alpha)
+
+        return root_scores(((sq, value(sq)) for sq in order), INF)
 
     def search(self, own: int, opp: int, depth: int, alpha: int, beta: int, mv: int = -1) -> int:
         """The negamax value of the position to ``depth`` plies (a bound outside the window).

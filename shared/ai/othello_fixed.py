@@ -9,6 +9,7 @@ move. A pass does not use up depth (the other side has a move, so it cannot repe
 from __future__ import annotations
 
 from shared.ai.othello_eval import DISC_SCALE, INF, Tables, positional
+from shared.ai.roots import Value, root_scores
 from shared.games.othello import squares_of
 
 Scores = dict[int, int]
@@ -86,19 +87,12 @@ def minimax_scores(t: Tables, own: int, opp: int, depth: int) -> Scores:
 
 
 def alphabeta_scores(t: Tables, own: int, opp: int, depth: int) -> Scores:
-    """Level 4: ``depth``-ply alpha-beta; moves as good as the best get exact values.
-
-    Each root move is searched with the window's floor just below the best so far,
-    so equally good moves are recognised (and one is picked at random), while worse
-    ones are cut off as early as usual.
-    """
+    """Level 4: ``depth``-ply alpha-beta; moves as good as the best get exact values."""
     g = t.geometry
-    scores: Scores = {}
-    best = -INF
-    for sq in ordered(t, g.moves(own, opp)):
+
+    def value(sq: int) -> Value:
         flipped = g.flips(own, opp, sq)
         child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
-        score = -alphabeta(t, child_own, child_opp, depth - 1, -INF, -(best - 1))
-        scores[sq] = score
-        best = max(best, score)
-    return scores
+        return lambda alpha, beta: -alphabeta(t, child_own, child_opp, depth - 1, -beta, -alpha)
+
+    return root_scores(((sq, value(sq)) for sq in ordered(t, g.moves(own, opp))), INF)

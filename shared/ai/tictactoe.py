@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from shared.ai.roots import Value, root_scores
 from shared.games.tictactoe import FULL, LINES, has_line
 
 WIN = 10
@@ -106,18 +107,12 @@ def minimax_scores(own: int, opp: int) -> Scores:
 
 
 def _window_scores(own: int, opp: int, search: Callable[[int, int, int, int], int]) -> Scores:
-    """Root moves searched with the window just below the best so far.
+    """Every move scored by ``search(own, opp, alpha, beta)`` on the position after it."""
 
-    A move as good as the best gets its exact value (so ties are seen and can be
-    broken at random); a worse one gets only an upper bound below the best.
-    """
-    scores: Scores = {}
-    best = -WIN - 1
-    for sq in _empties(own, opp):
-        score = -search(opp, own | 1 << sq, -WIN - 1, -(best - 1))
-        scores[sq] = score
-        best = max(best, score)
-    return scores
+    def value(sq: int) -> Value:
+        return lambda alpha, beta: -search(opp, own | 1 << sq, -beta, -alpha)
+
+    return root_scores(((sq, value(sq)) for sq in _empties(own, opp)), WIN + 2)
 
 
 def alphabeta_scores(own: int, opp: int) -> Scores:
