@@ -193,7 +193,9 @@ class GameServer:
             await _refuse(ws, "rate_limited", f"this server accepts at most "
                           f"{self._addresses.cap} connections from one address")
             return
-        session = Session(ws, address, MessageBudget(self.config.rate, self.config.burst))
+        assert self.store is not None
+        session = Session(ws, address, MessageBudget(self.config.rate, self.config.burst),
+                          before_send=self.store.commit)
         try:
             await self._serve(session)
         except ConnectionClosed:

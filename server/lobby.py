@@ -78,6 +78,9 @@ class Lobby:
         self.sessions: dict[str, set[Session]] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._unsent: dict[str, Match] = {}
+        """Matches with a move whose state is not sent yet (see :meth:`_commit`)."""
+        self._flushing: asyncio.Handle | None = None
 
     # ---- life cycle -----------------------------------------------------------------
 
@@ -91,6 +94,9 @@ class Lobby:
         return len(self.matches)
 
     async def close(self) -> None:
+        if self._flushing is not None:
+            self._flushing.cancel()
+            self._flush()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -397,14 +403,27 @@ class Lobby:
     # ---- commits --------------------------------------------------------------------
 
     def _commit(self, match: Match, move: int) -> None:
-        """Play a checked move (and a forced pass), store it, then tell everyone."""
+        """Play a checked move (and a forced pass), store it, then tell everyone.
+
+        The store commits and the state goes out at the end of this turn of the event
+        loop, together with the other moves made in it (one disk commit for them all).
+        """
         played = match.play(move)
-        self.store.add_moves(match, played)
-        self._broadcast(match)
+        self.store.add_moves(match, played, defer=True)
+        self._unsent[match.code] = match
+        if self._flushing is None:
+            self._flushing = asyncio.get_running_loop().call_soon(self._flush)
         if match.result is not None:
             self._ended(match)
         else:
             self._schedule_bot(match)
+
+    def _flush(self) -> None:
+        """Commit the moves of this loop turn, then send each changed match's state."""
+        self._flushing = None
+        self.store.commit()
+        for match in list(self._unsent.values()):
+            self._broadcast(match)
 
     def _end(self, match: Match, winner: int | None, reason: Reason) -> None:
         match.end(winner, reason)
@@ -427,6 +446,8 @@ class Lobby:
 
     def _broadcast(self, match: Match) -> None:
         """One complete `state` to every seat and spectator of ``match``."""
+        self.store.commit()  # nobody may see a move that is not stored yet
+        self._unsent.pop(match.code, None)
         frame = encode(match.to_message(self.online))
         peers = [
             peer.ws

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from websockets.asyncio.server import ServerConnection
 
@@ -13,8 +14,13 @@ from shared.protocol import Error, ErrorCode, Message, encode
 class Session:
     """A connected client. ``player`` is set by ``hello``; ``watching`` holds spectated codes."""
 
-    def __init__(self, ws: ServerConnection, address: str, budget: MessageBudget) -> None:
+    def __init__(
+        self, ws: ServerConnection, address: str, budget: MessageBudget,
+        before_send: Callable[[], None] = lambda: None,
+    ) -> None:
         self.ws = ws
+        self.before_send = before_send
+        """Called before every frame: the server commits pending moves there."""
         self.address = address
         self.budget = budget
         self.player: str | None = None
@@ -24,6 +30,7 @@ class Session:
         self.received = 0
 
     async def send(self, message: Message) -> None:
+        self.before_send()
         await self.ws.send(encode(message))
 
     async def error(

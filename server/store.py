@@ -10,8 +10,10 @@ import json
 import logging
 import sqlite3
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import platformdirs
 
@@ -88,15 +90,38 @@ class Store:
         self._db.executescript(SCHEMA)
 
     def close(self) -> None:
+        self.commit()
         self._db.close()
+
+    @contextmanager
+    def _writing(self, defer: bool = False) -> Iterator[None]:
+        """Run the writes inside the open transaction, then commit all (unless deferred).
+
+        Deferred writes (moves) are committed together by the next :meth:`commit`, or
+        by any write that is not deferred: one disk commit for many moves under load.
+        """
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN")
+        yield
+        if not defer:
+            self.commit()
+
+    def commit(self) -> None:
+        """Make every write so far durable (a no-op when nothing is pending).
+
+        The server calls it before any frame leaves, so nobody sees an unstored move.
+        """
+        if self._db.in_transaction:
+            self._db.execute("COMMIT")
 
     # ---- players ------------------------------------------------------------------
 
     def add_player(self, player: str, token_hash: str, name: str) -> None:
-        self._db.execute(
-            "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
-            (player, token_hash, name, time.time()),
-        )
+        with self._writing():
+            self._db.execute(
+                "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
+                (player, token_hash, name, time.time()),
+            )
 
     def find_player(self, token_hash: str) -> tuple[str, str] | None:
         """(player id, name) of the player holding this token hash, or None."""
@@ -106,14 +131,14 @@ class Store:
         return (row[0], row[1]) if row else None
 
     def rename_player(self, player: str, name: str) -> None:
-        self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
+        with self._writing():
+            self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
 
     # ---- matches ------------------------------------------------------------------
 
     def add_match(self, match: Match) -> None:
         """Store a new match with the moves it already has (a forced opening pass)."""
-        with self._db:
-            self._db.execute("BEGIN")
+        with self._writing():
             self._db.execute(
                 "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
                 "status, created, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -126,22 +151,27 @@ class Store:
             self._insert_moves(match.code, 0, match.moves)
 
     def update_seats(self, match: Match) -> None:
-        self._db.execute(
-            "UPDATE matches SET seats = ?, status = ? WHERE code = ?",
-            (_seats_json(match.seats), match.status, match.code),
-        )
+        with self._writing():
+            self._db.execute(
+                "UPDATE matches SET seats = ?, status = ? WHERE code = ?",
+                (_seats_json(match.seats), match.status, match.code),
+            )
 
-    def add_moves(self, match: Match, moves: list[int]) -> None:
-        """Append the last ``moves`` of ``match`` (and its result if they ended it)."""
-        with self._db:
-            self._db.execute("BEGIN")
+    def add_moves(self, match: Match, moves: list[int], defer: bool = False) -> None:
+        """Append the last ``moves`` of ``match`` (and its result if they ended it).
+
+        With ``defer`` they are committed by the next :meth:`commit`; until then the
+        caller must not tell anyone about them.
+        """
+        with self._writing(defer):
             self._insert_moves(match.code, match.ply - len(moves), moves)
             if match.result is not None:
                 self._finish(match)
 
     def finish(self, match: Match) -> None:
         """Store how the match ended (resign, abandon)."""
-        self._finish(match)
+        with self._writing():
+            self._finish(match)
 
     def _insert_moves(self, code: str, first_ply: int, moves: list[int]) -> None:
         now = time.time()
