@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from client.identity import url_key
 
 if TYPE_CHECKING:
     from client.discovery import FoundServer
@@ -23,16 +26,20 @@ class Where:
     """The server we play on: its address, words for people, and ours if we started it.
 
     ``share`` is the address to give a friend on another machine (for a server started
-    here, this machine's LAN address rather than the loopback one we use).
+    here, this machine's LAN address rather than the loopback one we use). ``key`` names
+    the server for remembering who we are there: its address, or for a server started
+    here its database (its port may differ from one run to the next; its players don't).
     """
 
     url: str
     label: str
     server: GameServer | None = None
     share: str = ""
+    key: str = ""
 
     def __post_init__(self) -> None:
         self.share = self.share or self.url
+        self.key = self.key or url_key(self.url)
 
     async def close(self) -> None:
         if self.server is not None:
@@ -102,4 +109,7 @@ async def find_or_start(
     shown = lan_address() if host in ("0.0.0.0", "", "::") else host
     share = f"ws://{shown}:{game_server.port}"
     label = f"this computer (friends join at {share})"
-    return Where(f"ws://{local}:{game_server.port}", label, game_server, share)
+    assert game_server.store is not None
+    db = game_server.store.path
+    key = f"this computer {db if db == ':memory:' else Path(db).resolve()}"
+    return Where(f"ws://{local}:{game_server.port}", label, game_server, share, key)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 import getpass
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from client import identity
 
 GAME_CHOICES = ("tictactoe", "othello")
 OTHELLO_SIZES = (4, 6, 8)
@@ -32,6 +35,12 @@ class Plan:
     join: str | None = None
     watch: str | None = None
     lan: bool = True
+    players_dir: Path | None = None
+    """Where the player's token per server is remembered (None: a new player each run)."""
+    token_file: Path | None = None
+    """This token file instead (``--token-file``)."""
+    new_player: bool = False
+    """Forget the remembered player and start as a new one (``--new-player``)."""
 
     @property
     def decided(self) -> bool:
@@ -87,6 +96,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--no-lan", dest="lan", action="store_false",
                        help="do not look for a LAN server; start one here unless --server")
     where.add_argument("--name", type=_name, default=None, help="your name (default: login)")
+    who = parser.add_argument_group(
+        "who you are (remembered per server, so a restarted client is back in its game)")
+    who.add_argument("--token-file", type=Path, metavar="PATH",
+                     help="keep your player's token in this file (default: one per server "
+                          "in your data directory)")
+    who.add_argument("--new-player", action="store_true",
+                     help="forget the player remembered for this server and start as a new one")
     what = parser.add_argument_group("what to play (skips the start screen)")
     what.add_argument("--game", choices=GAME_CHOICES, help="the game to start")
     what.add_argument("--size", type=int, choices=OTHELLO_SIZES,
@@ -114,7 +130,8 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
     return Plan(
         name=args.name or default_name(), server=args.server, game=args.game, size=args.size,
         vs=args.vs, level=args.level, seat=args.seat, join=args.join, watch=args.watch,
-        lan=args.lan,
+        lan=args.lan, players_dir=identity.players_dir(), token_file=args.token_file,
+        new_player=args.new_player,
     )
 
 

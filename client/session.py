@@ -31,6 +31,8 @@ class Session:
     link_message: str = ""
     notice: str = ""
     notice_at: float = 0.0
+    notice_good: bool = False
+    """The notice is news (welcome back), not a refusal or an error."""
     last_error: Error | None = None
 
     @property
@@ -38,9 +40,9 @@ class Session:
         """The match on screen, if any."""
         return None if self.current is None else self.views.get(self.current)
 
-    def say(self, text: str) -> None:
-        """A short note for the person (an error, a refused click)."""
-        self.notice, self.notice_at = text, time.monotonic()
+    def say(self, text: str, *, good: bool = False) -> None:
+        """A short note for the person: an error, a refused click, or (``good``) news."""
+        self.notice, self.notice_at, self.notice_good = text, time.monotonic(), good
 
     def handle(self, msg: Any) -> None:
         """Take one message from the connection (a server message or a LinkStatus)."""
@@ -63,6 +65,13 @@ class Session:
             self.welcome = msg
         elif isinstance(msg, LinkStatus):
             self.link_up, self.link_message = bool(msg.up), str(msg.message)
+
+    def resumable(self) -> str | None:
+        """The match to go back to after the server re-sent our seats: the newest one
+        still being played or waiting for an opponent (None: none, so the lobby)."""
+        unfinished = [code for code, view in self.views.items() if view.role == "player"
+                      and view.state is not None and view.state.status != "over"]
+        return unfinished[-1] if unfinished else None
 
     def leave_current(self) -> str | None:
         """Forget the match on screen (back to the lobby); its code, to tell the server."""

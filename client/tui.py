@@ -15,7 +15,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
 
-from client import launch
+from client import identity, launch
 from client.connection import ConnectError, Connection, LinkStatus
 from client.gui.match import MatchView, game_title, move_name, side_name
 from client.options import Plan, parse
@@ -65,9 +65,9 @@ class Terminal:
     """One person at a terminal: the lobby questions, then matches, until they quit."""
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, plan: Plan,
-                 where: launch.Where) -> None:
+                 where: launch.Where, session: Session) -> None:
         self.conn, self.lines, self.out, self.plan, self.where = conn, lines, out, plan, where
-        self.session = Session(welcome=conn.welcome)
+        self.session = session
         self._line: asyncio.Task[str | object] | None = None
         self._msg: asyncio.Task[Any] | None = None
         self._shown: tuple[Any, ...] | None = None
@@ -158,14 +158,19 @@ class Terminal:
         server = welcome.server.name if welcome else "?"
         self.say(f"Connected to {server} as {self.plan.name}: {self.where.label}.")
         first = self.plan.decided
+        if self.session.view is not None:  # the server gave us back an unfinished game
+            first = False
+            self.say(f"Welcome back: your unfinished game (match {self.session.current}) "
+                     "goes on.")
         while True:
-            if first:
-                first = False
-                await self.start(self.plan)
-            elif not await self.lobby():
-                return 0
-            if not await self.wait_joined():
-                continue
+            if self.session.view is None:
+                if first:
+                    first = False
+                    await self.start(self.plan)
+                elif not await self.lobby():
+                    return 0
+                if not await self.wait_joined():
+                    continue
             if await self.play() == "quit":
                 return 0
 
@@ -438,19 +443,29 @@ async def run(
 
     where = await (find() if find is not None else
                    launch.find_or_start(plan.server, lan=plan.lan, say=say))
-    conn = Connection(where.url, plan.name)
     terminal: Terminal | None = None
+    me: identity.Identity | None = None
+    conn: Connection | None = None
     try:
-        await conn.connect()
-        terminal = Terminal(conn, lines, out, plan, where)
+        me = identity.claim(where.key, token_file=plan.token_file,
+                            directory=plan.players_dir, new_player=plan.new_player)
+        conn = Connection(where.url, plan.name, token_file=me.token_file)
+        session = Session(welcome=await conn.connect())
+        await identity.rejoin(conn, session)
+        terminal = Terminal(conn, lines, out, plan, where, session)
+        if me.note:
+            terminal.say(me.note)
         return await terminal.run()
-    except ConnectError as err:
+    except (ConnectError, identity.IdentityError) as err:
         print(f"taikyoku tui: {err}", file=sys.stderr)
         return 1
     finally:
         if terminal is not None:
             terminal.stop()
-        await conn.close()
+        if conn is not None:
+            await conn.close()
+        if me is not None:
+            me.release()
         await where.close()
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from client import launch
+from client import identity, launch
 from client.connection import ConnectError, Connection
 from client.gui import theme
 from client.gui.game_screen import GameScreen
@@ -48,6 +48,7 @@ class App:
         self.session = Session()
         self.conn: Connection | None = None
         self.where: launch.Where | None = None
+        self.identity: identity.Identity | None = None
         self.status = "Starting..."
         self.boot_failed = False
         self.running = True
@@ -195,19 +196,29 @@ class App:
         self.status = text
 
     async def boot(self) -> None:
-        """Find or start a server, connect, then do what the flags asked (if anything)."""
+        """Find or start a server, connect as the player remembered for it, then go back
+        to their unfinished game if the server gave one back, or do what the flags asked."""
         self.boot_failed = False
+        plan = self.plan
         try:
             if self.where is None:
                 self.where = await self._find()
+            if self.identity is None:
+                self.identity = identity.claim(
+                    self.where.key, token_file=plan.token_file, directory=plan.players_dir,
+                    new_player=plan.new_player)
             self.status = f"Connecting to {self.where.label}..."
-            await self.connect(self.plan.name)
-        except (ConnectError, OSError) as err:
+            await self.connect(plan.name, resume=True)
+        except (ConnectError, identity.IdentityError, OSError) as err:
             self.status = f"Could not start: {err}"
             self.boot_failed = True
             return
-        plan = self.plan
         assert self.conn is not None
+        if self.session.view is not None:
+            self.session.say("Welcome back: your unfinished game goes on.", good=True)
+            return
+        if self.identity.note:
+            self.session.say(self.identity.note, good=True)
         if plan.join:
             await self.conn.join(plan.join)
         elif plan.watch:
@@ -215,12 +226,25 @@ class App:
         elif plan.game:
             await self.conn.create(**plan.create_args())
 
-    async def connect(self, name: str) -> None:
-        """Open a connection under ``name`` (replacing one with another name)."""
+    async def connect(self, name: str, *, resume: bool = False) -> None:
+        """Open a connection under ``name`` (replacing one with another name).
+
+        The same player either way: the token of the open connection, or the remembered
+        one. With ``resume`` the matches the server gives back go on screen; a rename
+        leaves the screen as it is.
+        """
         assert self.where is not None
-        conn = Connection(self.where.url, name)
-        self.session.welcome = await conn.connect()  # the old link stays if this fails
-        old, self.conn = self.conn, conn
+        old = self.conn
+        conn = Connection(self.where.url, name, token=old.token if old is not None else None,
+                          token_file=self.identity.token_file if self.identity else None)
+        welcome = await conn.connect()  # the old link stays if this fails
+        try:
+            await identity.rejoin(conn, self.session if resume else Session())
+        except ConnectError:
+            await conn.close()
+            raise
+        self.session.welcome = welcome
+        self.conn = conn
         if old is not None:
             await old.close()
         self.session.link_up = True
@@ -315,6 +339,8 @@ class App:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         if self.conn is not None:
             await self.conn.close()
+        if self.identity is not None:
+            self.identity.release()
         if self.where is not None:
             await self.where.close()
         self.close_window()

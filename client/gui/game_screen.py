@@ -240,7 +240,7 @@ class GameScreen:
             y += u * 1.8
         if session.notice and time.monotonic() - session.notice_at < NOTICE_SECONDS:
             y = ui.paragraph(session.notice, pygame.Rect(x, int(y), width, int(u * 3)), u * 1.1,
-                             theme.BAD) + u * 0.5
+                             theme.GOOD if session.notice_good else theme.BAD) + u * 0.5
         buttons_h = u * 2.8
         bottom = area.bottom - buttons_h
         review_h = u * 2.4

@@ -127,7 +127,8 @@ class LobbyScreen:
         self.draw_matches(ui, right, u)
         foot = h - m - u * 1.2
         if session.notice and time.monotonic() - session.notice_at < NOTICE_SECONDS:
-            ui.text(session.notice, (m, foot - u * 1.8), u * 1.2, theme.BAD, max_width=w - 2 * m)
+            ui.text(session.notice, (m, foot - u * 1.8), u * 1.2,
+                    theme.GOOD if session.notice_good else theme.BAD, max_width=w - 2 * m)
         ui.text(SHORTCUTS, (m, foot), u * 0.95, theme.MUTED, max_width=w - 2 * m)
 
     def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float) -> None:
