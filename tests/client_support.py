@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -98,4 +100,45 @@ async def play_script(server: GameServer, plan: Plan, script: list[str]) -> str:
         tui.run(plan, stdin=io.StringIO("".join(f"{line}\n" for line in script)), out=out,
                 find=find), LIMIT)
     assert code == 0, out.getvalue()
+    return out.getvalue()
+
+
+class HeldInput:
+    """Scripted lines for the terminal client, then no end of input until ``release``:
+    like a person who stops typing, so the client stays in the game until it is killed."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self._released = threading.Event()
+
+    def isatty(self) -> bool:
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        yield from (f"{line}\n" for line in self.lines)
+        self._released.wait(LIMIT)
+
+    def release(self) -> None:
+        self._released.set()
+
+
+async def killed_after(server: GameServer, plan: Plan, script: list[str],
+                       until: str, times: int = 1) -> str:
+    """Run `taikyoku tui` on ``script`` until it has printed ``until`` ``times`` times,
+    then kill it as a closed terminal would (no goodbye to the server); its output."""
+    out, stdin = io.StringIO(), HeldInput(script)
+
+    async def find() -> Where:
+        return Where(server.url, "the test server")
+
+    task = asyncio.create_task(tui.run(plan, stdin=stdin, out=out, find=find))  # type: ignore
+    try:
+        async with asyncio.timeout(LIMIT):
+            while out.getvalue().count(until) < times:
+                assert not task.done(), out.getvalue()
+                await asyncio.sleep(0.02)
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        stdin.release()
     return out.getvalue()
