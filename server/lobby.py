@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from websockets.asyncio.server import broadcast
@@ -76,6 +77,9 @@ class Lobby:
         self.matches: dict[str, Match] = {}
         self.spectators: dict[str, set[Session]] = {}
         self.sessions: dict[str, set[Session]] = {}
+        self._held: dict[str, dict[str, Match]] = {}
+        """Player id -> {code: match} of the matches in memory where they hold a seat they
+        have not left: what a player holds is looked up, never searched for."""
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._unsent: dict[str, Match] = {}
@@ -87,7 +91,7 @@ class Lobby:
     def restore(self) -> int:
         """Load every unfinished match from the store; bots to move start thinking."""
         for match in self.store.unfinished():
-            self.matches[match.code] = match
+            self._add(match)
             if match.status == "waiting":
                 self._start_grace(match, 0 if match.seats[0] is not None else 1)
             self._schedule_bot(match)
@@ -151,6 +155,7 @@ class Lobby:
         """The connection is gone: stop watching, and hold the player's seats for the grace."""
         for code in session.watching:
             self.spectators.get(code, set()).discard(session)
+        touched = [self.matches[code] for code in session.watching if code in self.matches]
         player = session.player
         if player is not None:
             live = self.sessions.get(player, set())
@@ -163,14 +168,27 @@ class Lobby:
                     if match.status == "waiting" or self._human_online(match, 1 - seat):
                         self._start_grace(match, seat)
                     self._broadcast(match)
-        self._prune()
+                    touched.append(match)
+        self._prune(touched)
 
     def _seated(self, player: str) -> list[Match]:
         """Matches in memory where ``player`` holds a seat they have not left."""
-        return [
-            m for m in self.matches.values()
-            if (seat := m.seat_of(player)) is not None and not _seat_left(m, seat)
-        ]
+        return list(self._held.get(player, {}).values())
+
+    def _add(self, match: Match) -> None:
+        """Keep ``match`` in memory, indexed by the players seated in it."""
+        self.matches[match.code] = match
+        for seat in match.seats:
+            if seat is not None and seat.player is not None and not seat.left:
+                self._held.setdefault(seat.player, {})[match.code] = match
+
+    def _release(self, player: str | None, code: str) -> None:
+        """``player`` no longer holds a seat in match ``code`` (left it, or it is forgotten)."""
+        held = self._held.get(player or "")
+        if held is not None:
+            held.pop(code, None)
+            if not held:
+                del self._held[player or ""]
 
     def _human_online(self, match: Match, seat: int) -> bool:
         s = match.seats[seat]
@@ -262,7 +280,7 @@ class Lobby:
             raise ProtocolError("bad_message", f"cannot create that match: {err}") from None
         match.forced_pass()
         self.store.add_match(match)
-        self.matches[match.code] = match
+        self._add(match)
         await session.send(Joined(match=match.code, seat=wire_seat(seat), role="player"))
         self._broadcast(match)
         if match.status == "playing":
@@ -283,6 +301,7 @@ class Lobby:
             seat = match.seats.index(None)
             match.seats[seat] = Seat("human", session.name, player=player)
             self.store.update_seats(match)
+            self._add(match)
             log.info("match %s started: %s", match.code, _describe(match))
             if not self._human_online(match, 1 - seat):
                 self._start_grace(match, 1 - seat)
@@ -321,12 +340,13 @@ class Lobby:
         else:
             self._leave_seat(match, seat)
             self._broadcast(match)
-        self._prune()
+        self._prune([match])
 
     def _leave_seat(self, match: Match, seat: int) -> None:
         s = match.seats[seat]
         assert s is not None
         s.left = True
+        self._release(s.player, match.code)
         match.rematch.discard(seat)
         self._cancel_grace(match.code, seat)
 
@@ -390,7 +410,7 @@ class Lobby:
         new = Match(self._new_code(), old.start, seats, rematch_of=old.code)
         new.forced_pass()
         self.store.add_match(new)
-        self.matches[new.code] = new
+        self._add(new)
         old.next_match = new.code
         log.info("match %s started (rematch of %s): %s", new.code, old.code, _describe(new))
         self._broadcast(old)
@@ -442,7 +462,7 @@ class Lobby:
         winner = "a draw" if result.winner is None else f"{_name(match, result.winner)} wins"
         log.info("match %s over: %s, %s by %s (%d-%d, %d moves)", match.code, _describe(match),
                  winner, result.reason, result.score[0], result.score[1], match.ply)
-        self._prune()
+        self._prune([match])
 
     def _broadcast(self, match: Match) -> None:
         """One complete `state` to every seat and spectator of ``match``."""
@@ -461,15 +481,22 @@ class Lobby:
     async def _send_state(self, session: Session, match: Match) -> None:
         await session.send(match.to_message(self.online))
 
-    def _prune(self) -> None:
-        """Forget finished matches nobody is looking at any more (they stay in the store)."""
-        for code, match in list(self.matches.items()):
-            if match.result is None or self.spectators.get(code):
+    def _prune(self, matches: Iterable[Match]) -> None:
+        """Forget those of ``matches`` that are finished and that nobody is looking at any
+        more (they stay in the store). Callers pass the matches their change concerns, so
+        the cost does not grow with the number of matches on the server."""
+        for match in matches:
+            code = match.code
+            if (match.result is None or self.matches.get(code) is not match
+                    or self.spectators.get(code)):
                 continue
             if not any(self._human_online(match, i) and not _seat_left(match, i)
                        for i in (0, 1)):
                 del self.matches[code]
                 self.spectators.pop(code, None)
+                for seat in match.seats:
+                    if seat is not None:
+                        self._release(seat.player, code)
 
     # ---- bots -----------------------------------------------------------------------
 

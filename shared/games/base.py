@@ -102,11 +102,21 @@ def parse_board(board: str, size: int) -> tuple[int, int]:
     return x, o
 
 
+_CELL_BYTES: Final = bytes.maketrans(b"\x90\x91\x92", b".XO")
+"""Byte ``0x90 + x_bit + 2 * o_bit`` (see :func:`format_board`) to its board character."""
+
+
 def format_board(x: int, o: int, size: int) -> str:
-    """The row-major board string of two bitboards."""
-    return "".join(
-        "X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(size * size)
-    )
+    """The row-major board string of two disjoint bitboards.
+
+    The server formats a board for every state it sends, so this avoids a Python loop
+    over squares: each bitboard becomes a string of '0'/'1' bytes (0x30/0x31), read as
+    one big int; ``X + 2 * O`` adds them bytewise without carries (0x90 empty, 0x91 X,
+    0x92 O), and the little-endian bytes put square 0 first.
+    """
+    n = size * size
+    cells = int.from_bytes(f"{x:0{n}b}".encode()) + 2 * int.from_bytes(f"{o:0{n}b}".encode())
+    return cells.to_bytes(n, "little").translate(_CELL_BYTES).decode()
 
 
 def check_seat(to_move: object) -> int:

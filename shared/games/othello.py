@@ -114,13 +114,23 @@ def geometry(size: int) -> Geometry:
     return Geometry(size)
 
 
+_BYTE_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for k in range(8)
+)
+"""``_BYTE_SQUARES[k][byte]``: the squares of the set bits of byte ``k`` of a 64-bit mask."""
+
+
 def squares_of(mask: int) -> list[int]:
-    """The set bits of a mask as ascending square indices."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The set bits of a mask of at most 64 squares as ascending square indices.
+
+    A table lookup per byte rather than a loop per bit: the server lists legal moves
+    in every state it sends, and the search lists them at every node.
+    """
+    out: list[int] = []
+    for k, byte in enumerate(mask.to_bytes(8, "little")):
+        if byte:
+            out += _BYTE_SQUARES[k][byte]
     return out
 
 
