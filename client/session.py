@@ -50,9 +50,12 @@ class Session:
             view = self.views.setdefault(msg.match, MatchView(msg.match))
             view.update(msg)
         elif isinstance(msg, Joined):
+            # a match we know already is the server re-sending our seats after a
+            # reconnect: it must not pull the screen away from the match on it
+            known = msg.match in self.views
             view = self.views.setdefault(msg.match, MatchView(msg.match))
             view.seat, view.role = msg.seat, msg.role
-            if self.current != msg.match:
+            if self.current != msg.match and (not known or self.current is None):
                 self.current = msg.match
                 self.notice = ""
         elif isinstance(msg, Lobby):

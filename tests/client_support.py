@@ -1,5 +1,5 @@
-"""Helpers for the client tests: a headless SDL, hand-made states, screenshots, and
-the terminal client run on a script."""
+"""Helpers for the client tests: a headless SDL, hand-made states, screenshots, a driver
+that clicks in the window for the person, and the terminal client run on a script."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import io
 import os
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from client import tui  # noqa: E402
+from client.gui.app import App  # noqa: E402
 from client.launch import Where  # noqa: E402
 from client.options import Plan  # noqa: E402
 from server.app import GameServer  # noqa: E402
@@ -142,3 +144,23 @@ async def killed_after(server: GameServer, plan: Plan, script: list[str],
         await asyncio.gather(task, return_exceptions=True)
         stdin.release()
     return out.getvalue()
+
+
+def click_at(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+
+
+class Driver:
+    """Plays for the person: each frame, looks at the window and maybe posts a click."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.clicked_ply = -1
+
+    def check_time(self) -> None:
+        assert time.monotonic() - self.start < LIMIT, "the scripted game took too long"
+
+    def click_square(self, app: App, square: int) -> None:
+        lay = app.game.layout
+        assert lay is not None
+        click_at(lay.square_rect(square).center)

@@ -10,14 +10,15 @@ import stat
 from pathlib import Path
 
 import pytest
-from client_support import killed_after, play_script, screenshot
-from test_gui_play import Driver
+from client_support import Driver, killed_after, play_script, screenshot, state_after
 
 from client import identity, launch
 from client.discovery import FoundServer
 from client.gui.app import App
 from client.options import Plan, parse
+from client.session import Session
 from server.app import GameServer
+from shared.protocol import Joined
 
 
 def test_one_token_file_per_server_and_per_running_client(tmp_path: Path) -> None:
@@ -168,3 +169,18 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
     assert (view.state.match, view.state.ply, view.seat) == (seen["code"], seen["ply"], 0)
     assert view.state.board[4] == "X" and view.my_turn
     assert second.session.notice == "Welcome back: your unfinished game goes on."
+
+
+def test_seats_given_back_do_not_pull_the_screen_away() -> None:
+    session = Session()
+    for code, moves in (("AAAA", [4]), ("BBBB", [0, 4]), ("CCCC", [0, 3, 1, 4, 2])):
+        session.handle(Joined(match=code, seat=0, role="player"))
+        session.handle(state_after("tictactoe", 3, moves, code=code))
+    assert session.current == "CCCC"  # a new match goes on screen (create, join, rematch)
+    assert session.resumable() == "BBBB"  # the newest one not over (CCCC is won)
+    session.current = "AAAA"
+    session.handle(Joined(match="BBBB", seat=0, role="player"))  # after a reconnect
+    assert session.current == "AAAA"
+    session.leave_current()
+    session.handle(Joined(match="BBBB", seat=0, role="player"))  # at the lobby: show it
+    assert session.current == "BBBB"

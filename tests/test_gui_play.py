@@ -4,12 +4,11 @@ embedded default (no server found, so one starts in-process) plays a whole game.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from client_support import LIMIT, play_script, screenshot
+from client_support import Driver, play_script, screenshot
 from conftest import MakeServer
 
 from client import launch
@@ -19,26 +18,6 @@ from client.options import Plan
 from server.app import GameServer
 from shared.games.othello import parse_square
 from shared.protocol import State
-
-
-def click_at(pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-
-
-class Driver:
-    """Plays for the person: each frame, looks at the window and maybe posts a click."""
-
-    def __init__(self) -> None:
-        self.start = time.monotonic()
-        self.clicked_ply = -1
-
-    def check_time(self) -> None:
-        assert time.monotonic() - self.start < LIMIT, "the scripted game took too long"
-
-    def click_square(self, app: App, square: int) -> None:
-        lay = app.game.layout
-        assert lay is not None
-        click_at(lay.square_rect(square).center)
 
 
 async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
