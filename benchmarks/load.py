@@ -35,8 +35,24 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
 
+
+class Frame(msgspec.Struct):
+    """The fields of a server frame the load clients act on; msgspec skips the rest
+    (board, moves, players) without building them, so the clients stay light and the
+    server is what is measured. The echo's clients parse its replies the same way."""
+
+    type: str
+    match: str | None = None
+    ply: int = -1
+    status: str = ""
+    to_move: int = -1
+    legal: list[int] = []
+    code: str = ""
+    message: str = ""
+
+
 _encoder = msgspec.json.Encoder()
-_decoder = msgspec.json.Decoder()  # the clients parse with msgspec, lighter than json
+_decoder = msgspec.json.Decoder(Frame)
 
 CONNECT_AT_ONCE = 50
 """Connections opened concurrently (more would overflow the server's listen backlog)."""
@@ -61,24 +77,23 @@ def _dumps(frame: dict[str, Any]) -> str:
     return _encoder.encode(frame).decode()  # a str: the server wants text frames
 
 
-async def _recv_json(ws: ClientConnection) -> dict[str, Any]:
-    frame: dict[str, Any] = _decoder.decode(await ws.recv())
-    return frame
+async def _recv(ws: ClientConnection) -> Frame:
+    return _decoder.decode(await ws.recv())
 
 
 async def _hello(ws: ClientConnection, stats: Stats) -> None:
     await ws.send(_dumps({"type": "hello", "protocol": 1, "name": "load", "token": None}))
-    frame = await _recv_json(ws)
-    if frame["type"] != "welcome":
+    frame = await _recv(ws)
+    if frame.type != "welcome":
         stats.errors.append(f"hello: {frame}")
 
 
-async def _until(ws: ClientConnection, kind: str, stats: Stats) -> dict[str, Any]:
+async def _until(ws: ClientConnection, kind: str, stats: Stats) -> Frame:
     while True:
-        frame = await _recv_json(ws)
-        if frame["type"] == "error":
-            stats.errors.append(f"{frame['code']}: {frame['message']}")
-        elif frame["type"] == kind:
+        frame = await _recv(ws)
+        if frame.type == "error":
+            stats.errors.append(f"{frame.code}: {frame.message}")
+        elif frame.type == kind:
             return frame
 
 
@@ -87,22 +102,22 @@ async def _player(ws: ClientConnection, seat: int, code: str, stats: Stats,
     """Play one seat to the end with random moves; returns the moves sent."""
     sent_ply, sent_at, moves = -1, 0.0, 0
     while True:
-        frame = await _recv_json(ws)
-        if frame["type"] == "error":
-            stats.errors.append(f"{frame['code']}: {frame['message']}")
+        frame = await _recv(ws)
+        if frame.type == "error":
+            stats.errors.append(f"{frame.code}: {frame.message}")
             continue
-        if frame["type"] != "state" or frame["match"] != code:
+        if frame.type != "state" or frame.match != code:
             continue
-        if sent_ply >= 0 and frame["ply"] > sent_ply:
+        if sent_ply >= 0 and frame.ply > sent_ply:
             stats.rtts.append(time.perf_counter() - sent_at)
             sent_ply = -1
-        if frame["status"] == "over":
+        if frame.status == "over":
             return moves
-        if (frame["status"] == "playing" and frame["to_move"] == seat and frame["legal"]
-                and frame["ply"] != sent_ply):
-            sent_ply, sent_at = frame["ply"], time.perf_counter()
+        if (frame.status == "playing" and frame.to_move == seat and frame.legal
+                and frame.ply != sent_ply):
+            sent_ply, sent_at = frame.ply, time.perf_counter()
             await ws.send(_dumps({"type": "move", "match": code,
-                                      "move": rng.choice(frame["legal"]), "ply": frame["ply"]}))
+                                  "move": rng.choice(frame.legal), "ply": frame.ply}))
             moves += 1
 
 
@@ -111,8 +126,9 @@ async def _game_lane(a: ClientConnection, b: ClientConnection, rounds: int, stat
     moves = 0
     for _ in range(rounds):
         await a.send(_dumps({"type": "create", "game": "othello", "size": 8,
-                                 "vs": "human", "seat": "first"}))
-        code = (await _until(a, "joined", stats))["match"]
+                             "vs": "human", "seat": "first"}))
+        code = (await _until(a, "joined", stats)).match
+        assert code is not None, "a joined frame names its match"
         await b.send(_dumps({"type": "join", "match": code}))
         await _until(b, "joined", stats)
         played = await asyncio.gather(_player(a, 0, code, stats, rng),

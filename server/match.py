@@ -78,6 +78,9 @@ class Match:
         for move in self.moves:
             state = state.play(move)
         self.state: State = state
+        self._wire_moves: list[int | Literal["pass"]] = [_wire_move(m) for m in self.moves]
+        """``moves`` as the protocol writes them, kept up to date by :meth:`play` (a state
+        goes out after every move; rebuilding the whole list each time grows with the game)."""
 
     @classmethod
     def new(
@@ -106,7 +109,7 @@ class Match:
     def status(self) -> Literal["waiting", "playing", "over"]:
         if self.result is not None:
             return "over"
-        return "waiting" if None in self.seats else "playing"
+        return "waiting" if self.seats[0] is None or self.seats[1] is None else "playing"
 
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` holds here, or None."""
@@ -135,6 +138,7 @@ class Match:
             played.append(PASS)
         self.state = state
         self.moves.extend(played)
+        self._wire_moves.extend(_wire_move(m) for m in played)
         outcome = state.outcome()
         if outcome is not None:
             reason: Reason = "line" if outcome.reason == "line" else "discs"
@@ -171,7 +175,7 @@ class Match:
 
     def to_message(self, online: Callable[[str], bool]) -> protocol.State:
         """The complete protocol ``state`` (``online(player)``: has a live connection)."""
-        state = self.state
+        state, status = self.state, self.status
         return protocol.State(
             match=self.code,
             game=self.game,
@@ -179,9 +183,9 @@ class Match:
             ply=self.ply,
             board=state.board,
             to_move=0 if state.to_move == 0 else 1,
-            legal=[m for m in state.legal_moves() if m != PASS] if self.status == "playing" else [],
-            moves=[("pass" if m == PASS else m) for m in self.moves],
-            status=self.status,
+            legal=[m for m in state.legal_moves() if m != PASS] if status == "playing" else [],
+            moves=list(self._wire_moves),
+            status=status,
             score=list(state.score()),
             players=self.player_infos(online),
             result=self.result,
@@ -193,3 +197,7 @@ class Match:
             match=self.code, game=self.game, size=self.size, status=self.status,
             players=self.player_infos(online), spectators=spectators,
         )
+
+
+def _wire_move(move: int) -> int | Literal["pass"]:
+    return "pass" if move == PASS else move
