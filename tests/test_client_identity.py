@@ -168,6 +168,7 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
     assert second.where.server.port != first_port
     assert (view.state.match, view.state.ply, view.seat) == (seen["code"], seen["ply"], 0)
     assert view.state.board[4] == "X" and view.my_turn
+    assert second.screen() is second.game  # the game screen, not the start screen
     assert second.session.notice == "Welcome back: your unfinished game goes on."
 
 
