@@ -152,10 +152,15 @@ def test_link_down_and_opponent_offline(app: App) -> None:
     people = [PlayerInfo(0, "Taro", "human", True, "p_me"),
               PlayerInfo(1, "Hanako", "human", False, "p_2")]
     state = state_after("othello", 8, [parse_square("f5", 8)], players=people)
-    show(app, Joined("K7QX", 0, "player"), state,
-         LinkStatus(False, "Connection lost; reconnecting in 2 s..."))
+    show(app, Joined("K7QX", 0, "player"), state, LinkStatus(False, (
+        "Connection lost (no server at ws://192.0.2.7:8765: the connection was refused (is "
+        "`taikyoku serve` running there, on that port?)); reconnecting in 2.0 s...")))
     screenshot(app.surface, "link_down")
     assert pixel(app, (2, 2)) == theme.LINK_DOWN  # the banner across the top
+    u = theme.unit(app.surface.get_size())
+    assert pixel(app, (2, int(u * 4.6))) == theme.LINK_DOWN  # tall enough for the countdown
+    lay = app.game.layout
+    assert lay is not None and lay.grid.top > app.banner()[0]  # the board is not under it
     assert app.game.view.turn_text() == "Waiting for Hanako (White), who is offline"
     show(app, LinkStatus(True, "Reconnected."))
     assert pixel(app, (2, 2)) == theme.BG

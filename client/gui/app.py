@@ -21,7 +21,7 @@ from client.gui import theme
 from client.gui.game_screen import GameScreen
 from client.gui.lobby_screen import LobbyScreen
 from client.gui.match import game_title
-from client.gui.widgets import Ui
+from client.gui.widgets import Ui, wrap
 from client.options import Plan
 from client.session import Session
 
@@ -173,19 +173,33 @@ class App:
             self.ui.button(retry, "Try again", self.retry_boot, primary=True, hint="Enter")
             self.ui.button(quit_, "Quit", self.quit, hint="Esc")
 
+    def banner(self) -> tuple[int, list[str]]:
+        """The link-down strip's height and its lines of detail (0 while the link is up).
+
+        The why and the countdown wrap onto a second line rather than being cut off;
+        the game screen lays itself out below the strip, so nothing hides under it.
+        """
+        if not self.booted or self.session.link_up:
+            return 0, []
+        w = self.surface.get_width()
+        u = theme.unit(self.surface.get_size())
+        detail = wrap(self.session.link_message, theme.font(int(u * 1.0)), int(w - 2 * u))[:2]
+        return int(u * (2.4 + 1.4 * len(detail))), detail
+
     def draw_link_banner(self) -> None:
         """A strip across the top while the link is down: say so, and that we retry."""
-        if not self.booted or self.session.link_up:
+        height, detail = self.banner()
+        if not height:
             return
         w = self.surface.get_width()
         u = theme.unit(self.surface.get_size())
-        rect = pygame.Rect(0, 0, w, int(u * 3.6))
-        pygame.draw.rect(self.surface, theme.LINK_DOWN, rect)
+        pygame.draw.rect(self.surface, theme.LINK_DOWN, pygame.Rect(0, 0, w, height))
         kept = "; your game is kept." if self.session.view is not None else "."
         self.ui.text(f"Connection lost - reconnecting by itself{kept}", (w / 2, u * 0.3),
                      u * 1.3, bold=True, anchor="midtop", max_width=w - 2 * u)
-        self.ui.text(self.session.link_message, (w / 2, u * 2.0), u * 1.0, anchor="midtop",
-                     max_width=w - 2 * u)
+        for i, line in enumerate(detail):
+            self.ui.text(line, (w / 2, u * (2.0 + 1.4 * i)), u * 1.0, anchor="midtop",
+                         max_width=w - 2 * u)
 
     # ---- booting -----------------------------------------------------------------------
 

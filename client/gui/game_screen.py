@@ -141,25 +141,29 @@ class GameScreen:
 
     def draw(self, ui: Ui) -> None:
         view = self.view
-        w, h = ui.surface.get_size()
-        u = theme.unit((w, h))
+        w, full = ui.surface.get_size()
+        u = theme.unit((w, full))
         m = int(u * 1.5)
+        top = self.app.banner()[0]  # everything goes below the link-down strip
+        h = full - top
         if view.state is None:
-            ui.text("Loading the match...", (w / 2, h / 2), u * 2, anchor="center")
+            ui.text("Loading the match...", (w / 2, top + h / 2), u * 2, anchor="center")
             return
         s = view.state
         if self.shown != s.match:  # a new match (a rematch): back to the live board
             self.reset()
             self.shown = s.match
-        wide = w >= h * 1.15
+        wide = w >= full * 1.15
         if wide:
             side = min(h - 2 * m, int(w * 0.62))
-            board_area = pygame.Rect(m, (h - side) // 2, side, side)
-            panel = pygame.Rect(board_area.right + m, m, w - board_area.right - 2 * m, h - 2 * m)
+            board_area = pygame.Rect(m, top + (h - side) // 2, side, side)
+            panel = pygame.Rect(board_area.right + m, top + m, w - board_area.right - 2 * m,
+                                h - 2 * m)
         else:
             side = min(w - 2 * m, int(h * 0.58))
-            board_area = pygame.Rect((w - side) // 2, m, side, side)
-            panel = pygame.Rect(m, board_area.bottom + m, w - 2 * m, h - board_area.bottom - 2 * m)
+            board_area = pygame.Rect((w - side) // 2, top + m, side, side)
+            panel = pygame.Rect(m, board_area.bottom + m, w - 2 * m,
+                                full - board_area.bottom - 2 * m)
         self.layout = lay = Layout.fit(board_area, s.size, coordinates=s.game == "othello")
         self.draw_board(ui, lay)
         self.draw_panel(ui, panel, u)
