@@ -185,3 +185,24 @@ def test_seats_given_back_do_not_pull_the_screen_away() -> None:
     session.leave_current()
     session.handle(Joined(match="BBBB", seat=0, role="player"))  # at the lobby: show it
     assert session.current == "BBBB"
+
+
+async def test_two_windows_at_once_are_two_players(
+        game_server: GameServer, tmp_path: Path) -> None:
+    windows = [App(Plan(name="Taro", server=game_server.url, players_dir=tmp_path))
+               for _ in range(2)]
+    driver = Driver()
+    try:
+        for app in windows:
+            app.spawn(app.boot())
+        while not all(app.booted for app in windows):
+            driver.check_time()
+            for app in windows:
+                app.step([])
+            await asyncio.sleep(0.01)
+        first, second = (app.session.welcome.player for app in windows)  # type: ignore
+        assert first != second
+        assert sum("plays as another player" in app.session.notice for app in windows) == 1
+    finally:
+        for app in windows:
+            await app.shutdown()
