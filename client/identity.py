@@ -89,10 +89,10 @@ def claim(
 ) -> Identity:
     """The identity for the server ``key``: ``token_file`` if given, else a free slot.
 
-    With neither ``token_file`` nor ``directory`` nothing is remembered. ``new_player``
-    forgets the token found there, so the server makes a new player (remembered from
-    then on). IdentityError when ``token_file`` is in use by another client or cannot
-    be created.
+    With neither ``token_file`` nor ``directory`` nothing is remembered (nor when the
+    directory cannot be used: the note says so). ``new_player`` forgets the token found
+    there, so the server makes a new player (remembered from then on). IdentityError
+    when ``token_file`` is in use by another client or cannot be created.
     """
     if token_file is not None:
         lock = _lock(token_file)
@@ -105,7 +105,11 @@ def claim(
     stem = file_stem(key)
     for slot in range(1, SLOTS + 1):
         path = directory / (f"{stem}.token" if slot == 1 else f"{stem}-{slot}.token")
-        lock = _lock(path)
+        try:
+            lock = _lock(path)
+        except IdentityError as err:  # never a reason not to play: just not remembered
+            return Identity(None, f"Your player cannot be remembered ({err}); this run "
+                                  "plays as a new player.")
         if lock is not None:
             identity = _taken(path, lock, new_player)
             if slot > 1:

@@ -59,6 +59,8 @@ def test_token_file_flag_is_exclusive_and_new_player_forgets(tmp_path: Path) -> 
     blocked.write_text("")
     with pytest.raises(identity.IdentityError, match="cannot use"):
         identity.claim("any", token_file=blocked / "me.token")
+    unusable = identity.claim("any", directory=blocked / "players")  # still plays
+    assert unusable.token_file is None and "cannot be remembered" in unusable.note
 
 
 def test_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
