@@ -19,6 +19,7 @@ import asyncio
 import hashlib
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -144,7 +145,7 @@ def _lock(path: Path) -> IO[bytes] | None:
         raise IdentityError(f"cannot use {path.parent} for the player's token: "
                             f"{err.strerror or err}") from err
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             import msvcrt
 
             msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
