@@ -104,23 +104,30 @@ class GameServer:
         return f"ws://{host}:{self.port}"
 
     async def start(self) -> None:
-        """Open the database, restore unfinished matches, listen; serving when it returns."""
+        """Open the database, bind the port, restore unfinished matches, then accept
+        connections; serving when it returns.
+
+        A failed start touches no match: the database is locked first (another server
+        on it: :class:`DatabaseInUseError`), the port is bound before any match is
+        restored (taken: OSError), and no bot thinks before both succeeded.
+        """
         cfg = self.config
-        self.store = Store(cfg.db)
+        self.store = Store(cfg.db, exclusive=True)
         self.lobby = Lobby(
             self.store, self.bots,
             LobbyLimits(cfg.grace, cfg.max_matches_per_player, cfg.max_spectators),
             ServerInfo(name=cfg.name, version=__version__),
         )
         try:
-            restored = self.lobby.restore()
             self._server = await serve(
                 self._connection, cfg.host, cfg.port,
                 max_size=cfg.max_frame, compression=None,
                 ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
-                close_timeout=cfg.close_timeout,
+                close_timeout=cfg.close_timeout, start_serving=False,
             )
-        except BaseException:  # the port is taken, say: undo what was set up
+            restored = self.lobby.restore()
+            await self._server.start_serving()  # players resuming find their matches
+        except BaseException:  # undo what was set up
             await self.close()
             raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else cfg.port

@@ -75,15 +75,45 @@ class Record:
     moves: list[int]
 
 
-class Store:
-    """The server's database. ``path`` ":memory:" keeps everything in memory (tests)."""
+class DatabaseInUseError(OSError):
+    """Another server already has this database open."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+
+def _lock(path: str) -> sqlite3.Connection:
+    """Hold the lock that says a server owns the database at ``path``.
+
+    The lock is a sidecar file ``<path>.lock`` held in an open exclusive SQLite
+    transaction: SQLite's file locking works on every OS and the lock goes when its
+    process does (a killed server never leaves a stale lock). The database itself stays
+    readable (`taikyoku records` works while the server runs).
+    """
+    lock = sqlite3.connect(f"{path}.lock", timeout=0, isolation_level=None)
+    try:
+        lock.execute("BEGIN EXCLUSIVE")
+    except sqlite3.OperationalError as err:
+        lock.close()
+        raise DatabaseInUseError(
+            f"the database {path} is in use by another taikyoku server ({err}: {path}.lock "
+            "is held); stop that server or give this one another --db"
+        ) from None
+    return lock
+
+
+class Store:
+    """The server's database. ``path`` ":memory:" keeps everything in memory (tests).
+
+    With ``exclusive`` (a server), a second exclusive Store of the same file, in this
+    process or another, refuses to open with :class:`DatabaseInUseError` before reading
+    or writing anything: two servers would both play the same bot seats.
+    """
+
+    def __init__(self, path: str | Path | None = None, exclusive: bool = False) -> None:
         if path is None:
             path = default_db_path()
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = str(path)
+        self._lock = _lock(self.path) if exclusive and self.path != ":memory:" else None
         self._db = sqlite3.connect(self.path, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -92,6 +122,8 @@ class Store:
     def close(self) -> None:
         self.commit()
         self._db.close()
+        if self._lock is not None:
+            self._lock.close()
 
     @contextmanager
     def _writing(self, defer: bool = False) -> Iterator[None]:
