@@ -43,11 +43,14 @@ class Geometry:
                 not_first_col |= 1 << sq
             if sq % size != size - 1:
                 not_last_col |= 1 << sq
-        # (shift, mask): a positive shift moves toward higher indices; the mask drops
-        # the bits that wrapped around a row edge.
-        self.shifts: tuple[tuple[int, int], ...] = tuple(
-            (dr * size + dc, {1: not_first_col, -1: not_last_col, 0: self.full}[dc])
-            for dr, dc in _DIRECTIONS
+        # (shift, mask for a shift up, mask for a shift down) of each line through a
+        # square: a row, a column and the two diagonals. A shift up moves toward higher
+        # indices; each mask drops the bits that wrapped around a row edge.
+        self.axes: tuple[tuple[int, int, int], ...] = (
+            (1, not_first_col, not_last_col),
+            (size, self.full, self.full),
+            (size + 1, not_first_col, not_last_col),
+            (size - 1, not_last_col, not_first_col),
         )
         # rays[sq]: (ray mask, increasing?) for each direction with at least two squares
         # beyond sq (a flip needs an opponent disc and then one's own).
@@ -64,7 +67,6 @@ class Geometry:
                     mine.append((ray, dr * size + dc > 0))
             rays.append(tuple(mine))
         self.rays = tuple(rays)
-        self.fill_steps = size - 3  # an opponent run is at most size-2 long
         mid = size // 2
         self.start_black = 1 << ((mid - 1) * size + mid) | 1 << (mid * size + mid - 1)
         self.start_white = 1 << ((mid - 1) * size + mid - 1) | 1 << (mid * size + mid)
@@ -72,23 +74,28 @@ class Geometry:
 
     def moves(self, own: int, opp: int) -> int:
         """Bitmask of the squares where ``own`` may play (each flips at least one disc)."""
-        empty = self.full & ~(own | opp)
+        # Per direction, the runs of opponent discs that start next to an own disc,
+        # grown with doubled shifts (Kogge-Stone): after the first two single steps a run
+        # is two long, and each step through ``pairs`` (two opponent discs in a row)
+        # adds two more, so two of those cover the longest run of 8x8 (six discs).
         result = 0
-        steps = self.fill_steps
-        for shift, mask in self.shifts:
-            run_mask = mask & opp
-            if shift > 0:
-                run = (own << shift) & run_mask
-                for _ in range(steps):
-                    run |= (run << shift) & run_mask
-                result |= (run << shift) & mask & empty
-            else:
-                s = -shift
-                run = (own >> s) & run_mask
-                for _ in range(steps):
-                    run |= (run >> s) & run_mask
-                result |= (run >> s) & mask & empty
-        return result
+        for s, up_mask, down_mask in self.axes:
+            s2 = s + s
+            line = up_mask & opp
+            run = (own << s) & line
+            run |= (run << s) & line
+            pairs = line & (line << s)
+            run |= (run << s2) & pairs
+            run |= (run << s2) & pairs
+            result |= (run << s) & up_mask
+            line = down_mask & opp
+            run = (own >> s) & line
+            run |= (run >> s) & line
+            pairs = line & (line >> s)
+            run |= (run >> s2) & pairs
+            run |= (run >> s2) & pairs
+            result |= (run >> s) & down_mask
+        return result & ~(own | opp)
 
     def flips(self, own: int, opp: int, square: int) -> int:
         """Bitmask of the discs that ``own`` playing on ``square`` turns over."""
