@@ -7,6 +7,7 @@ listening on every interface so a friend on the LAN can join the match.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,8 +81,9 @@ async def find_or_start(
     """The server to play on; ``config`` goes to the ServerConfig of a started one.
 
     ``say`` reports progress ("Looking for a server on the LAN...") to the caller.
-    When ``port`` is taken (another taikyoku here), the started server takes any
-    free port instead.
+    When ``port`` is taken by something else, the started server takes any free port
+    instead; when a server here already has the game database open (another window
+    started it), we play on that one.
     """
     if server:
         return Where(server, server)
@@ -98,18 +100,35 @@ async def find_or_start(
             return Where(first.url, f"{first.host}:{first.port}, found on the LAN")
     say("No server found: starting one on this computer...")
     from server.app import GameServer, ServerConfig
+    from server.store import DatabaseInUseError, default_db_path
 
+    db = str(config.get("db") or default_db_path())
+    key = f"this computer {db if db == ':memory:' else Path(db).resolve()}"
+    local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
     try:
         game_server = GameServer(ServerConfig(host=host, port=port, **config))
         await game_server.start()
+    except DatabaseInUseError as err:  # a server here has our games: play on that one
+        return await _already_here(err, local, shown, port, key)
     except OSError:
         game_server = GameServer(ServerConfig(host=host, port=0, **config))
         await game_server.start()
-    local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
-    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
     share = f"ws://{shown}:{game_server.port}"
     label = f"this computer (friends join at {share})"
-    assert game_server.store is not None
-    db = game_server.store.path
-    key = f"this computer {db if db == ':memory:' else Path(db).resolve()}"
     return Where(f"ws://{local}:{game_server.port}", label, game_server, share, key)
+
+
+async def _already_here(err: OSError, local: str, shown: str, port: int, key: str) -> Where:
+    """The server that holds this computer's game database (another `taikyoku play`
+    window, or `taikyoku serve`), when it listens on ``port``: the same games, so the
+    same key. An OSError that says what to do when it is not there."""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(local, port), 2.0)
+    except (OSError, TimeoutError):
+        raise OSError(f"{err}. If another `taikyoku play` or `taikyoku serve` runs here on "
+                      "another port, connect to it with --server ws://127.0.0.1:PORT") from err
+    writer.close()
+    share = f"ws://{shown}:{port}"
+    return Where(f"ws://{local}:{port}", f"the server already running on this computer "
+                 f"(friends join at {share})", share=share, key=key)

@@ -103,3 +103,19 @@ async def test_a_server_is_started_when_the_lan_has_none_or_fails(
         await where.close()
     direct = await launch.find_or_start("ws://example.invalid:1", discover=broken)
     assert direct.url == "ws://example.invalid:1" and direct.server is None
+
+
+async def test_a_second_app_here_plays_on_the_server_that_holds_the_games(
+        tmp_path: Path, game_server: GameServer) -> None:
+    """The game database is one server's: a second `taikyoku play --no-lan` on this
+    computer joins the server already running (same games, same key), and says what to
+    do when it cannot find it."""
+    db = tmp_path / "taikyoku.sqlite3"  # the game_server fixture's database
+    where = await launch.find_or_start(None, lan=False, host="127.0.0.1",
+                                       port=game_server.port, db=db, discovery=False)
+    assert where.server is None and where.url == game_server.url
+    assert where.key == f"this computer {db.resolve()}"
+    assert where.label.startswith("the server already running on this computer")
+    with pytest.raises(OSError, match="connect to it with --server ws://127.0.0.1:PORT"):
+        await launch.find_or_start(None, lan=False, host="127.0.0.1", port=1, db=db,
+                                   discovery=False)
