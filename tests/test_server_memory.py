@@ -1,0 +1,59 @@
+"""What the server keeps in memory: a finished match stays while a seated player is
+connected (for a rematch) or anyone watches, and is forgotten (kept in the database
+only) once nobody is looking; an unfinished one stays whoever disconnects."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+from server.lobby import Lobby
+
+
+async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait for the server to have handled a disconnect (it learns of it asynchronously)."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+def held(lobby: Lobby, player: str) -> set[str]:
+    """Codes of the matches the lobby's index says ``player`` holds a seat in."""
+    return {m.code for m in lobby._seated(player)}
+
+
+async def test_finished_matches_are_forgotten_once_nobody_looks(make_server, connect) -> None:
+    server = await make_server(grace=30.0)
+    lobby = server.lobby
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    fan = await connect(server, name="Fan")
+    state = await taro.create(game="tictactoe", vs="human", seat="first")
+    code = state["match"]
+    await hana.send(type="join", match=code)
+    await hana.expect("joined", match=code)
+    state = await taro.expect("state", match=code, status="playing")
+    await fan.send(type="watch", match=code)
+    await fan.expect("state", match=code)
+    open_code = (await hana.create(game="tictactoe", vs="human"))["match"]
+    moves = iter([0, 3, 1, 4, 2])  # X completes the top row
+    while state["status"] != "over":
+        mover = taro if state["to_move"] == 0 else hana
+        await mover.send(type="move", match=code, move=next(moves), ply=state["ply"])
+        state = await taro.expect("state", match=code, ply=state["ply"] + 1)
+    assert state["result"]["winner"] == 0
+
+    assert code in lobby.matches and held(lobby, taro.player) == {code}
+    await taro.close()
+    await until(lambda: not lobby.online(taro.player))
+    assert code in lobby.matches  # Hana is seated and connected: she may ask for a rematch
+    await hana.send(type="leave", match=code)
+    await until(lambda: held(lobby, hana.player) == {open_code})
+    assert code in lobby.matches  # Fan still watches
+    await fan.close()
+    await until(lambda: code not in lobby.matches)
+    assert held(lobby, taro.player) == set()  # nothing of it is left in the index
+
+    await hana.close()
+    await until(lambda: not lobby.online(hana.player))
+    assert open_code in lobby.matches and held(lobby, hana.player) == {open_code}
+    assert server.store.record(code).status == "over"  # type: ignore[union-attr]
