@@ -6,38 +6,37 @@ with principal-variation (null-window) searches and these speed-ups (the whole i
 measured against a plain negamax by ``benchmarks/search.py``):
 
 - the root's best moves are all scored exactly (:mod:`shared.ai.roots`);
-- with many empties, moves are tried fastest-first (the reply that leaves the
-  opponent the fewest moves), with a transposition table of score bounds;
-- with few empties (``SMALL`` or fewer), move generation is replaced by trying each
-  empty square's flips directly, in a fixed corners-first order;
-- the last empty square is scored without recursion.
+- with more than ``SMALL`` empties, moves are tried fastest-first (the reply that
+  leaves the opponent the fewest moves), with a transposition table of score bounds
+  that is also probed for the children before searching any (a child already known
+  to be bad enough for the opponent cuts off at once);
+- with ``SMALL`` or fewer, move generation is replaced by trying each empty square's
+  flips directly, corners first and the quadrants with an odd number of empties
+  before the others (parity: whoever moves first in an odd region tends to get its
+  last move too);
+- the last two empty squares are played out without loops, the last one without
+  recursion.
 """
 
 from __future__ import annotations
 
 from shared.ai.clock import Deadline
 from shared.ai.othello_eval import Tables, frontier
+from shared.ai.othello_search import BitboardSearch
 from shared.ai.roots import Value, root_scores
 from shared.games.othello import squares_of
 
 SMALL = 7
 """At or below this many empties the solver loops over empty squares, not move masks."""
 
-TABLE_EMPTIES = 8
-"""At or above this many empties positions go into the transposition table."""
-
 Scores = dict[int, int]
 
 
-class Solver:
+class Solver(BitboardSearch):
     """One solve: the board tables, a deadline and a transposition table of bounds."""
 
     def __init__(self, t: Tables, deadline: Deadline) -> None:
-        self.t = t
-        self.full = t.geometry.full
-        self.moves = t.geometry.moves
-        self.flips = t.geometry.flips
-        self.deadline = deadline
+        super().__init__(t, deadline)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         # the static order of squares for the small-empties search
         self.order: list[int] = []
@@ -45,6 +44,11 @@ class Solver:
             self.order += squares_of(mask)
         # near[sq]: the squares around sq; a move there flips nothing unless one is the opponent's
         self.near = [frontier(t, t.geometry.full, 1 << sq) for sq in range(t.geometry.squares)]
+        half = t.geometry.size // 2
+        self.quadrant = [
+            1 << (2 * (row >= half) + (col >= half))
+            for row, col in (divmod(sq, t.geometry.size) for sq in range(t.geometry.squares))
+        ]
 
     def root_scores(self, own: int, opp: int) -> Scores:
         """The exact margin of every move as good as the best; upper bounds for the rest."""
@@ -52,7 +56,7 @@ class Solver:
         def value(child_own: int, child_opp: int, child_mv: int) -> Value:
             return lambda alpha, beta: -self.solve(child_own, child_opp, -beta, -alpha, child_mv)
 
-        children = self._children(own, opp, self.moves(own, opp))
+        children = self.fastest_first(own, opp, self.moves(own, opp), -1)
         return root_scores(((c[1], value(*c[2:])) for c in children), 65)
 
     def solve(self, own: int, opp: int, alpha: int, beta: int, mv: int = -1) -> int:
@@ -65,11 +69,15 @@ class Solver:
         n = empty.bit_count()
         if n <= SMALL:
             empties = [sq for sq in self.order if empty >> sq & 1]
-            return self._solve_small(own, opp, alpha, beta, empties)
+            parity = 0
+            for sq in empties:
+                parity ^= self.quadrant[sq]
+            return self._solve_small(own, opp, alpha, beta, empties, parity)
         key = (own, opp)
         lower, upper, hint = -65, 65, -1
-        if n >= TABLE_EMPTIES and key in self.table:
-            lower, upper, hint = self.table[key]
+        table = self.table
+        if key in table:
+            lower, upper, hint = table[key]
             if lower >= beta:
                 return lower
             if upper <= alpha or lower == upper:
@@ -81,9 +89,15 @@ class Solver:
             if not self.moves(opp, own):
                 return own.bit_count() - opp.bit_count()
             return -self.solve(opp, own, -beta, -alpha)
+        children = self.fastest_first(own, opp, mv, hint)
+        for child in children:
+            entry = table.get((child[2], child[3]))
+            if entry is not None and -entry[1] >= beta:
+                table[key] = (max(lower, -entry[1]), upper, child[1])
+                return -entry[1]
         best, best_sq = -65, -1
         first = True
-        for _, sq, child_own, child_opp, child_mv in self._children(own, opp, mv, hint):
+        for _, sq, child_own, child_opp, child_mv in children:
             floor = max(alpha, best)
             if first:
                 score = -self.solve(child_own, child_opp, -beta, -floor, child_mv)
@@ -96,68 +110,78 @@ class Solver:
                 best, best_sq = score, sq
                 if best >= beta:
                     break
-        if n >= TABLE_EMPTIES:
-            if best <= alpha:
-                upper = min(upper, best)
-            elif best >= beta:
-                lower = max(lower, best)
-            else:
-                lower = upper = best
-            self.table[key] = (lower, upper, best_sq)
+        if best <= alpha:
+            upper = min(upper, best)
+        elif best >= beta:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        table[key] = (lower, upper, best_sq)
         return best
 
-    def _children(
-        self, own: int, opp: int, mv: int, hint: int = -1
-    ) -> list[tuple[int, int, int, int, int]]:
-        """(opponent's mobility, square, child own, child opp, child's moves), fewest first.
+    def _solve_small(
+        self, own: int, opp: int, alpha: int, beta: int, empties: list[int], parity: int
+    ) -> int:
+        """The solve for a few empties: try each empty square's flips, odd regions first.
 
-        The child is seen from the opponent: its ``own`` is our opponent. ``hint``
-        (the best move found here before) goes first; a corner counts as two fewer
-        replies, so corners come early among equals.
+        ``parity`` has the bit of each quadrant holding an odd number of empties: moving
+        there first tends to leave the opponent the worse of the region's last moves.
         """
-        moves, flips, corners = self.moves, self.flips, self.t.corners
-        children = []
-        for sq in squares_of(mv):
-            flipped = flips(own, opp, sq)
-            child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
-            child_mv = moves(child_own, child_opp)
-            replies = child_mv.bit_count()
-            if sq == hint:
-                replies = -100
-            elif corners >> sq & 1:
-                replies -= 2
-            children.append((replies, sq, child_own, child_opp, child_mv))
-        children.sort()
-        return children
-
-    def _solve_small(self, own: int, opp: int, alpha: int, beta: int, empties: list[int]) -> int:
-        """The solve for a few empties: try each empty square's flips in static order."""
-        if len(empties) == 1:
-            return self._last(own, opp, empties[0])
-        if not empties:
-            return own.bit_count() - opp.bit_count()
-        flips, near = self.flips, self.near
-        best = -65
-        for i, sq in enumerate(empties):
-            if not opp & near[sq]:
-                continue
-            flipped = flips(own, opp, sq)
-            if not flipped:
-                continue
-            self.deadline.tick()
-            rest = empties[:i] + empties[i + 1 :]
-            score = -self._solve_small(
-                opp ^ flipped, own | flipped | 1 << sq, -beta, -max(alpha, best), rest
-            )
-            if score > best:
-                best = score
-                if best >= beta:
-                    return best
+        if len(empties) == 2:
+            return self._last2(own, opp, alpha, beta, empties[0], empties[1])
+        flips, near, quadrant = self.flips, self.near, self.quadrant
+        tick = self.deadline.tick
+        best = floor = -65
+        if alpha > floor:
+            floor = alpha
+        for odd in (parity, ~parity):
+            for i, sq in enumerate(empties):
+                region = quadrant[sq]
+                if not region & odd or not opp & near[sq]:
+                    continue
+                flipped = flips(own, opp, sq)
+                if not flipped:
+                    continue
+                tick()
+                rest = empties.copy()
+                del rest[i]
+                score = -self._solve_small(
+                    opp ^ flipped, own | flipped | 1 << sq, -beta, -floor, rest, parity ^ region
+                )
+                if score > best:
+                    best = score
+                    if best >= beta:
+                        return best
+                    if best > floor:
+                        floor = best
         if best > -65:
             return best
         # no move: pass if the opponent has one, otherwise the game is over
         if any(own & near[sq] and flips(opp, own, sq) for sq in empties):
-            return -self._solve_small(opp, own, -beta, -alpha, empties)
+            return -self._solve_small(opp, own, -beta, -alpha, empties, parity)
+        return own.bit_count() - opp.bit_count()
+
+    def _last2(self, own: int, opp: int, alpha: int, beta: int, a: int, b: int) -> int:
+        """The final margin with two empty squares, ``a`` and ``b``."""
+        flips, near = self.flips, self.near
+        best = -65
+        if opp & near[a]:
+            flipped = flips(own, opp, a)
+            if flipped:
+                best = -self._last(opp ^ flipped, own | flipped | 1 << a, b)
+                if best >= beta:
+                    return best
+        if opp & near[b]:
+            flipped = flips(own, opp, b)
+            if flipped:
+                score = -self._last(opp ^ flipped, own | flipped | 1 << b, a)
+                if score > best:
+                    best = score
+        if best > -65:
+            return best
+        # no move: pass if the opponent has one, otherwise the game is over
+        if own & near[a] and flips(opp, own, a) or own & near[b] and flips(opp, own, b):
+            return -self._last2(opp, own, -beta, -alpha, a, b)
         return own.bit_count() - opp.bit_count()
 
     def _last(self, own: int, opp: int, sq: int) -> int:

@@ -15,8 +15,8 @@ from shared.ai.clock import Deadline, Timeout
 from shared.ai.endgame import Solver
 from shared.ai.othello_eval import INF, Tables, expert
 from shared.ai.othello_fixed import final_score, ordered
+from shared.ai.othello_search import BitboardSearch, Child
 from shared.ai.roots import Value, root_scores
-from shared.games.othello import squares_of
 
 SOLVE_EMPTIES = 12
 """With this many empties or fewer the expert tries the exact solver first."""
@@ -30,15 +30,11 @@ SORT_DEPTH = 3
 Scores = dict[int, int]
 
 
-class ExpertSearch:
+class ExpertSearch(BitboardSearch):
     """One move's search: tables, deadline, transposition table, statistics."""
 
     def __init__(self, t: Tables, deadline: Deadline) -> None:
-        self.t = t
-        self.full = t.geometry.full
-        self.moves = t.geometry.moves
-        self.flips = t.geometry.flips
-        self.deadline = deadline
+        super().__init__(t, deadline)
         # (own, opp) -> (depth, lower bound, upper bound, best move)
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.depth_reached = 0
@@ -135,7 +131,7 @@ class ExpertSearch:
                 return final_score(own, opp)
             return -self.search(opp, own, depth, -beta, -alpha)
         best, best_sq = -INF, -1
-        for sq, child_own, child_opp, child_mv in self._children(own, opp, mv, depth, hint):
+        for _, sq, child_own, child_opp, child_mv in self._children(own, opp, mv, depth, hint):
             floor = max(alpha, best)
             if best == -INF:
                 score = -self.search(child_own, child_opp, depth - 1, -beta, -floor, child_mv)
@@ -156,39 +152,24 @@ class ExpertSearch:
         self.table[key] = (depth, lower, upper, best_sq)
         return best
 
-    def _children(
-        self, own: int, opp: int, mv: int, depth: int, hint: int
-    ) -> list[tuple[int, int, int, int]]:
-        """(square, child own, child opp, child's move mask or -1) in search order.
+    def _children(self, own: int, opp: int, mv: int, depth: int, hint: int) -> list[Child]:
+        """The moves of ``mv`` as children in search order (see ``Child``).
 
-        The child is seen from the opponent. Far from the leaves the opponent's replies
-        are counted to order the moves fastest-first, and handed down to the child.
+        Far from the leaves they are ordered fastest-first, which hands the child its
+        move mask; near the leaves in static order, the table's move first.
         """
+        if depth >= SORT_DEPTH:
+            return self.fastest_first(own, opp, mv, hint)
+        squares = ordered(self.t, mv)
+        if hint >= 0:
+            squares.remove(hint)
+            squares.insert(0, hint)
         flips = self.flips
-        if depth < SORT_DEPTH:
-            squares = ordered(self.t, mv)
-            if hint >= 0:
-                squares.remove(hint)
-                squares.insert(0, hint)
-            out = []
-            for sq in squares:
-                flipped = flips(own, opp, sq)
-                out.append((sq, opp ^ flipped, own | flipped | 1 << sq, -1))
-            return out
-        moves, corners = self.moves, self.t.corners
-        keyed = []
-        for sq in squares_of(mv):
+        children = []
+        for sq in squares:
             flipped = flips(own, opp, sq)
-            child_own, child_opp = opp ^ flipped, own | flipped | 1 << sq
-            child_mv = moves(child_own, child_opp)
-            replies = child_mv.bit_count()
-            if sq == hint:
-                replies = -100
-            elif corners >> sq & 1:
-                replies -= 2
-            keyed.append((replies, sq, child_own, child_opp, child_mv))
-        keyed.sort()
-        return [child[1:] for child in keyed]
+            children.append((0, sq, opp ^ flipped, own | flipped | 1 << sq, -1))
+        return children
 
 
 def expert_scores(t: Tables, own: int, opp: int, seconds: float) -> Scores:
