@@ -23,12 +23,14 @@ import statistics
 import time
 from pathlib import Path
 
+from plain_othello import plain_eval, plain_margin
+
 from shared.ai.clock import Deadline, Timeout
 from shared.ai.endgame import Solver
-from shared.ai.othello_eval import DISC_SCALE, INF, expert, tables
+from shared.ai.othello_eval import INF, tables
 from shared.ai.othello_expert import ExpertSearch
 from shared.games import PASS
-from shared.games.othello import Geometry, OthelloState, geometry
+from shared.games.othello import OthelloState, geometry
 
 FFO = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo40-59.obf"
 
@@ -44,39 +46,6 @@ def playout(seed: int, empties: int) -> OthelloState:
             return state
         seed += 1000
         rng = random.Random(seed)
-
-
-def plain_eval(g: Geometry, own: int, opp: int, depth: int) -> int:
-    """Baseline: full-width negamax, no pruning, no table, no ordering."""
-    mv, opp_mv = g.moves(own, opp), g.moves(opp, own)
-    if not mv and not opp_mv:
-        return (own.bit_count() - opp.bit_count()) * DISC_SCALE
-    if depth == 0:
-        return expert(tables(g.size), own, opp, mv, opp_mv)
-    if not mv:
-        return -plain_eval(g, opp, own, depth)
-    best = -INF
-    for sq in range(g.squares):
-        if mv >> sq & 1:
-            f = g.flips(own, opp, sq)
-            best = max(best, -plain_eval(g, opp ^ f, own | f | 1 << sq, depth - 1))
-    return best
-
-
-def plain_margin(g: Geometry, own: int, opp: int) -> int:
-    """Baseline: the exact final margin by full-width negamax (no pruning or ordering)."""
-    empties = [sq for sq in range(g.squares) if not (own | opp) >> sq & 1]
-    best = None
-    for sq in empties:
-        f = g.flips(own, opp, sq)
-        if f:
-            score = -plain_margin(g, opp ^ f, own | f | 1 << sq)
-            best = score if best is None else max(best, score)
-    if best is not None:
-        return best
-    if any(g.flips(opp, own, sq) for sq in empties):
-        return -plain_margin(g, opp, own)
-    return own.bit_count() - opp.bit_count()
 
 
 def timed_solve(own: int, opp: int, limit: float | None) -> tuple[int | None, float, int]:

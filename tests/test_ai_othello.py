@@ -1,53 +1,29 @@
 """Othello searches: the exact solver against a plain negamax, the 4x4 result, and the
-pruned searches against the plain ones they speed up."""
+pruned searches against the plain ones they speed up.
+
+The plain negamax is ``benchmarks/plain_othello.py`` (the benchmarks time the searches
+against it): full width, no pruning, sharing only the rules with the searches.
+"""
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 from shared.ai import choose_move
 from shared.ai.clock import Deadline
 from shared.ai.endgame import Solver
-from shared.ai.othello_eval import DISC_SCALE, INF, expert, positional, tables
+from shared.ai.othello_eval import INF, positional, tables
 from shared.ai.othello_expert import ExpertSearch
 from shared.ai.othello_fixed import alphabeta_scores, minimax_scores
 from shared.games import PASS, new_game
-from shared.games.othello import Geometry, OthelloState, geometry
+from shared.games.othello import OthelloState, geometry
 
-
-def plain_margin(g: Geometry, own: int, opp: int) -> int:
-    """Full-width negamax to the end of the game: the final disc margin for ``own``."""
-    empties = [sq for sq in range(g.squares) if not (own | opp) >> sq & 1]
-    best = None
-    for sq in empties:
-        flipped = g.flips(own, opp, sq)
-        if flipped:
-            score = -plain_margin(g, opp ^ flipped, own | flipped | 1 << sq)
-            best = score if best is None else max(best, score)
-    if best is not None:
-        return best
-    if any(g.flips(opp, own, sq) for sq in empties):
-        return -plain_margin(g, opp, own)
-    return own.bit_count() - opp.bit_count()
-
-
-def plain_eval_search(g: Geometry, own: int, opp: int, depth: int) -> int:
-    """Full-width negamax to ``depth`` with the expert evaluation at the leaves."""
-    t = tables(g.size)
-    mv, opp_mv = g.moves(own, opp), g.moves(opp, own)
-    if not mv and not opp_mv:
-        return (own.bit_count() - opp.bit_count()) * DISC_SCALE
-    if depth == 0:
-        return expert(t, own, opp, mv, opp_mv)
-    if not mv:
-        return -plain_eval_search(g, opp, own, depth)
-    return max(
-        -plain_eval_search(g, opp ^ (f := g.flips(own, opp, sq)), own | f | 1 << sq, depth - 1)
-        for sq in range(g.squares)
-        if mv >> sq & 1
-    )
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from plain_othello import plain_eval, plain_margin  # noqa: E402
 
 
 def late_positions(empties: int, count: int, seed: int) -> list[OthelloState]:
@@ -144,7 +120,7 @@ def test_expert_search_equals_plain_negamax_at_fixed_depth() -> None:
             own, opp = state.own_opp()
             search = ExpertSearch(tables(size), Deadline(None))
             for depth in (1, 2, 3):
-                assert search.search(own, opp, depth, -INF, INF) == plain_eval_search(
+                assert search.search(own, opp, depth, -INF, INF) == plain_eval(
                     g, own, opp, depth
                 ), (state.to_text(), depth)
 

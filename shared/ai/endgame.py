@@ -22,7 +22,12 @@ from __future__ import annotations
 
 from shared.ai.clock import Deadline
 from shared.ai.othello_eval import Tables, frontier
-from shared.ai.othello_search import BitboardSearch
+from shared.ai.othello_search import (
+    BitboardSearch,
+    principal_variation,
+    stored_bounds,
+    table_cutoff,
+)
 from shared.ai.roots import Value, root_scores
 from shared.games.othello import squares_of
 
@@ -78,10 +83,9 @@ class Solver(BitboardSearch):
         table = self.table
         if key in table:
             lower, upper, hint = table[key]
-            if lower >= beta:
-                return lower
-            if upper <= alpha or lower == upper:
-                return upper
+            cutoff = table_cutoff(lower, upper, alpha, beta)
+            if cutoff is not None:
+                return cutoff
             alpha, beta = max(alpha, lower), min(beta, upper)
         if mv < 0:
             mv = self.moves(own, opp)
@@ -95,29 +99,14 @@ class Solver(BitboardSearch):
             if entry is not None and -entry[1] >= beta:
                 table[key] = (max(lower, -entry[1]), upper, child[1])
                 return -entry[1]
-        best, best_sq = -65, -1
-        first = True
-        for _, sq, child_own, child_opp, child_mv in children:
-            floor = max(alpha, best)
-            if first:
-                score = -self.solve(child_own, child_opp, -beta, -floor, child_mv)
-                first = False
-            else:
-                score = -self.solve(child_own, child_opp, -floor - 1, -floor, child_mv)
-                if floor < score < beta:
-                    score = -self.solve(child_own, child_opp, -beta, -score, child_mv)
-            if score > best:
-                best, best_sq = score, sq
-                if best >= beta:
-                    break
-        if best <= alpha:
-            upper = min(upper, best)
-        elif best >= beta:
-            lower = max(lower, best)
-        else:
-            lower = upper = best
+        best, best_sq = principal_variation(children, alpha, beta, self.solve_child, -65)
+        lower, upper = stored_bounds(best, alpha, beta, lower, upper)
         table[key] = (lower, upper, best_sq)
         return best
+
+    def solve_child(self, own: int, opp: int, mv: int, alpha: int, beta: int) -> int:
+        """:meth:`solve` with the arguments in the order of :data:`ChildSearch`."""
+        return self.solve(own, opp, alpha, beta, mv)
 
     def _solve_small(
         self, own: int, opp: int, alpha: int, beta: int, empties: list[int], parity: int

@@ -15,7 +15,13 @@ from shared.ai.clock import Deadline, Timeout
 from shared.ai.endgame import Solver
 from shared.ai.othello_eval import INF, Tables, expert
 from shared.ai.othello_fixed import final_score, ordered
-from shared.ai.othello_search import BitboardSearch, Child
+from shared.ai.othello_search import (
+    BitboardSearch,
+    Child,
+    principal_variation,
+    stored_bounds,
+    table_cutoff,
+)
 from shared.ai.roots import Value, root_scores
 
 SOLVE_EMPTIES = 12
@@ -119,10 +125,9 @@ class ExpertSearch(BitboardSearch):
             hint = entry[3]
             if entry[0] >= depth:
                 lower, upper = entry[1], entry[2]
-                if lower >= beta:
-                    return lower
-                if upper <= alpha or lower == upper:
-                    return upper
+                cutoff = table_cutoff(lower, upper, alpha, beta)
+                if cutoff is not None:
+                    return cutoff
                 alpha, beta = max(alpha, lower), min(beta, upper)
         if mv < 0:
             mv = moves(own, opp)
@@ -130,25 +135,13 @@ class ExpertSearch(BitboardSearch):
             if not moves(opp, own):
                 return final_score(own, opp)
             return -self.search(opp, own, depth, -beta, -alpha)
-        best, best_sq = -INF, -1
-        for _, sq, child_own, child_opp, child_mv in self._children(own, opp, mv, depth, hint):
-            floor = max(alpha, best)
-            if best == -INF:
-                score = -self.search(child_own, child_opp, depth - 1, -beta, -floor, child_mv)
-            else:
-                score = -self.search(child_own, child_opp, depth - 1, -floor - 1, -floor, child_mv)
-                if floor < score < beta:
-                    score = -self.search(child_own, child_opp, depth - 1, -beta, -score, child_mv)
-            if score > best:
-                best, best_sq = score, sq
-                if best >= beta:
-                    break
-        if best <= alpha:
-            upper = min(upper, best)
-        elif best >= beta:
-            lower = max(lower, best)
-        else:
-            lower = upper = best
+        children = self._children(own, opp, mv, depth, hint)
+
+        def child_search(child_own: int, child_opp: int, child_mv: int, a: int, b: int) -> int:
+            return self.search(child_own, child_opp, depth - 1, a, b, child_mv)
+
+        best, best_sq = principal_variation(children, alpha, beta, child_search, -INF)
+        lower, upper = stored_bounds(best, alpha, beta, lower, upper)
         self.table[key] = (depth, lower, upper, best_sq)
         return best
 

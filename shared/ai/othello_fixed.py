@@ -20,22 +20,28 @@ def final_score(own: int, opp: int) -> int:
     return (own.bit_count() - opp.bit_count()) * DISC_SCALE
 
 
-def _leaf(t: Tables, own: int, opp: int) -> int:
-    if own | opp == t.geometry.full:
-        return final_score(own, opp)
-    return positional(t, own, opp)
+def _leaf_or_moves(t: Tables, own: int, opp: int, depth: int) -> tuple[int | None, int]:
+    """(value, 0) at the search horizon or the end of the game, else (None, own's moves).
+
+    A move mask of 0 then means ``own`` must pass.
+    """
+    if depth == 0:
+        full = own | opp == t.geometry.full
+        return (final_score(own, opp) if full else positional(t, own, opp)), 0
+    mv = t.geometry.moves(own, opp)
+    if not mv and not t.geometry.moves(opp, own):
+        return final_score(own, opp), 0
+    return None, mv
 
 
 def minimax(t: Tables, own: int, opp: int, depth: int) -> int:
     """Plain full-width negamax to ``depth`` plies."""
-    if depth == 0:
-        return _leaf(t, own, opp)
-    g = t.geometry
-    mv = g.moves(own, opp)
+    value, mv = _leaf_or_moves(t, own, opp, depth)
+    if value is not None:
+        return value
     if not mv:
-        if not g.moves(opp, own):
-            return final_score(own, opp)
         return -minimax(t, opp, own, depth)
+    g = t.geometry
     best = -INF
     for sq in squares_of(mv):
         flipped = g.flips(own, opp, sq)
@@ -55,14 +61,12 @@ def ordered(t: Tables, mv: int) -> list[int]:
 
 def alphabeta(t: Tables, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
     """Fail-soft negamax alpha-beta to ``depth`` plies, moves tried in static order."""
-    if depth == 0:
-        return _leaf(t, own, opp)
-    g = t.geometry
-    mv = g.moves(own, opp)
+    value, mv = _leaf_or_moves(t, own, opp, depth)
+    if value is not None:
+        return value
     if not mv:
-        if not g.moves(opp, own):
-            return final_score(own, opp)
         return -alphabeta(t, opp, own, depth, -beta, -alpha)
+    g = t.geometry
     best = -INF
     for sq in ordered(t, mv):
         flipped = g.flips(own, opp, sq)

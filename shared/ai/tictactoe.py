@@ -57,32 +57,18 @@ def _minimax(own: int, opp: int, ply: int) -> int:
     return max(-_minimax(opp, own | 1 << sq, ply + 1) for sq in _empties(own, opp))
 
 
-def _alphabeta(own: int, opp: int, ply: int, alpha: int, beta: int) -> int:
-    """Fail-soft negamax alpha-beta, the same values as :func:`_minimax` inside the window."""
-    if has_line(opp):
-        return ply - WIN
-    if own | opp == FULL:
-        return 0
-    best = -WIN
-    for sq in _empties(own, opp):
-        score = -_alphabeta(opp, own | 1 << sq, ply + 1, -beta, -max(alpha, best))
-        if score > best:
-            best = score
-            if best >= beta:
-                break
-    return best
-
-
-def _alphabeta_tt(
-    own: int, opp: int, ply: int, alpha: int, beta: int, table: dict[tuple[int, int], int]
+def _alphabeta(
+    own: int, opp: int, ply: int, alpha: int, beta: int,
+    table: dict[tuple[int, int], int] | None = None,
 ) -> int:
-    """Alpha-beta that remembers exact values of transposed positions.
+    """Fail-soft negamax alpha-beta, the same values as :func:`_minimax` inside the window.
 
-    Only exact results (strictly inside the window) are stored, and as values relative
-    to the node (``ply`` removed), so a hit is valid at any depth.
+    With a ``table`` it remembers the exact values of transposed positions. Only exact
+    results (strictly inside the window) are stored, and as values relative to the node
+    (``ply`` removed), so a hit is valid at any depth.
     """
     key = (own, opp)
-    if key in table:
+    if table is not None and key in table:
         stored = table[key]
         return stored - ply if stored > 0 else stored + ply if stored < 0 else 0
     if has_line(opp):
@@ -91,12 +77,12 @@ def _alphabeta_tt(
         return 0
     best = -WIN
     for sq in _empties(own, opp):
-        score = -_alphabeta_tt(opp, own | 1 << sq, ply + 1, -beta, -max(alpha, best), table)
+        score = -_alphabeta(opp, own | 1 << sq, ply + 1, -beta, -max(alpha, best), table)
         if score > best:
             best = score
             if best >= beta:
                 return best
-    if alpha < best:
+    if table is not None and alpha < best:
         table[key] = best + ply if best > 0 else best - ply if best < 0 else 0
     return best
 
@@ -123,7 +109,7 @@ def alphabeta_scores(own: int, opp: int) -> Scores:
 def expert_scores(own: int, opp: int) -> Scores:
     """Level 5: full-depth alpha-beta with a transposition table."""
     table: dict[tuple[int, int], int] = {}
-    return _window_scores(own, opp, lambda o, p, a, b: _alphabeta_tt(o, p, 1, a, b, table))
+    return _window_scores(own, opp, lambda o, p, a, b: _alphabeta(o, p, 1, a, b, table))
 
 
 SCORERS: dict[int, Callable[[int, int], Scores]] = {
