@@ -50,6 +50,11 @@ log = logging.getLogger("taikyoku.server")
 LOBBY_LIMIT = 100
 """At most this many matches in one `lobby` frame (waiting ones first), to stay small."""
 
+KEEP_FINISHED = 4
+"""Finished matches a connected player keeps in memory (for a rematch, the latest first);
+older ones live on in the database only, so a bot playing for hours does not grow the
+server."""
+
 
 @dataclass(frozen=True)
 class LobbyLimits:
@@ -463,6 +468,16 @@ class Lobby:
         log.info("match %s over: %s, %s by %s (%d-%d, %d moves)", match.code, _describe(match),
                  winner, result.reason, result.score[0], result.score[1], match.ply)
         self._prune([match])
+        for taken in match.seats:
+            if taken is not None and taken.player is not None:
+                self._forget_old_finished(taken.player)
+
+    def _forget_old_finished(self, player: str) -> None:
+        """Forget all but ``player``'s KEEP_FINISHED latest finished matches (unwatched)."""
+        finished = [m for m in self._seated(player) if m.result is not None]
+        for match in finished[:-KEEP_FINISHED]:
+            if not self.spectators.get(match.code):
+                self._forget(match)
 
     def _broadcast(self, match: Match) -> None:
         """One complete `state` to every seat and spectator of ``match``."""
@@ -492,11 +507,15 @@ class Lobby:
                 continue
             if not any(self._human_online(match, i) and not _seat_left(match, i)
                        for i in (0, 1)):
-                del self.matches[code]
-                self.spectators.pop(code, None)
-                for seat in match.seats:
-                    if seat is not None:
-                        self._release(seat.player, code)
+                self._forget(match)
+
+    def _forget(self, match: Match) -> None:
+        """Drop a finished match from memory and the players' index (it stays stored)."""
+        del self.matches[match.code]
+        self.spectators.pop(match.code, None)
+        for seat in match.seats:
+            if seat is not None:
+                self._release(seat.player, match.code)
 
     # ---- bots -----------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
-from server.lobby import Lobby
+from server.lobby import KEEP_FINISHED, Lobby
 
 
 async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
@@ -57,3 +57,22 @@ async def test_finished_matches_are_forgotten_once_nobody_looks(make_server, con
     await until(lambda: not lobby.online(hana.player))
     assert open_code in lobby.matches and held(lobby, hana.player) == {open_code}
     assert server.store.record(code).status == "over"  # type: ignore[union-attr]
+
+
+async def test_a_connected_player_keeps_only_the_latest_finished_matches(
+    make_server, connect
+) -> None:
+    server = await make_server()
+    lobby = server.lobby
+    bot = await connect(server, name="Marathon")
+    codes = []
+    assert KEEP_FINISHED < 6
+    for _ in range(6):
+        code = (await bot.create(game="tictactoe", vs="human"))["match"]
+        await bot.send(type="resign", match=code)
+        await bot.expect("state", match=code, status="over")
+        codes.append(code)
+    assert held(lobby, bot.player) == set(codes[-KEEP_FINISHED:])
+    assert not set(codes[:-KEEP_FINISHED]) & set(lobby.matches)
+    for code in codes:  # forgotten from memory, never from the database
+        assert server.store.record(code).status == "over"  # type: ignore[union-attr]
