@@ -9,7 +9,7 @@ documented in docs/protocol.md.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal, Union, cast
+from typing import Annotated, Final, Literal, Union, cast, get_args
 
 import msgspec
 
@@ -20,20 +20,6 @@ SERVICE_TYPE: Final = "_taikyoku._tcp.local."
 """The zeroconf (mDNS/DNS-SD) service a server advertises on the LAN; its TXT record
 holds ``name``, ``protocol`` (this version) and ``version`` (the server's release)."""
 
-ERROR_CODES: Final = (
-    "bad_json",
-    "bad_message",
-    "hello_required",
-    "unsupported_protocol",
-    "unknown_match",
-    "match_full",
-    "not_a_player",
-    "not_your_turn",
-    "illegal_move",
-    "stale_ply",
-    "game_over",
-    "rate_limited",
-)
 ErrorCode = Literal[
     "bad_json",
     "bad_message",
@@ -48,6 +34,8 @@ ErrorCode = Literal[
     "game_over",
     "rate_limited",
 ]
+ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
+"""Every error code, in the order docs/protocol.md lists them."""
 
 Name = Annotated[str, msgspec.Meta(max_length=32)]
 MatchCode = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
