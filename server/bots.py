@@ -9,11 +9,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import random
+import threading
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Callable
 
 import shared.ai
+from shared.ai import DEFAULT_SECONDS
 from shared.games import State, new_game
 
 log = logging.getLogger("taikyoku.server")
@@ -31,13 +35,28 @@ def think(game: str, size: int, board: str, to_move: int, level: int,
     return shared.ai.choose_move(state, level, seconds)
 
 
+def follow_parent() -> None:
+    """Worker initializer: end this worker when the server process dies, even by SIGKILL.
+
+    A pool worker waits on a queue whose writing end it holds itself, so it would never
+    notice its parent's death and would linger forever.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
 Thinker = Callable[[str, int, str, int, int, "float | None"], int]
 
 
 def level_seconds(level: int, cap: float | None) -> float | None:
     """A level's thinking time, capped by the server's ``bot_seconds`` when that is set."""
-    defaults: dict[int, float | None] = getattr(shared.ai, "DEFAULT_SECONDS", {})
-    own = defaults.get(level)
+    own = DEFAULT_SECONDS.get(level)
     if cap is None:
         return own
     return cap if own is None else min(own, cap)
@@ -67,7 +86,8 @@ class BotRunner:
         if self._pool is None:
             # spawn, not fork: the server may live in a process with threads (the GUI's).
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=follow_parent,
             )
         return self._pool
 

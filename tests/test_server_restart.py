@@ -49,6 +49,31 @@ class ServerProcess:
         return await asyncio.to_thread(self.proc.wait, 30)
 
 
+def _stat(pid: int | str) -> tuple[str, int] | None:
+    """(state, parent pid) of a process from Linux's /proc; None once it has ended."""
+    try:
+        state, ppid = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+    except OSError:
+        return None
+    return (state, int(ppid)) if state != "Z" else None  # a zombie has ended
+
+
+def children(pid: int) -> list[int]:
+    """The running processes whose parent is ``pid``."""
+    return [int(p.name) for p in Path("/proc").glob("[0-9]*")
+            if (_stat(p.name) or ("", 0))[1] == pid]
+
+
+async def until_gone(pids: list[int], timeout: float = 15.0) -> list[int]:
+    """Wait for the processes to end; those still running after ``timeout``."""
+    end = time.monotonic() + timeout
+    alive = pids
+    while alive and time.monotonic() < end:
+        await asyncio.sleep(0.1)
+        alive = [pid for pid in alive if _stat(pid) is not None]
+    return alive
+
+
 class _At:
     """Just enough of a GameServer for the `connect` fixture: a URL."""
 
@@ -71,9 +96,14 @@ async def test_sigkill_and_restart_resumes_every_match(tmp_path, connect) -> Non
             state = await taro.expect("state", match=code, ply=state["ply"] + 1)
             await hana.expect("state", match=code, ply=state["ply"])
         bot_state = await taro.create(game="tictactoe", vs="bot", bot={"level": 3})
+        await taro.send(type="move", match=bot_state["match"], move=4, ply=0)
+        bot_state = await taro.expect("state", match=bot_state["match"], ply=2)  # it replied
         seen_by_hana = state
+        helpers = children(first.proc.pid)  # the bot worker (and its resource tracker)
     finally:
         assert await first.stop(signal.SIGKILL) == -signal.SIGKILL
+    assert helpers, "the bot's move should have started a worker process"
+    assert await until_gone(helpers) == []  # no orphaned bot worker outlives the server
 
     second = ServerProcess(db, tmp_path / "second.log")
     try:
