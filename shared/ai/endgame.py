@@ -123,7 +123,7 @@ class Solver(BitboardSearch):
         best = floor = -65
         if alpha > floor:
             floor = alpha
-        for odd in (parity, ~parity):
+        for odd in (parity, ~parity):  # the squares of odd quadrants, then the others
             for i, sq in enumerate(empties):
                 region = quadrant[sq]
                 if not region & odd or not opp & near[sq]:
