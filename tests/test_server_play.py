@@ -146,10 +146,13 @@ async def test_seat_choice_second_and_random(game_server, connect) -> None:
         state = await peer.expect("state", match=state["match"])
     assert state["to_move"] == 1 and len(state["legal"]) == 8
     seats = set()
-    for _ in range(8):
+    for _ in range(40):  # both seats come up (a 2**-39 chance that one never does)
         await peer.send(type="create", game="tictactoe", vs="human", seat="random")
-        seats.add((await peer.expect("joined"))["seat"])
-        await peer.expect("state")
+        joined = await peer.expect("joined")
+        seats.add(joined["seat"])
+        await peer.expect("state", match=joined["match"])
+        await peer.send(type="resign", match=joined["match"])  # under the matches cap
+        await peer.expect("state", match=joined["match"], status="over")
         if seats == {0, 1}:
             break
     assert seats == {0, 1}
