@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.games import PASS, IllegalMoveError, new_game
-from shared.games.othello import OthelloState, square_name
+from shared.games.othello import OthelloState, geometry, square_name
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from naive_othello import NaiveOthello  # noqa: E402
+from naive_othello import NaiveOthello, flips  # noqa: E402
 
 
 def perft_counts(state: OthelloState, depth: int) -> list[int]:
@@ -254,6 +254,33 @@ def test_runs_do_not_wrap_around_the_board_edge() -> None:
     cells = {(2, 0): "O", (2, 1): "X"}
     state = new_game("othello", size=8, board=_board(8, cells), to_move=0)
     assert 15 not in state.legal_moves()
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_flips_of_every_empty_square_agree_with_the_naive_scan(size: int) -> None:
+    """Geometry.flips on random boards (not only reachable ones), for every empty square
+    and both sides, legal move or not (the solver asks about squares that flip nothing)."""
+    rng = random.Random(size)
+    g = geometry(size)
+    for _ in range(150):
+        density = rng.random()
+        grid = [
+            [0 if rng.random() > density else rng.choice((1, 2)) for _ in range(size)]
+            for _ in range(size)
+        ]
+        discs = {1: 0, 2: 0}
+        for row in range(size):
+            for col in range(size):
+                if grid[row][col]:
+                    discs[grid[row][col]] |= 1 << (row * size + col)
+        for row in range(size):
+            for col in range(size):
+                if grid[row][col]:
+                    continue
+                for player in (1, 2):
+                    expected = sum(1 << (r * size + c) for r, c in flips(grid, row, col, player))
+                    got = g.flips(discs[player], discs[3 - player], row * size + col)
+                    assert got == expected, (grid, row, col, player)
 
 
 # ---- passes, the end, and illegal moves ------------------------------------------------
