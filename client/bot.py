@@ -19,6 +19,7 @@ from typing import TextIO
 from client.botplay import GameResult
 from client.connection import ConnectError
 from client.discovery import FoundServer, discover
+from client.options import code_argument
 from client.tournament import Mode, Settings, Tournament
 from shared.games import GAMES
 from shared.protocol import PROTOCOL_VERSION
@@ -38,8 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     how.add_argument("--create", choices=["vs-bot", "vs-human"], default=None,
                      help="new matches against the server's bot (default) or for a person "
                           "or another bot to join")
-    how.add_argument("--join", metavar="CODE", help="join this match, then go on by rematch")
-    how.add_argument("--watch", metavar="CODE", help="follow this match as a spectator")
+    how.add_argument("--join", type=code_argument, metavar="CODE",
+                     help="join this match, then go on by rematch")
+    how.add_argument("--watch", type=code_argument, metavar="CODE",
+                     help="follow this match as a spectator")
     how.add_argument("--pair", action="store_true",
                      help="play both seats: --level against --opponent-level, seats alternating")
     p.add_argument("--opponent-level", type=int, default=3,

@@ -64,11 +64,21 @@ def default_name() -> str:
     return (login[:1].upper() + login[1:])[:MAX_NAME] or "Player"
 
 
-def _code(text: str) -> str:
+def match_code(text: str) -> str:
+    """The code as the server spells it (upper case), since replies are compared with it;
+    ValueError if it is not a code."""
     code = text.strip().upper()
     if not code or len(code) > 16 or not code.isalnum():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a match code (letters and digits)")
+        raise ValueError(f"{text!r} is not a match code (letters and digits)")
     return code
+
+
+def code_argument(text: str) -> str:
+    """:func:`match_code` as an argparse type, keeping its message."""
+    try:
+        return match_code(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _name(text: str) -> str:
@@ -113,8 +123,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="the bot's level, 1 (random) to 5 (expert); default 3")
     what.add_argument("--seat", choices=SEATS, default="first",
                       help="move first, second or random (default first)")
-    what.add_argument("--join", type=_code, metavar="CODE", help="join the match with this code")
-    what.add_argument("--watch", type=_code, metavar="CODE", help="watch the match with this code")
+    what.add_argument("--join", type=code_argument, metavar="CODE",
+                      help="join the match with this code")
+    what.add_argument("--watch", type=code_argument, metavar="CODE",
+                      help="watch the match with this code")
 
 
 def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan:

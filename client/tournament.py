@@ -32,6 +32,7 @@ from client.botplay import (
     watch_match,
 )
 from client.connection import Connection, LinkStatus
+from client.options import match_code
 from shared.ai import BOT_NAMES
 from shared.games import get_game
 from shared.protocol import Joined, Lobby
@@ -61,6 +62,10 @@ class Settings:
     timeout: float = 300.0
     give_up: float = 60.0
     backoff: tuple[float, float] = (0.5, 10.0)
+
+    def __post_init__(self) -> None:
+        if self.code is not None:  # the server's spelling, which its replies carry
+            object.__setattr__(self, "code", match_code(self.code))
 
     def check(self) -> None:
         """ValueError for a combination that cannot be played, saying what to change."""

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from client import identity, launch
 from client.connection import ConnectError, Connection, LinkStatus
 from client.gui.match import MatchView, game_title, move_name, side_name
-from client.options import Plan, parse
+from client.options import Plan, match_code, parse
 from client.session import Session
 from client.textboard import othello_text, tictactoe_text
 from shared.protocol import Error, Lobby, MatchSummary, State
@@ -252,10 +252,11 @@ class Terminal:
                 if 1 <= int(text) <= len(matches):
                     return matches[int(text) - 1].match
                 self.say(f"{text} is not a number from the list (1 to {len(matches)}).")
-            elif text.isalnum() and len(text) <= 16:
-                return text
             else:
-                self.say(f"{answer.strip()!r} is not a match code (letters and digits).")
+                try:
+                    return match_code(answer)
+                except ValueError as err:
+                    self.say(f"{err}.")
 
     # ---- a match -------------------------------------------------------------------
 

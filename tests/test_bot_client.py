@@ -108,6 +108,23 @@ async def test_watch_reports_the_result_of_a_match_it_follows(game_server: GameS
     assert joined_summary.results[0].winner == played.winner
 
 
+async def test_a_code_typed_in_lower_case_is_joined_and_played(
+        game_server: GameServer, capsys: pytest.CaptureFixture[str]) -> None:
+    async with Connection(game_server.url, "host") as host:
+        await host.create("tictactoe", 3, vs="human")
+        while not isinstance(joined := await host.recv(5), Joined):
+            pass
+        code = joined.match
+        argv = ["--server", game_server.url, "--game", "tictactoe", "--level", "1",
+                "--join", code.lower(), "--timeout", "20"]
+        guest = asyncio.create_task(asyncio.to_thread(bot.main, argv))
+        played = await play_seat(host, code, 0, 1, Chooser())
+        assert await guest == 0
+    assert played.finished
+    assert "unfinished: 0" in capsys.readouterr().out
+    assert Settings(url="ws://x", mode="watch", code=" k7qx ").code == "K7QX"
+
+
 async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) -> None:
     server = await make_server()
     port = server.port
