@@ -56,9 +56,9 @@ class Geometry:
             (size + 1, not_first_col, not_last_col),
             (size - 1, not_last_col, not_first_col),
         )
-        # _flanks[sq]: for each set of the squares next to sq that may hold opponent discs,
-        # the rays starting there (ray mask, its outflank table; see _outflanks). A ray needs
-        # at least two squares: an opponent disc and then one's own.
+        # _flanks[sq]: for each set of opponent discs on _next_to[sq] (the squares next to sq
+        # that start a ray of two or more: an opponent disc and then one's own), the rays
+        # starting at those discs (ray mask, its outflank table; see _outflanks).
         self._next_to: list[int] = []
         self._flanks: list[dict[int, tuple[Flank, ...]]] = []
         for sq in range(self.squares):
@@ -109,8 +109,9 @@ class Geometry:
     def flips(self, own: int, opp: int, square: int) -> int:
         """Bitmask of the discs that ``own`` playing on ``square`` turns over."""
         # Table lookups rather than arithmetic: every operation on a 64-bit int allocates,
-        # so two dict lookups per ray that starts at an opponent disc beat a handful of
-        # masks in every direction (about 1.6x as fast on endgame positions).
+        # so one dict lookup for the opponent's neighbouring discs and one per ray starting
+        # at one of them beat a handful of masks in every direction (nearly twice as fast
+        # on endgame positions).
         flipped = 0
         for ray, outflank in self._flanks[square][opp & self._next_to[square]]:
             end, run = outflank[opp & ray]
