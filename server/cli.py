@@ -12,7 +12,7 @@ from typing import Callable
 
 from server.app import GameServer, ServerConfig
 from server.records import FORMATS, format_record_as, list_line
-from server.store import Store, default_db_path
+from server.store import Store, UnusableDatabaseError, default_db_path
 
 DEFAULTS = ServerConfig(name="")
 
@@ -136,7 +136,11 @@ def records_main(argv: list[str]) -> int:
     if not Path(path).is_file():
         print(f"taikyoku records: no database at {path}", file=sys.stderr)
         return 1
-    store = Store(path)
+    try:
+        store = Store(path, readonly=True)
+    except UnusableDatabaseError as err:
+        print(f"taikyoku records: {err}", file=sys.stderr)
+        return 1
     try:
         if args.match is None:
             records = store.records()

@@ -79,6 +79,36 @@ class DatabaseInUseError(OSError):
     """Another server already has this database open."""
 
 
+class UnusableDatabaseError(OSError):
+    """The file cannot be used as a taikyoku database (not SQLite, another program's
+    SQLite database, unreadable): refused before anything is written to it."""
+
+
+TABLES = {
+    "players": {"id", "token_hash", "name", "created"},
+    "matches": {"code", "game", "size", "start_board", "start_to_move", "seats", "status",
+                "result", "created", "ended", "rematch_of"},
+    "moves": {"match", "ply", "move", "played"},
+}
+"""The columns the store reads and writes, table by table."""
+
+
+def _schema_problem(db: sqlite3.Connection, allow_empty: bool) -> str | None:
+    """Why ``db`` is not a taikyoku database, or None if it is (or is empty and may
+    become one): another program's tables must never get ours added to them."""
+    tables = {name for (name,) in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+    if not tables:
+        return None if allow_empty else "it has no tables"
+    for table, columns in TABLES.items():
+        if table not in tables:
+            return f"it has no {table} table"
+        missing = columns - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if missing:
+            return f"its {table} table lacks {', '.join(sorted(missing))}"
+    return None
+
+
 def _lock(path: str) -> sqlite3.Connection:
     """Hold the lock that says a server owns the database at ``path``.
 
@@ -105,19 +135,57 @@ class Store:
     With ``exclusive`` (a server), a second exclusive Store of the same file, in this
     process or another, refuses to open with :class:`DatabaseInUseError` before reading
     or writing anything: two servers would both play the same bot seats.
+
+    With ``readonly`` (`taikyoku records`) the file is only read, never created or
+    changed, and it must already hold taikyoku's tables. A file that is not SQLite, or
+    holds another program's tables, raises :class:`UnusableDatabaseError`.
     """
 
-    def __init__(self, path: str | Path | None = None, exclusive: bool = False) -> None:
+    def __init__(self, path: str | Path | None = None, exclusive: bool = False,
+                 readonly: bool = False) -> None:
         if path is None:
             path = default_db_path()
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = str(path)
-        self._lock = _lock(self.path) if exclusive and self.path != ":memory:" else None
-        self._db = sqlite3.connect(self.path, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
+        memory = self.path == ":memory:"
+        if not memory and not readonly:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = _lock(self.path) if exclusive and not memory else None
+        try:
+            self._db = self._open(readonly)
+        except BaseException:  # a failed open holds nothing: the lock goes too
+            if self._lock is not None:
+                self._lock.close()
+            raise
+
+    def _open(self, readonly: bool) -> sqlite3.Connection:
+        """Connect, check the tables are taikyoku's, and (unless read-only) set up WAL
+        and create the tables of a new database."""
+        try:
+            if readonly:
+                uri = f"{Path(self.path).resolve().as_uri()}?mode=ro"
+                db = sqlite3.connect(uri, uri=True, isolation_level=None)
+            else:
+                db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as err:
+            raise UnusableDatabaseError(f"cannot open the database {self.path} ({err})") from None
+        try:
+            problem = _schema_problem(db, allow_empty=not readonly)
+            if problem is None and not readonly:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.executescript(SCHEMA)
+        except sqlite3.OperationalError as err:  # locked, a read-only file, ...
+            db.close()
+            raise UnusableDatabaseError(f"cannot use the database {self.path} ({err})") from None
+        except sqlite3.Error as err:  # "file is not a database", "disk image is malformed"
+            problem = str(err)
+        except BaseException:
+            db.close()
+            raise
+        if problem is not None:
+            db.close()
+            raise UnusableDatabaseError(f"{self.path} is not a taikyoku database ({problem})")
+        return db
 
     def close(self) -> None:
         self.commit()

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+
+import pytest
 
 from server.cli import records_main
 from server.records import format_ggf
@@ -69,6 +72,46 @@ async def test_records_errors(make_server, connect, capsys, tmp_path) -> None:
     assert records_main(["--db", str(db), ttt["match"], "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["moves"] == [] and "record" not in data
+
+
+def _tables(db) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        return [name for (name,) in conn.execute("SELECT name FROM sqlite_master ORDER BY name")]
+
+
+def _another_programs_database(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    return path
+
+
+@pytest.mark.parametrize(("make", "why"), [
+    (lambda path: path.write_text("hello\n"), "(file is not a database)"),
+    (lambda path: path.write_bytes(b""), "(it has no tables)"),
+    (_another_programs_database, "(it has no players table)"),
+])
+def test_records_of_a_file_that_is_not_a_taikyoku_database(make, why, tmp_path,
+                                                           capsys) -> None:
+    """One clear line, and the file is only read: records never adds its tables to it."""
+    db = tmp_path / "other.db"
+    make(db)
+    before = db.read_bytes()
+    assert records_main(["--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"taikyoku records: {db} is not a taikyoku database {why}\n"
+    assert db.read_bytes() == before
+
+
+def test_records_refuses_a_table_of_the_same_name_with_other_columns(tmp_path,
+                                                                     capsys) -> None:
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE players (id, token_hash, name, created)")
+        conn.execute("CREATE TABLE matches (code TEXT, game TEXT)")
+        conn.execute("CREATE TABLE moves (match, ply, move, played)")
+    assert records_main(["--db", str(db)]) == 1
+    assert "its matches table lacks created, ended" in capsys.readouterr().err
+    assert _tables(db) == ["matches", "moves", "players"]
 
 
 def test_ggf_results_of_resignations_and_abandons() -> None:

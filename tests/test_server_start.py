@@ -14,7 +14,7 @@ import pytest
 
 from server.app import GameServer
 from server.match import Match, Seat
-from server.store import DatabaseInUseError, Store
+from server.store import DatabaseInUseError, Store, UnusableDatabaseError
 from shared.games import new_game
 from tests.conftest import server_config
 
@@ -86,18 +86,63 @@ async def test_a_second_server_on_the_same_database_refuses_clearly(make_server,
 
 
 def test_reading_records_while_a_server_runs_is_allowed(tmp_path) -> None:
-    """The lock keeps out servers only: a plain Store (`taikyoku records`) still reads."""
+    """The lock keeps out servers only: a read-only Store (`taikyoku records`) still
+    reads, and sees what the server commits while it is open."""
     db = tmp_path / "taikyoku.sqlite3"
     code = bot_to_move(db)
     owner = Store(db, exclusive=True)
     try:
         with pytest.raises(DatabaseInUseError):
             Store(db, exclusive=True)
-        reader = Store(db)
-        assert [r.code for r in reader.records()] == [code]
+        reader = Store(db, readonly=True)
+        assert [(r.code, r.moves) for r in reader.records()] == [(code, [])]
+        match = Match(code, new_game("tictactoe"), [Seat.bot(1), Seat("human", "a", "p_a")],
+                      moves=[4])
+        owner.add_moves(match, [4])
+        assert reader.record(code).moves == [4]
         reader.close()
     finally:
         owner.close()
+
+
+def test_a_read_only_store_writes_nothing(tmp_path) -> None:
+    db = tmp_path / "taikyoku.sqlite3"
+    code = bot_to_move(db)
+    reader = Store(db, readonly=True)
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        reader.add_player("p_b", "hash", "b")
+    assert [r.code for r in reader.records()] == [code]
+    reader.close()
+
+
+def test_a_failed_open_lets_go_of_the_lock(tmp_path) -> None:
+    """Even while the error (and so the half-made Store) is still referenced, the lock
+    is free: a server fixing its --db can start again in the same process."""
+    db = tmp_path / "taikyoku.sqlite3"
+    db.write_text("not a database\n")
+    with pytest.raises(UnusableDatabaseError,
+                       match=r"is not a taikyoku database \(file is not a database\)") as failed:
+        Store(db, exclusive=True)
+    db.unlink()
+    bot_to_move(db)
+    store = Store(db, exclusive=True)
+    assert failed.value is not None
+    store.close()
+
+
+def test_another_programs_database_gets_no_tables_added(tmp_path) -> None:
+    db = tmp_path / "notes.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    for readonly in (False, True):
+        with pytest.raises(UnusableDatabaseError, match="it has no players table"):
+            Store(db, exclusive=not readonly, readonly=readonly)
+    with sqlite3.connect(db) as conn:
+        assert list(conn.execute("SELECT name FROM sqlite_master")) == [("notes",)]
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    lock = sqlite3.connect(f"{db}.lock", timeout=0, isolation_level=None)
+    lock.execute("BEGIN EXCLUSIVE")  # nor was the lock kept by the refusal
+    lock.close()
 
 
 def test_serve_on_a_database_in_use_exits_with_a_clear_message(tmp_path) -> None:
