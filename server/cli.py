@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import signal
 import sys
 from pathlib import Path
@@ -17,19 +18,28 @@ from server.store import Store, UnusableDatabaseError, default_db_path
 DEFAULTS = ServerConfig(name="")
 
 
-def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
-    """An argparse type: a number above zero, with a clear message otherwise."""
+def _number(kind: Callable[[str], float], fits: Callable[[float], bool],
+            wanted: str) -> Callable[[str], float]:
+    """An argparse type: a finite number of ``kind`` that ``fits``, else a clear message
+    saying it must be ``wanted`` (argparse names the flag)."""
 
     def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+            whole = "whole " if kind is int else ""
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {whole}number") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number, got {text}")
+        if not fits(value):
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text}")
         return value
 
     return parse
+
+
+def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
+    return _number(kind, lambda value: value > 0, "more than 0")
 
 
 def _serve_parser() -> argparse.ArgumentParser:
@@ -40,7 +50,8 @@ def _serve_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default=DEFAULTS.host,
                    help="address to listen on (default %(default)s: every interface)")
-    p.add_argument("--port", type=int, default=DEFAULTS.port,
+    p.add_argument("--port", type=_number(int, lambda port: 0 <= port <= 65535, "0 to 65535"),
+                   default=DEFAULTS.port,
                    help="TCP port (default %(default)s; 0 picks a free one)")
     p.add_argument("--db", type=Path, default=None,
                    help=f"SQLite database (default {default_db_path()})")

@@ -34,13 +34,28 @@ def test_every_flag_reaches_the_config() -> None:
     )
 
 
-@pytest.mark.parametrize("flags", [["--grace", "0"], ["--rate", "-1"], ["--burst", "x"],
-                                   ["--max-spectators", "1.5"], ["--port", "many"]])
-def test_bad_values_are_refused(flags, capsys) -> None:
+@pytest.mark.parametrize(("flags", "why"), [
+    (["--grace", "0"], "must be more than 0, got 0"),
+    (["--rate", "-1"], "must be more than 0, got -1"),
+    (["--burst", "x"], "'x' is not a whole number"),
+    (["--max-spectators", "1.5"], "'1.5' is not a whole number"),
+    (["--port", "many"], "'many' is not a whole number"),
+    (["--port", "70000"], "must be 0 to 65535, got 70000"),
+    (["--port", "-1"], "must be 0 to 65535, got -1"),
+    (["--grace", "nan"], "must be a finite number, got nan"),
+    (["--ping-interval", "inf"], "must be a finite number, got inf"),
+    (["--bot-seconds", "-0.5"], "must be more than 0, got -0.5"),
+])
+def test_bad_values_are_refused(flags, why, capsys) -> None:
     with pytest.raises(SystemExit) as done:
         _serve_parser().parse_args(flags)
     assert done.value.code == 2
-    assert flags[0] in capsys.readouterr().err
+    assert f"argument {flags[0]}: {why}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["0", "65535"])
+def test_the_ends_of_the_port_range_are_accepted(port) -> None:
+    assert _serve_parser().parse_args(["--port", port]).port == int(port)
 
 
 def test_a_port_in_use_is_a_clear_error(tmp_path, capsys) -> None:
@@ -52,3 +67,15 @@ def test_a_port_in_use_is_a_clear_error(tmp_path, capsys) -> None:
                            "--db", str(tmp_path / "db.sqlite3"), "-q"])
     assert code == 1
     assert "cannot start" in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path, capsys) -> None:
+    db = tmp_path / "notes.txt"
+    db.write_text("hello\n")
+    code = serve_main(["--host", "127.0.0.1", "--port", "0", "--no-discovery",
+                       "--db", str(db), "-q"])
+    assert code == 1
+    assert capsys.readouterr().err == (
+        f"taikyoku serve: cannot start: {db} is not a taikyoku database "
+        "(file is not a database)\n")
+    assert db.read_text() == "hello\n"
