@@ -442,22 +442,28 @@ async def run(
         out.write(text + "\n")
         out.flush()
 
-    where = await (find() if find is not None else
-                   launch.find_or_start(plan.server, lan=plan.lan, say=say))
+    where: launch.Where | None = None
     terminal: Terminal | None = None
     me: identity.Identity | None = None
     conn: Connection | None = None
     try:
-        me = identity.claim(where.key, token_file=plan.token_file,
-                            directory=plan.players_dir, new_player=plan.new_player)
-        conn = Connection(where.url, plan.name, token_file=me.token_file)
-        session = Session(welcome=await conn.connect())
-        await identity.rejoin(conn, session)
+        try:
+            where = await (find() if find is not None else
+                           launch.find_or_start(plan.server, lan=plan.lan, say=say))
+            me = identity.claim(where.key, token_file=plan.token_file,
+                                directory=plan.players_dir, new_player=plan.new_player)
+            conn = Connection(where.url, plan.name, token_file=me.token_file)
+            session = Session(welcome=await conn.connect())
+            await identity.rejoin(conn, session)
+        except Exception as err:  # whatever stopped the start: one line, no traceback
+            print(f"taikyoku tui: could not start: {launch.start_failure(err)}",
+                  file=sys.stderr)
+            return 1
         terminal = Terminal(conn, lines, out, plan, where, session)
         if me.note:
             terminal.say(me.note)
         return await terminal.run()
-    except (ConnectError, identity.IdentityError) as err:
+    except ConnectError as err:
         print(f"taikyoku tui: {err}", file=sys.stderr)
         return 1
     finally:
@@ -467,7 +473,8 @@ async def run(
             await conn.close()
         if me is not None:
             me.release()
-        await where.close()
+        if where is not None:
+            await where.close()
 
 
 def main(argv: list[str]) -> int:

@@ -4,6 +4,7 @@ embedded default (no server found, so one starts in-process) plays a whole game.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -213,6 +214,31 @@ async def test_no_server_there_says_so_and_offers_a_retry() -> None:
     assert "no server at ws://127.0.0.1:1" in app.status
     assert app.status.startswith("Could not start: ")
 
+
+
+async def test_any_failure_to_start_is_shown_with_try_again() -> None:
+    """Not only a missing server: a damaged game database (sqlite3.DatabaseError) too."""
+    async def damaged() -> launch.Where:
+        raise sqlite3.DatabaseError("file is not a database")
+
+    app = App(Plan(name="Taro", lan=False), size=(800, 600), find=damaged)
+    driver = Driver()
+
+    frames_failed: list[int] = []
+    actions: list[object] = []
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        if app.boot_failed:
+            frames_failed.append(1)
+        if len(frames_failed) < 2:
+            return False
+        actions.extend(action for _, action in app.ui.hits)  # drawn with the failure on it
+        return True
+
+    await app.run(script)
+    assert app.status == "Could not start: DatabaseError: file is not a database"
+    assert app.retry_boot in actions and app.quit in actions
 
 async def test_two_windows_play_each_other(game_server: GameServer) -> None:
     """Two App instances (one display between them, each drawn in turn) on one server."""

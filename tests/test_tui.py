@@ -5,12 +5,14 @@ server."""
 from __future__ import annotations
 
 import asyncio
+import io
+import sqlite3
 from pathlib import Path
 
 import pytest
 from client_support import LIMIT, play_script
 
-from client import launch
+from client import launch, tui
 from client.discovery import FoundServer
 from client.options import Plan, parse
 from server.app import GameServer
@@ -119,3 +121,15 @@ async def test_a_second_app_here_plays_on_the_server_that_holds_the_games(
     with pytest.raises(OSError, match="connect to it with --server ws://127.0.0.1:PORT"):
         await launch.find_or_start(None, lan=False, host="127.0.0.1", port=1, db=db,
                                    discovery=False)
+
+
+async def test_any_failure_to_start_is_one_line_and_exit_1(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    async def damaged() -> launch.Where:
+        raise sqlite3.DatabaseError("file is not a database")
+
+    code = await tui.run(Plan(name="Taro", lan=False), stdin=io.StringIO(""), out=io.StringIO(),
+                         find=damaged)
+    assert code == 1
+    assert capsys.readouterr().err == (
+        "taikyoku tui: could not start: DatabaseError: file is not a database\n")

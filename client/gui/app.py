@@ -223,8 +223,8 @@ class App:
                     new_player=plan.new_player)
             self.status = f"Connecting to {self.where.label}..."
             await self.connect(plan.name, resume=True)
-        except (ConnectError, identity.IdentityError, OSError) as err:
-            self.status = f"Could not start: {err}"
+        except Exception as err:  # whatever it was, say it and offer Try again / Quit
+            self.status = f"Could not start: {launch.start_failure(err)}"
             self.boot_failed = True
             return
         assert self.conn is not None
