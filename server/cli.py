@@ -13,7 +13,7 @@ from typing import Callable
 
 from server.app import GameServer, ServerConfig
 from server.records import FORMATS, format_record_as, list_line
-from server.store import Store, UnusableDatabaseError, default_db_path
+from server.store import DamagedRecordError, Store, UnusableDatabaseError, default_db_path
 
 DEFAULTS = ServerConfig(name="")
 
@@ -160,7 +160,11 @@ def records_main(argv: list[str]) -> int:
             for record in records:
                 print(list_line(record))
             return 0
-        found = store.record(args.match.upper())
+        try:
+            found = store.record(args.match.upper())
+        except DamagedRecordError as err:
+            print(f"taikyoku records: {err}", file=sys.stderr)
+            return 1
         if found is None:
             print(f"taikyoku records: no match {args.match!r} in {path}", file=sys.stderr)
             return 1

@@ -13,8 +13,9 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
+import msgspec
 import platformdirs
 
 from server.match import Match, Seat
@@ -77,6 +78,10 @@ class Record:
 
 class DatabaseInUseError(OSError):
     """Another server already has this database open."""
+
+
+class DamagedRecordError(ValueError):
+    """A stored match whose row cannot be read back (a database edited by hand)."""
 
 
 class UnusableDatabaseError(OSError):
@@ -305,7 +310,7 @@ class Store:
         return matches
 
     def records(self, only_unfinished: bool = False) -> list[Record]:
-        """Stored matches, oldest first."""
+        """Stored matches, oldest first; a damaged one is left out with a warning."""
         where = "WHERE status != 'over'" if only_unfinished else ""
         rows = self._db.execute(
             "SELECT code, game, size, start_board, start_to_move, seats, status, result, "
@@ -317,9 +322,16 @@ class Store:
             f"{where} ORDER BY match, ply"
         ):
             moves.setdefault(code, []).append(move)
-        return [_record_of(row, moves.get(row[0], [])) for row in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(_record_of(row, moves.get(row[0], [])))
+            except DamagedRecordError as err:
+                log.warning("%s and is left out", err)
+        return records
 
     def record(self, code: str) -> Record | None:
+        """The stored match ``code``, or None; :class:`DamagedRecordError` if unreadable."""
         row = self._db.execute(
             "SELECT code, game, size, start_board, start_to_move, seats, status, result, "
             "created, ended FROM matches WHERE code = ?", (code,)
@@ -335,18 +347,27 @@ def _seats_json(seats: list[Seat | None]) -> str:
     return json.dumps([s.to_json() if s is not None else None for s in seats])
 
 
-def _record_of(row: tuple[object, ...], moves: list[int]) -> Record:
+def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
+    """Decode a matches row and its moves; anything the store never writes (a row
+    edited by hand) raises :class:`DamagedRecordError` naming the match."""
     code, game, size, board, to_move, seats, status, result, created, ended = row
-    res = json.loads(str(result)) if result else None
-    return Record(
-        code=str(code), game=str(game), size=int(str(size)), start_board=str(board),
-        start_to_move=int(str(to_move)),
-        seats=[Seat.from_json(s) if s else None for s in json.loads(str(seats))],
-        status=str(status),
-        result=Result(res["winner"], res["reason"], res["score"]) if res else None,
-        created=float(str(created)), ended=float(str(ended)) if ended is not None else None,
-        moves=moves,
-    )
+    try:
+        seat_list = [Seat.from_json(s) if s else None for s in json.loads(str(seats))]
+        if len(seat_list) != 2:
+            raise ValueError(f"{len(seat_list)} seats, not 2")
+        whole_moves = [move for move in moves if isinstance(move, int)]
+        if len(whole_moves) != len(moves):
+            raise ValueError(f"moves are not all whole numbers: {list(moves)}")
+        return Record(
+            code=str(code), game=str(game), size=int(str(size)), start_board=str(board),
+            start_to_move=int(str(to_move)), seats=seat_list, status=str(status),
+            result=msgspec.json.decode(str(result), type=Result) if result else None,
+            created=float(str(created)),
+            ended=float(str(ended)) if ended is not None else None,
+            moves=whole_moves,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError, msgspec.ValidationError) as err:
+        raise DamagedRecordError(f"match {code} is damaged ({err})") from None
 
 
 def _match_of(record: Record) -> Match:

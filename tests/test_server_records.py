@@ -114,6 +114,38 @@ def test_records_refuses_a_table_of_the_same_name_with_other_columns(tmp_path,
     assert _tables(db) == ["matches", "moves", "players"]
 
 
+@pytest.mark.parametrize(("column", "value", "why"), [
+    ("seats", "not json", "Expecting value"),
+    ("seats", '[{"kind": "human"}]', "'name'"),
+    ("seats", '[null]', "1 seats, not 2"),
+    ("seats", "7", "not iterable"),
+    ("result", '{"winner": 0, "reason": "luck", "score": [1, 0]}', "Invalid enum value 'luck'"),
+    ("size", "big", "invalid literal"),
+])
+async def test_a_damaged_record_is_left_out_and_named(column, value, why, make_server,
+                                                      connect, capsys, caplog) -> None:
+    """A row edited by hand: the list shows the others and warns; printing it says why."""
+    db, othello, ttt = await _played(make_server, connect)
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"UPDATE matches SET {column} = ? WHERE code = ?", (value, ttt["match"]))
+    assert records_main(["--db", str(db)]) == 0
+    listing = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in listing] == [othello["match"]]
+    assert f"match {ttt['match']} is damaged (" in caplog.text and why in caplog.text
+    assert records_main(["--db", str(db), ttt["match"]]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"taikyoku records: match {ttt['match']} is damaged (") and why in err
+
+
+async def test_a_damaged_move_is_named(make_server, connect, capsys) -> None:
+    db, othello, _ = await _played(make_server, connect)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE moves SET move = 'f5' WHERE match = ? AND ply = 0",
+                     (othello["match"],))
+    assert records_main(["--db", str(db), othello["match"]]) == 1
+    assert "moves are not all whole numbers: ['f5'," in capsys.readouterr().err
+
+
 def test_ggf_results_of_resignations_and_abandons() -> None:
     start = new_game("othello", 8).board
 

@@ -159,3 +159,21 @@ def test_serve_on_a_database_in_use_exits_with_a_clear_message(tmp_path) -> None
         owner.close()
     assert done.returncode == 1
     assert "cannot start" in done.stderr and "in use by another taikyoku server" in done.stderr
+
+
+async def test_a_damaged_stored_match_does_not_stop_the_start(tmp_path, caplog) -> None:
+    db = tmp_path / "taikyoku.sqlite3"
+    store = Store(db)
+    for code in ("BROKEN", "INTACT"):
+        store.add_match(Match(code, new_game("tictactoe"),
+                              [Seat("human", "a", "p_a"), Seat("human", "b", "p_b")]))
+    store.close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE matches SET seats = 'oops' WHERE code = 'BROKEN'")
+    server = GameServer(server_config(tmp_path))
+    await server.start()
+    try:
+        assert list(server.lobby.matches) == ["INTACT"]
+        assert "match BROKEN is damaged" in caplog.text
+    finally:
+        await server.close()
