@@ -275,8 +275,7 @@ class Terminal:
                 self.prompt(question)
             event = await self.next_event(want_line=bool(question) or self.lines.interactive)
             if event is EOF:
-                await self.leave()
-                return "quit"
+                return self.input_ended(view)
             if isinstance(event, str):
                 outcome = await self.answer(view, event)
                 if outcome:
@@ -302,12 +301,18 @@ class Terminal:
         word = text.strip().lower()
         if not word:
             return None
-        if word in ("q", "quit", "exit"):
+        if word in ("q", "quit", "exit", "l", "lobby"):
+            if in_game(view):  # leaving loses the game: only when the person says so
+                sure = await self.ask("Leave and lose this game? (y/n) ")
+                if sure is EOF:
+                    return self.input_ended(view)
+                assert isinstance(sure, str)
+                if sure.strip().lower() not in ("y", "yes"):
+                    self.say("Still playing.")
+                    self._shown = None
+                    return None
             await self.leave()
-            return "quit"
-        if word in ("l", "lobby"):
-            await self.leave()
-            return "lobby"
+            return "quit" if word in ("q", "quit", "exit") else "lobby"
         if word in ("m", "moves"):
             self.say("Moves: " + (" ".join(f"{i}.{n}" for i, n in
                                          enumerate(view.move_names(), start=1)) or "none yet"))
@@ -343,6 +348,14 @@ class Terminal:
         self._sent = snapshot(s)
         await self.conn.move(view.code, square, s.ply)
         return None
+
+    def input_ended(self, view: MatchView) -> str:
+        """The input ended (Ctrl-D, or the end of a script): quit as Ctrl-C does, without
+        leaving the match, so a game in progress waits to be resumed."""
+        if in_game(view):
+            self.say(f"\nThe input ended: your seat in match {view.code} is kept; run the "
+                     "same command again to go on.")
+        return "quit"
 
     async def leave(self) -> None:
         code = self.session.leave_current()
@@ -409,6 +422,12 @@ class Terminal:
             else ""
         return (f"{view.label(seat)} ({side_name(s.game, seat)}) played "
                 f"{move_name(s.game, s.size, s.moves[-1])}{flips}.")
+
+
+def in_game(view: MatchView) -> bool:
+    """True while we hold a seat in a game that is not over (leaving would lose it)."""
+    s = view.state
+    return view.seat is not None and s is not None and s.status == "playing"
 
 
 def snapshot(s: State) -> tuple[Any, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import sqlite3
 from pathlib import Path
 
@@ -133,3 +134,28 @@ async def test_any_failure_to_start_is_one_line_and_exit_1(
     assert code == 1
     assert capsys.readouterr().err == (
         "taikyoku tui: could not start: DatabaseError: file is not a database\n")
+
+
+async def test_quitting_a_game_in_progress_asks_first(game_server: GameServer) -> None:
+    plan = Plan(name="Taro", game="othello", size=4, level=1)
+    out = await play_script(game_server, plan, ["b1", "q", "n", "lobby", "y", "q"])
+    assert out.count("Leave and lose this game? (y/n) ") == 2
+    assert "Still playing." in out
+    code = re.search(r"Othello 4x4, match (\w+):", out)[1]  # type: ignore[index]
+    assert game_server.store is not None
+    record = game_server.store.record(code)
+    assert record is not None and record.result is not None
+    assert record.result.reason == "abandon"  # left on purpose: lost
+
+
+async def test_the_input_ending_mid_game_keeps_the_seat(game_server: GameServer) -> None:
+    """Ctrl-D, or a script that runs out, is not leaving: the game waits to be resumed."""
+    plan = Plan(name="Taro", game="othello", size=4, level=1)
+    out = await play_script(game_server, plan, ["b1"])
+    assert game_server.lobby is not None
+    [(code, match)] = game_server.lobby.matches.items()
+    assert f"The input ended: your seat in match {code} is kept" in out
+    assert match.status == "playing"
+    out = await play_script(game_server, plan, ["q"])  # the same at the confirmation
+    assert "Leave and lose this game? (y/n) " in out
+    assert game_server.lobby.matches[code].status == "playing"
