@@ -18,11 +18,10 @@ from typing import TextIO
 
 from client.botplay import GameResult
 from client.connection import ConnectError
-from client.discovery import FoundServer, discover
+from client.discovery import choose_server, discover
 from client.options import code_argument
 from client.tournament import Mode, Settings, Tournament
 from shared.games import GAMES
-from shared.protocol import PROTOCOL_VERSION
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -79,19 +78,6 @@ def settings_from(args: argparse.Namespace, url: str) -> Settings:
         parallel=args.parallel, seed=args.seed, seconds=args.seconds, name=args.name,
         token_file=args.token_file, timeout=args.timeout, give_up=args.give_up,
     )
-
-
-def choose_server(found: list[FoundServer]) -> FoundServer:
-    """The first server on the LAN that speaks our protocol; ConnectError otherwise."""
-    usable = [s for s in found if s.protocol == PROTOCOL_VERSION]
-    if usable:
-        return usable[0]
-    if found:
-        others = ", ".join(f"{s.name} at {s.url} (protocol {s.protocol})" for s in found)
-        raise ConnectError(f"the servers on the LAN speak another protocol: {others}; "
-                           f"this client speaks protocol {PROTOCOL_VERSION}")
-    raise ConnectError("no taikyoku server found on the LAN; start one with `taikyoku serve` "
-                       "or give its address with --server ws://HOST:PORT")
 
 
 class Progress:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from shared.protocol import SERVICE_TYPE
+from client.connection import ConnectError
+from shared.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 
 RESOLVE_TIMEOUT = 1.0
 """Seconds to wait for one server's address and TXT record once it has been seen."""
@@ -97,4 +98,17 @@ async def discover(
     return sorted(found.values(), key=lambda s: (s.name, s.url))
 
 
-__all__ = ["FoundServer", "discover"]
+def choose_server(found: list[FoundServer]) -> FoundServer:
+    """The first server on the LAN that speaks our protocol; ConnectError otherwise."""
+    usable = [s for s in found if s.protocol == PROTOCOL_VERSION]
+    if usable:
+        return usable[0]
+    if found:
+        others = ", ".join(f"{s.name} at {s.url} (protocol {s.protocol})" for s in found)
+        raise ConnectError(f"the servers on the LAN speak another protocol: {others}; "
+                           f"this client speaks protocol {PROTOCOL_VERSION}")
+    raise ConnectError("no taikyoku server found on the LAN; start one with `taikyoku serve` "
+                       "or give its address with --server ws://HOST:PORT")
+
+
+__all__ = ["FoundServer", "choose_server", "discover"]

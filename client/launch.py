@@ -1,8 +1,8 @@
 """Find a game server or start one: what `taikyoku play` and `taikyoku tui` do first.
 
 With an address, that server. Otherwise look on the LAN (zeroconf) and take the first
-server found; finding none, start a server in this process, on this asyncio loop,
-listening on every interface so a friend on the LAN can join the match.
+server found that speaks our protocol; finding none, start a server in this process, on
+this asyncio loop, listening on every interface so a friend on the LAN can join the match.
 """
 
 from __future__ import annotations
@@ -97,8 +97,13 @@ async def find_or_start(
             say(f"LAN discovery is unavailable ({err}); starting a server here.")
             found = []
         if found:
-            first = found[0]
-            return Where(first.url, f"{first.host}:{first.port}, found on the LAN")
+            from client.discovery import choose_server
+
+            try:
+                chosen = choose_server(found)
+                return Where(chosen.url, f"{chosen.host}:{chosen.port}, found on the LAN")
+            except ConnectError as err:  # none we can talk to: play here rather than not
+                say(f"{err}. Starting a server here instead.")
     say("No server found: starting one on this computer...")
     from server.app import GameServer, ServerConfig
     from server.store import DatabaseInUseError, default_db_path

@@ -13,7 +13,7 @@ import pytest
 from client import bot
 from client.botplay import Chooser, GameResult, play_seat
 from client.connection import ConnectError, Connection
-from client.discovery import FoundServer
+from client.discovery import FoundServer, choose_server
 from client.tournament import Settings, Summary, Tournament
 from server.app import GameServer
 from shared.protocol import Joined
@@ -254,11 +254,11 @@ def test_no_server_is_said_clearly(capsys: pytest.CaptureFixture[str]) -> None:
 def test_choosing_a_discovered_server() -> None:
     ours = FoundServer("a", "ws://10.0.0.1:8765/", "10.0.0.1", 8765, 1, "0.1.0")
     future = FoundServer("b", "ws://10.0.0.2:8765/", "10.0.0.2", 8765, 2, "9.0")
-    assert bot.choose_server([future, ours]) is ours
+    assert choose_server([future, ours]) is ours
     with pytest.raises(ConnectError, match="no taikyoku server found on the LAN"):
-        bot.choose_server([])
+        choose_server([])
     with pytest.raises(ConnectError, match=r"speak another protocol: b at .* \(protocol 2\)"):
-        bot.choose_server([future])
+        choose_server([future])
 
 
 class _Terminal(io.StringIO):

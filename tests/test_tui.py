@@ -17,6 +17,7 @@ from client import launch, tui
 from client.discovery import FoundServer
 from client.options import Plan, parse
 from server.app import GameServer
+from shared.protocol import PROTOCOL_VERSION
 
 
 async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:
@@ -159,3 +160,28 @@ async def test_the_input_ending_mid_game_keeps_the_seat(game_server: GameServer)
     out = await play_script(game_server, plan, ["q"])  # the same at the confirmation
     assert "Leave and lose this game? (y/n) " in out
     assert game_server.lobby.matches[code].status == "playing"
+
+
+async def test_a_lan_server_of_another_protocol_is_passed_over(
+        tmp_path: Path, game_server: GameServer) -> None:
+    said: list[str] = []
+    future = FoundServer("New", "ws://127.0.0.1:1/", "127.0.0.1", 1, PROTOCOL_VERSION + 1, "9")
+    ours = FoundServer("Ours", game_server.url, "127.0.0.1", game_server.port,
+                       PROTOCOL_VERSION, "0.1.0")
+
+    async def lan(timeout: float) -> list[FoundServer]:
+        return found
+
+    found = [future, ours]
+    where = await launch.find_or_start(None, discover=lan)
+    assert where.url == game_server.url and where.server is None
+    found = [future]
+    where = await launch.find_or_start(None, discover=lan, say=said.append, host="127.0.0.1",
+                                       port=0, db=tmp_path / "games.sqlite3", discovery=False,
+                                       bot_workers=1)
+    try:
+        assert where.server is not None  # not the other protocol's: one started here
+        assert any("speak another protocol: New at ws://127.0.0.1:1/" in line
+                   and line.endswith("Starting a server here instead.") for line in said)
+    finally:
+        await where.close()
