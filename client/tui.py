@@ -13,7 +13,7 @@ import asyncio
 import sys
 import threading
 from collections.abc import Awaitable, Callable
-from typing import Any, TextIO
+from typing import Any, Literal, TextIO
 
 from client import identity, launch
 from client.connection import ConnectError, Connection, LinkStatus
@@ -30,6 +30,7 @@ HELP = ("Type a move ({how}), or: resign, moves (the record so far), board, "
 GAMES = {"1": ("tictactoe", 3), "2": ("othello", 4), "3": ("othello", 6), "4": ("othello", 8)}
 EOF = object()
 """The input ended (Ctrl-D, or the end of a script)."""
+LobbyOutcome = Literal["sent", "back", "quit"]
 
 
 class Lines:
@@ -167,8 +168,10 @@ class Terminal:
                 if first:
                     first = False
                     await self.start(self.plan)
-                elif not await self.lobby():
+                elif (outcome := await self.lobby()) == "quit":
                     return 0
+                elif outcome == "back":
+                    continue
                 if not await self.wait_joined():
                     continue
             if await self.play() == "quit":
@@ -190,48 +193,51 @@ class Terminal:
                 return False
         return True
 
-    async def lobby(self) -> bool:
-        """The start questions; sends the chosen request. False when the person quits."""
+    async def lobby(self) -> LobbyOutcome:
+        """The start questions: 'sent' the chosen request, 'back' to them (nothing was
+        chosen), or 'quit'."""
         choice = await self.choose(
             "\nPlay: 1 tic-tac-toe, 2 Othello 4x4, 3 Othello 6x6, 4 Othello 8x8; "
             "j join a match, w watch one, q quit",
             {"1": "1", "2": "2", "3": "3", "4": "4", "j": "j", "w": "w", "q": "q"}, "4")
         if choice in (None, "q"):
-            return False
+            return "quit"
         if choice in ("j", "w"):
             code = await self.pick_match(watch=choice == "w")
             if code is None:
-                return True
+                return "back"
             await (self.conn.watch(code) if choice == "w" else self.conn.join(code))
-            return True
+            return "sent"
         game, size = GAMES[choice]
         plan = Plan(name=self.plan.name, game=game, size=size)
         vs = await self.choose("Opponent: b the bot, p a person on the LAN",
                                {"b": "bot", "p": "human"}, "b")
         if vs is None:
-            return False
+            return "quit"
         plan.vs = vs
         if vs == "bot":
             bots = ", ".join(f"{b.level} {b.name}" for b in welcome_bots(self.session))
             level = await self.choose(f"Bot level ({bots})",
                                       {str(i): str(i) for i in range(1, 6)}, "3")
             if level is None:
-                return False
+                return "quit"
             plan.level = int(level)
         other = "the bot" if vs == "bot" else "your friend"
         seat = await self.choose(f"Who moves first: f you, s {other}, r random",
                                  {"f": "first", "s": "second", "r": "random"}, "f")
         if seat is None:
-            return False
+            return "quit"
         plan.seat = seat
         await self.conn.create(**plan.create_args())
-        return True
+        return "sent"
 
     async def pick_match(self, *, watch: bool) -> str | None:
-        """List the matches one can join (or watch); the code typed or picked by number."""
+        """List the matches one can join (or watch); the code typed or picked by number.
+        None to go back, also when the server refused the list (take() said why)."""
         await self.conn.list_matches()
-        while not isinstance(await self.next_event(want_line=False), Lobby):
-            pass
+        while not isinstance(reply := await self.next_event(want_line=False), Lobby):
+            if isinstance(reply, Error):
+                return None
         matches = [m for m in self.session.lobby if (m.status != "waiting") == watch]
         if matches:
             self.say("Matches to watch:" if watch else "Open matches:")

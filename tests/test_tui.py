@@ -11,13 +11,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from client_support import LIMIT, play_script
+from client_support import LIMIT, play_script, welcome
 
 from client import launch, tui
 from client.discovery import FoundServer
 from client.options import Plan, parse
+from client.session import Session
 from server.app import GameServer
-from shared.protocol import PROTOCOL_VERSION
+from shared.protocol import PROTOCOL_VERSION, Error
 
 
 async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:
@@ -185,3 +186,36 @@ async def test_a_lan_server_of_another_protocol_is_passed_over(
                    and line.endswith("Starting a server here instead.") for line in said)
     finally:
         await where.close()
+
+
+class _RefusingServer:
+    """A connection whose server refuses the match list (as a busy server does)."""
+
+    def __init__(self) -> None:
+        self.replies: asyncio.Queue[Error] = asyncio.Queue()
+
+    async def list_matches(self) -> None:
+        self.replies.put_nowait(Error("rate_limited", "over the budget of 20 messages/s"))
+
+    async def recv(self, timeout: float | None = None) -> Error:
+        return await self.replies.get()
+
+
+async def test_a_refused_match_list_is_said_and_the_menu_comes_back() -> None:
+    out = io.StringIO()
+    terminal = tui.Terminal(_RefusingServer(), tui.Lines(io.StringIO("j\nq\n")),  # type: ignore
+                            out, Plan(name="Taro"), launch.Where("ws://test", "the test server"),
+                            Session(welcome=welcome()))
+    try:
+        assert await asyncio.wait_for(terminal.run(), LIMIT) == 0
+    finally:
+        terminal.stop()
+    text = out.getvalue()
+    assert "! over the budget of 20 messages/s" in text
+    assert text.count("j join a match") == 2  # asked again after the refusal
+
+
+async def test_going_back_from_the_match_list_asks_again(game_server: GameServer) -> None:
+    out = await play_script(game_server, Plan(name="Taro"), ["j", "", "w", "", "q"])
+    assert out.count("j join a match") == 3
+    assert "No open matches right now" in out and "No matches to watch right now." in out
