@@ -158,6 +158,12 @@ class Connection:
             raise RuntimeError("this connection is already open")
         self._ws, welcome = await self._open()
         self._accept(welcome)
+        try:
+            self._save_token()
+        except ConnectError:
+            await self._ws.close()
+            self._set_down()
+            raise
         self._reader = asyncio.create_task(self._read_forever(), name=f"reader {self.url}")
         return welcome
 
@@ -307,10 +313,13 @@ class Connection:
         self.welcome = welcome
         self.player = welcome.player
         self.token = welcome.token
-        if self.token_file is not None:
-            _write_token(self.token_file, welcome.token)
         self.up = True
         self._link_up.set()
+
+    def _save_token(self) -> None:
+        """Write the token to ``token_file``, for the next run; ConnectError if it fails."""
+        if self.token_file is not None and self.token is not None:
+            _write_token(self.token_file, self.token)
 
     def _status(self, status: LinkStatus) -> None:
         self._inbox.put_nowait(status)
@@ -377,6 +386,10 @@ class Connection:
             previous = self.player
             self._ws = ws
             self._accept(welcome)
+            try:
+                self._save_token()
+            except ConnectError as err:  # we play on; only a later run may not resume us
+                log.warning("%s (after reconnecting to %s)", err, self.url)
             if previous is not None and welcome.player != previous:
                 message = ("Reconnected, but the server did not know us: "
                            "our matches there are lost.")

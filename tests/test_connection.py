@@ -108,6 +108,23 @@ async def test_token_file_round_trip_resumes_the_player(game_server: GameServer,
         assert second.player == player
 
 
+
+async def test_a_token_file_that_cannot_be_written_on_reconnect_is_only_a_warning(
+        game_server: GameServer, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    token_file = tmp_path / "bot.token"
+    async with Connection(game_server.url, "Bot", token_file=token_file, backoff=FAST) as conn:
+        assert conn.player is not None
+        token_file.unlink()
+        token_file.mkdir()  # now the token cannot be written there (not even by root)
+        await _drop_links(game_server, conn.player)
+        up = await _next_of(conn, LinkStatus)
+        while isinstance(up, LinkStatus) and not up.up:
+            up = await _next_of(conn, LinkStatus)
+        assert isinstance(up, LinkStatus) and up.message == "Reconnected."
+        await conn.list_matches()  # the link goes on
+        assert isinstance(await _next_of(conn, Lobby), Lobby)
+    assert f"cannot write the token file {token_file}" in caplog.text
+
 async def test_giving_up_ends_with_a_final_status(make_server: MakeServer) -> None:
     server = await make_server()
     conn = Connection(server.url, backoff=FAST, give_up_after=0.5)
