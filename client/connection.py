@@ -64,6 +64,8 @@ MAX_SERVER_FRAME = 16 * 2**20
 
 
 CLOSE_REASONS = {1000: "the server closed the link", 1001: "the server is going away"}
+RESENT = (Move, ListMatches)
+"""The intents sent again when a link closed under them: the server acts on them once."""
 
 
 @dataclass(frozen=True)
@@ -203,8 +205,12 @@ class Connection:
     async def send(self, message: Message) -> None:
         """Send an intent; while the link is being re-established, wait for it.
 
-        A frame refused because the link had just closed is sent again once it is back
-        (safe: moves carry their ply, so the server never plays one twice).
+        A frame refused because the link had just closed may still have reached the
+        server. Moves and the match list are sent again once the link is back (a move
+        carries its ply, so the server never plays one twice); any other intent is not,
+        since the server may have acted on it (two `create`s would be two matches): the
+        server's resume re-sends the matches it made, and a caller that hears nothing
+        after the reconnect asks again.
         ConnectError once the connection has been closed or has given up.
         """
         text = encode(message)
@@ -219,7 +225,11 @@ class Connection:
                 await ws.send(text)
                 return
             except ConnectionClosed:
-                self._set_down()  # the reader notices too and reconnects; wait for it
+                self._set_down()  # the reader notices too and reconnects
+                if not isinstance(message, RESENT):
+                    log.info("%s not sent again after the link to %s closed",
+                             type(message).__name__, self.url)
+                    return
 
     async def recv(self, timeout: float | None = None) -> ServerMessage | LinkStatus:
         """The next server message or link event; TimeoutError after ``timeout`` s.

@@ -31,6 +31,8 @@ GAMES = {"1": ("tictactoe", 3), "2": ("othello", 4), "3": ("othello", 6), "4": (
 EOF = object()
 """The input ended (Ctrl-D, or the end of a script)."""
 LobbyOutcome = Literal["sent", "back", "quit"]
+RESUME_WAIT = 2.0
+"""Seconds after a reconnect to wait for the server to give back a match we asked for."""
 
 
 class Lines:
@@ -128,6 +130,8 @@ class Terminal:
         elif isinstance(msg, LinkStatus):
             if msg.up != was_up or msg.final:  # once per drop, not once per retry
                 self.say(f"! {msg.message}")
+            if msg.up:  # a request may have been lost with the link: ask again
+                self._sent = None
             if msg.final:
                 raise ConnectError(msg.message)
 
@@ -186,11 +190,22 @@ class Terminal:
             await self.conn.create(**plan.create_args())
 
     async def wait_joined(self) -> bool:
-        """After create/join/watch: True once in the match, False when refused."""
+        """After create/join/watch: True once in the match; False when refused, or when
+        the link came back without the match (the request was lost with the link, or
+        never sent again: the server gives back every match it made for us at once)."""
+        loop = asyncio.get_running_loop()
+        back_at: float | None = None
         while self.session.view is None:
-            msg = await self.next_event(want_line=False)
+            wait = None if back_at is None else back_at + RESUME_WAIT - loop.time()
+            try:
+                msg = await asyncio.wait_for(self.next_event(want_line=False), wait)
+            except TimeoutError:
+                self.say("! The request was lost with the connection: please choose again.")
+                return False
             if isinstance(msg, Error):
                 return False
+            if isinstance(msg, LinkStatus) and msg.up:
+                back_at = loop.time()
         return True
 
     async def lobby(self) -> LobbyOutcome:

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 import client.connection as connection_module
 from client.connection import ConnectError, Connection, LinkStatus
 from server.app import GameServer
-from shared.protocol import Joined, Lobby, State
+from shared.protocol import Error, Joined, Lobby, State
 
 MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
 FAST = (0.05, 0.2)  # reconnect backoff for tests: first delay, cap
@@ -124,6 +125,52 @@ async def test_a_token_file_that_cannot_be_written_on_reconnect_is_only_a_warnin
         await conn.list_matches()  # the link goes on
         assert isinstance(await _next_of(conn, Lobby), Lobby)
     assert f"cannot write the token file {token_file}" in caplog.text
+
+
+class _ClosedUnder:
+    """Stands in for the websocket for one send, as a link that closed just then (the
+    reader keeps the real one until the server drops it)."""
+
+    async def send(self, text: str) -> None:
+        raise ConnectionClosed(None, None)
+
+
+async def _after_a_drop_under(conn: Connection, server: GameServer,
+                              send: Awaitable[None]) -> list[object]:
+    """``send`` meets a closed link; then the link drops and comes back. What arrived
+    until the match list asked afterwards."""
+    assert conn.player is not None
+    await conn.list_matches()  # the reader is reading (the real websocket)
+    await _next_of(conn, Lobby)
+    conn._ws = _ClosedUnder()  # type: ignore[assignment]
+    sending = asyncio.create_task(send)
+    await asyncio.sleep(0.05)
+    await _drop_links(server, conn.player)
+    await asyncio.wait_for(sending, 5)
+    while not (isinstance(up := await conn.recv(5), LinkStatus) and up.up):
+        pass
+    await asyncio.sleep(0.3)  # whatever the server sends on its own after the resume
+    await conn.list_matches()
+    seen: list[object] = []
+    while not isinstance(item := await conn.recv(5), Lobby):
+        seen.append(item)
+    return seen
+
+
+async def test_only_moves_and_the_list_are_sent_again_after_a_drop(
+        game_server: GameServer) -> None:
+    """A create the server may have seen is not sent again: it would be a second match."""
+    async with Connection(game_server.url, "Ken", backoff=FAST) as conn:
+        seen = await _after_a_drop_under(conn, game_server, conn.create("tictactoe"))
+        assert not any(isinstance(m, Joined) for m in seen)
+        assert game_server.lobby is not None and not game_server.lobby.matches
+
+        await conn.create("tictactoe", vs="human")
+        joined = await _next_of(conn, Joined)
+        assert isinstance(joined, Joined)
+        move = conn.move(joined.match, 4, 0)  # sent again: refused (no opponent yet)
+        seen = await _after_a_drop_under(conn, game_server, move)
+        assert any(isinstance(m, Error) and m.match == joined.match for m in seen), seen
 
 async def test_giving_up_ends_with_a_final_status(make_server: MakeServer) -> None:
     server = await make_server()

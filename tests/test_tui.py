@@ -8,17 +8,21 @@ import asyncio
 import io
 import re
 import sqlite3
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from client_support import LIMIT, play_script, welcome
+from websockets.exceptions import ConnectionClosed
 
 from client import launch, tui
+from client.connection import Connection
 from client.discovery import FoundServer
 from client.options import Plan, parse
 from client.session import Session
 from server.app import GameServer
-from shared.protocol import PROTOCOL_VERSION, Error
+from shared.protocol import PROTOCOL_VERSION, Error, Lobby
 
 
 async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:
@@ -219,3 +223,77 @@ async def test_going_back_from_the_match_list_asks_again(game_server: GameServer
     out = await play_script(game_server, Plan(name="Taro"), ["j", "", "w", "", "q"])
     assert out.count("j join a match") == 3
     assert "No open matches right now" in out and "No matches to watch right now." in out
+
+
+class _ClosedUnder:
+    """Stands in for the websocket for one send, as a link that closed just then."""
+
+    async def send(self, text: str) -> None:
+        raise ConnectionClosed(None, None)
+
+
+class _TypedLater:
+    """Input that says nothing until released, then ``lines``, then ends."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self._released = threading.Event()
+
+    def isatty(self) -> bool:
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        self._released.wait(LIMIT)
+        yield from (f"{line}\n" for line in self.lines)
+
+    def release(self) -> None:
+        self._released.set()
+
+
+async def _drop_under_a_request(server: GameServer, script: list[str], plan: Plan,
+                                until: str) -> str:
+    """Run the terminal on ``script``, typed once it has printed ``until``: its next
+    request meets a link that has just closed, and the server drops the link. Its output."""
+    out = io.StringIO()
+    stdin = _TypedLater(script)
+    lines = tui.Lines(stdin)  # type: ignore[arg-type]
+    async with Connection(server.url, "Taro", backoff=(0.05, 0.2)) as conn:
+        await conn.list_matches()  # the reader is reading the real websocket
+        assert isinstance(await conn.recv(5), Lobby)
+        terminal = tui.Terminal(conn, lines, out, plan, launch.Where(server.url, "test"),
+                                Session(welcome=conn.welcome))
+        running = asyncio.create_task(terminal.run())
+        try:
+            async with asyncio.timeout(LIMIT):
+                while until not in out.getvalue():
+                    await asyncio.sleep(0.01)
+                conn._ws = _ClosedUnder()  # type: ignore[assignment]
+                stdin.release()
+                while conn.up:  # until the request met the closed link
+                    await asyncio.sleep(0.01)
+                assert server.lobby is not None and conn.player is not None
+                for peer in list(server.lobby.sessions.get(conn.player, ())):
+                    await peer.ws.close(1011, "test drop")
+                assert await running == 0
+        finally:
+            terminal.stop()
+            stdin.release()
+    return out.getvalue()
+
+
+async def test_a_request_lost_with_the_link_is_asked_again(game_server: GameServer) -> None:
+    """A create is not sent again after the drop (it could make two matches), so the
+    terminal hears nothing back after the reconnect and goes back to the menu; a
+    resign lost so is asked for again."""
+    text = await _drop_under_a_request(game_server, ["1", "b", "1", "f", "q"],
+                                       Plan(name="Taro"), "j join a match")
+    assert "! The request was lost with the connection: please choose again." in text
+    assert text.count("j join a match") == 2
+    assert game_server.lobby is not None and not game_server.lobby.matches
+
+    plan = Plan(name="Taro", game="othello", size=4, level=1)
+    text = await _drop_under_a_request(game_server, ["resign", "resign", "q"], plan,
+                                       "Your move (Black)")
+    assert "! Reconnected." in text
+    assert text.count("Your move (Black)") == 2  # asked again after the reconnect
+    assert "You resigned." in text
