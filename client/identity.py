@@ -27,8 +27,8 @@ from urllib.parse import urlsplit
 
 import platformdirs
 
+from client.client_state import ClientState
 from client.connection import ConnectError, Connection
-from client.session import Session
 from shared.protocol import Lobby
 
 SLOTS = 8
@@ -159,8 +159,8 @@ def _lock(path: Path) -> IO[bytes] | None:
     return handle
 
 
-async def rejoin(conn: Connection, session: Session) -> None:
-    """Take what the server re-sent after hello into ``session``; show an unfinished match.
+async def rejoin(conn: Connection, known: ClientState) -> None:
+    """Take what the server re-sent after hello into ``known``; show an unfinished match.
 
     The server sends ``joined`` + ``state`` for each of our seats right after ``welcome``,
     before it reads anything from us; so everything up to the answer of one ``list``
@@ -171,8 +171,8 @@ async def rejoin(conn: Connection, session: Session) -> None:
     try:
         async with asyncio.timeout(REJOIN_TIMEOUT):
             while not isinstance(msg := await conn.recv(), Lobby):
-                session.handle(msg)
+                known.handle(msg)
     except TimeoutError as err:
         raise ConnectError(f"{conn.url} did not answer the match list in time") from err
-    session.handle(msg)
-    session.current = session.resumable()
+    known.handle(msg)
+    known.current = known.resumable()

@@ -16,10 +16,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TextIO
 
 from client import identity, launch
+from client.client_state import ClientState
 from client.connection import ConnectError, Connection, LinkStatus
-from client.gui.match import MatchView, game_title, move_name, side_name
+from client.match_view import MatchView, game_title, move_name, side_name
 from client.options import Plan, match_code, parse
-from client.session import Session
 from client.textboard import othello_text, tictactoe_text
 from shared.protocol import Error, Lobby, MatchSummary, State
 
@@ -68,9 +68,9 @@ class Terminal:
     """One person at a terminal: the lobby questions, then matches, until they quit."""
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, plan: Plan,
-                 where: launch.Where, session: Session) -> None:
+                 where: launch.Where, known: ClientState) -> None:
         self.conn, self.lines, self.out, self.plan, self.where = conn, lines, out, plan, where
-        self.session = session
+        self.known = known
         self._line: asyncio.Task[str | object] | None = None
         self._msg: asyncio.Task[Any] | None = None
         self._shown: tuple[Any, ...] | None = None
@@ -121,8 +121,8 @@ class Terminal:
 
     def take(self, msg: Any) -> None:
         """Remember a server message, and say what a person needs to hear about it."""
-        was_up = self.session.link_up
-        self.session.handle(msg)
+        was_up = self.known.link_up
+        self.known.handle(msg)
         if isinstance(msg, Error):
             self._sent = None
             if msg.code != "stale_ply":
@@ -159,16 +159,16 @@ class Terminal:
     # ---- the lobby -----------------------------------------------------------------
 
     async def run(self) -> int:
-        welcome = self.session.welcome
+        welcome = self.known.welcome
         server = welcome.server.name if welcome else "?"
         self.say(f"Connected to {server} as {self.plan.name}: {self.where.label}.")
         first = self.plan.decided
-        if self.session.view is not None:  # the server gave us back an unfinished game
+        if self.known.view is not None:  # the server gave us back an unfinished game
             first = False
-            self.say(f"Welcome back: your unfinished game (match {self.session.current}) "
+            self.say(f"Welcome back: your unfinished game (match {self.known.current}) "
                      "goes on.")
         while True:
-            if self.session.view is None:
+            if self.known.view is None:
                 if first:
                     first = False
                     await self.start(self.plan)
@@ -195,7 +195,7 @@ class Terminal:
         never sent again: the server gives back every match it made for us at once)."""
         loop = asyncio.get_running_loop()
         back_at: float | None = None
-        while self.session.view is None:
+        while self.known.view is None:
             wait = None if back_at is None else back_at + RESUME_WAIT - loop.time()
             try:
                 msg = await asyncio.wait_for(self.next_event(want_line=False), wait)
@@ -231,7 +231,7 @@ class Terminal:
             return "quit"
         plan.vs = vs
         if vs == "bot":
-            bots = ", ".join(f"{b.level} {b.name}" for b in welcome_bots(self.session))
+            bots = ", ".join(f"{b.level} {b.name}" for b in welcome_bots(self.known))
             level = await self.choose(f"Bot level ({bots})",
                                       {str(i): str(i) for i in range(1, 6)}, "3")
             if level is None:
@@ -253,7 +253,7 @@ class Terminal:
         while not isinstance(reply := await self.next_event(want_line=False), Lobby):
             if isinstance(reply, Error):
                 return None
-        matches = [m for m in self.session.lobby if (m.status != "waiting") == watch]
+        matches = [m for m in self.known.lobby if (m.status != "waiting") == watch]
         if matches:
             self.say("Matches to watch:" if watch else "Open matches:")
             for i, m in enumerate(matches, start=1):
@@ -285,7 +285,7 @@ class Terminal:
         """Show the match and take moves until the person leaves: 'lobby' or 'quit'."""
         self._shown = None
         while True:
-            view = self.session.view
+            view = self.known.view
             if view is None:
                 return "lobby"
             s = view.state
@@ -379,7 +379,7 @@ class Terminal:
         return "quit"
 
     async def leave(self) -> None:
-        code = self.session.leave_current()
+        code = self.known.leave_current()
         if code is not None:
             await self.conn.leave(code)
 
@@ -456,8 +456,8 @@ def snapshot(s: State) -> tuple[Any, ...]:
     return (s.match, s.ply, s.status, tuple(s.rematch))
 
 
-def welcome_bots(session: Session) -> list[Any]:
-    return session.welcome.bots if session.welcome is not None else []
+def welcome_bots(known: ClientState) -> list[Any]:
+    return known.welcome.bots if known.welcome is not None else []
 
 
 def summary(m: MatchSummary) -> str:
@@ -493,13 +493,13 @@ async def run(
             me = identity.claim(where.key, token_file=plan.token_file,
                                 directory=plan.players_dir, new_player=plan.new_player)
             conn = Connection(where.url, plan.name, token_file=me.token_file)
-            session = Session(welcome=await conn.connect())
-            await identity.rejoin(conn, session)
+            known = ClientState(welcome=await conn.connect())
+            await identity.rejoin(conn, known)
         except Exception as err:  # whatever stopped the start: one line, no traceback
             print(f"taikyoku tui: could not start: {launch.start_failure(err)}",
                   file=sys.stderr)
             return 1
-        terminal = Terminal(conn, lines, out, plan, where, session)
+        terminal = Terminal(conn, lines, out, plan, where, known)
         if me.note:
             terminal.say(me.note)
         return await terminal.run()

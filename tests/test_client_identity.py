@@ -13,10 +13,10 @@ import pytest
 from client_support import Driver, killed_after, play_script, screenshot, state_after
 
 from client import identity, launch
+from client.client_state import ClientState
 from client.discovery import FoundServer
 from client.gui.app import App
 from client.options import Plan, parse
-from client.session import Session
 from server.app import GameServer
 from shared.protocol import Joined
 
@@ -132,7 +132,7 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
 
     def play_one(app: App) -> bool:
         driver.check_time()
-        view = app.session.view
+        view = app.known.view
         if view is None or view.state is None or app.game.layout is None:
             return False
         if view.state.ply == 0 and driver.clicked_ply != 0:
@@ -154,7 +154,7 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
 
     def look(app: App) -> bool:
         driver.check_time()
-        view = app.session.view
+        view = app.known.view
         if view is None or view.state is None or app.game.layout is None:
             return False
         screenshot(app.surface, "resumed_game")
@@ -164,29 +164,29 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
         await second.run(look)
     finally:
         blocker.close()
-    view = second.session.view
+    view = second.known.view
     assert view is not None and view.state is not None
     assert second.where is not None and second.where.server is not None
     assert second.where.server.port != first_port
     assert (view.state.match, view.state.ply, view.seat) == (seen["code"], seen["ply"], 0)
     assert view.state.board[4] == "X" and view.my_turn
     assert second.screen() is second.game  # the game screen, not the start screen
-    assert second.session.notice == "Welcome back: your unfinished game goes on."
+    assert second.known.notice == "Welcome back: your unfinished game goes on."
 
 
 def test_seats_given_back_do_not_pull_the_screen_away() -> None:
-    session = Session()
+    known = ClientState()
     for code, moves in (("AAAA", [4]), ("BBBB", [0, 4]), ("CCCC", [0, 3, 1, 4, 2])):
-        session.handle(Joined(match=code, seat=0, role="player"))
-        session.handle(state_after("tictactoe", 3, moves, code=code))
-    assert session.current == "CCCC"  # a new match goes on screen (create, join, rematch)
-    assert session.resumable() == "BBBB"  # the newest one not over (CCCC is won)
-    session.current = "AAAA"
-    session.handle(Joined(match="BBBB", seat=0, role="player"))  # after a reconnect
-    assert session.current == "AAAA"
-    session.leave_current()
-    session.handle(Joined(match="BBBB", seat=0, role="player"))  # at the lobby: show it
-    assert session.current == "BBBB"
+        known.handle(Joined(match=code, seat=0, role="player"))
+        known.handle(state_after("tictactoe", 3, moves, code=code))
+    assert known.current == "CCCC"  # a new match goes on screen (create, join, rematch)
+    assert known.resumable() == "BBBB"  # the newest one not over (CCCC is won)
+    known.current = "AAAA"
+    known.handle(Joined(match="BBBB", seat=0, role="player"))  # after a reconnect
+    assert known.current == "AAAA"
+    known.leave_current()
+    known.handle(Joined(match="BBBB", seat=0, role="player"))  # at the lobby: show it
+    assert known.current == "BBBB"
 
 
 async def test_two_windows_at_once_are_two_players(
@@ -202,9 +202,9 @@ async def test_two_windows_at_once_are_two_players(
             for app in windows:
                 app.step([])
             await asyncio.sleep(0.01)
-        first, second = (app.session.welcome.player for app in windows)  # type: ignore
+        first, second = (app.known.welcome.player for app in windows)  # type: ignore
         assert first != second
-        assert sum("plays as another player" in app.session.notice for app in windows) == 1
+        assert sum("plays as another player" in app.known.notice for app in windows) == 1
     finally:
         for app in windows:
             await app.shutdown()

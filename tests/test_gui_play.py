@@ -29,7 +29,7 @@ async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
 
     def script(app: App) -> bool:
         driver.check_time()
-        view = app.session.view
+        view = app.known.view
         if view is None or view.state is None or app.game.layout is None:
             return False
         s = view.state
@@ -37,15 +37,15 @@ async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
             seen["illegal"] = s.ply
             driver.click_square(app, parse_square("a1", 8))  # flips nothing
             return False
-        if "move" not in seen and view.my_turn and app.session.notice:
-            seen["notice"] = app.session.notice
+        if "move" not in seen and view.my_turn and app.known.notice:
+            seen["notice"] = app.known.notice
             seen["move"] = s.legal[-1]
             driver.click_square(app, s.legal[-1])
             return False
         return "move" in seen and s.ply >= 2  # our move and the bot's reply
 
     await app.run(script)
-    view = app.session.view
+    view = app.known.view
     assert view is not None and view.state is not None
     assert seen["illegal"] == 0
     assert "flips nothing" in str(seen["notice"])
@@ -72,7 +72,7 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
 
     def script(app: App) -> bool:
         driver.check_time()
-        view = app.session.view
+        view = app.known.view
         if view is None or view.state is None or app.game.layout is None:
             return False
         s = view.state
@@ -91,7 +91,7 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
     assert looked, "the LAN was searched before starting a server"
     assert app.where is not None and app.where.server is not None
     assert first["result"] in ("You won!", "The bot won.", "Draw.")
-    view = app.session.view
+    view = app.known.view
     assert view is not None and view.state is not None
     assert view.seat == 1 - int(first["seat"])  # type: ignore[call-overload]
 
@@ -105,7 +105,7 @@ async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> N
 
     def script(app: App) -> bool:
         driver.check_time()
-        view = app.session.view
+        view = app.known.view
         if view is None or view.state is None or app.game.layout is None:
             return False
         s = view.state
@@ -118,7 +118,7 @@ async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> N
         return s.status == "over"
 
     await app.run(script)
-    view = app.session.view
+    view = app.known.view
     assert view is not None and view.state is not None
     assert view.label(1) == "Hanako" and view.result_text() == "You won!"
     assert "Taro won. X has three in a row." in await hanako[0]
@@ -137,10 +137,10 @@ async def test_start_screen_choices_start_the_match(game_server: GameServer) -> 
 
     def script(app: App) -> bool:
         driver.check_time()
-        if not app.booted or app.session.view is not None:
-            view = app.session.view
+        if not app.booted or app.known.view is not None:
+            view = app.known.view
             return view is not None and view.state is not None
-        if not typed and app.session.lobby is not None:
+        if not typed and app.known.lobby is not None:
             typed.append("name")
             app.ui.focus = app.lobby.name  # as a click on the name box does
             for _ in "Taro":
@@ -156,7 +156,7 @@ async def test_start_screen_choices_start_the_match(game_server: GameServer) -> 
         return False
 
     await app.run(script)
-    view = app.session.view
+    view = app.known.view
     assert view is not None and view.state is not None
     assert (view.state.game, view.state.size, view.seat) == ("othello", 4, 1)
     me = view.player(1)
@@ -172,16 +172,16 @@ async def test_link_drop_is_shown_and_the_match_resumes(make_server: MakeServer)
 
     def script(app: App) -> bool:
         driver.check_time()
-        view = app.session.view
+        view = app.known.view
         if view is None or view.state is None:
             return False
         if "code" not in seen and view.state.ply == 0:
             seen["code"] = view.state.match
             restart.append(asyncio.create_task(close_and_restart()))
-        elif not app.session.link_up:
-            seen["banner"] = app.session.link_message
+        elif not app.known.link_up:
+            seen["banner"] = app.known.link_message
             screenshot(app.surface, "link_lost")
-        return "banner" in seen and app.session.link_up and view.my_turn
+        return "banner" in seen and app.known.link_up and view.my_turn
 
     async def close_and_restart() -> GameServer:
         await server.close()
@@ -190,7 +190,7 @@ async def test_link_drop_is_shown_and_the_match_resumes(make_server: MakeServer)
 
     await app.run(script)
     assert str(seen["banner"]).startswith("Connection lost")
-    view = app.session.view
+    view = app.known.view
     assert view is not None and view.state is not None
     assert view.state.match == seen["code"] and view.seat == 0  # the same seat, resumed
     await restart[0]
@@ -257,7 +257,7 @@ async def test_two_windows_play_each_other(game_server: GameServer) -> None:
             await asyncio.sleep(0.01)
 
     def state(app: App) -> State | None:
-        view = app.session.view
+        view = app.known.view
         return None if view is None else view.state
 
     try:
@@ -268,8 +268,8 @@ async def test_two_windows_play_each_other(game_server: GameServer) -> None:
         hanako.step([pygame.event.Event(pygame.TEXTINPUT, text=code.lower())])
         hanako.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
         for app, square in ((taro, 0), (hanako, 3), (taro, 1), (hanako, 4), (taro, 2)):
-            await frames_until(lambda app=app: app.session.view is not None
-                               and app.session.view.my_turn)
+            await frames_until(lambda app=app: app.known.view is not None
+                               and app.known.view.my_turn)
             app.step([])  # draw it, so the board's click regions are this window's
             lay = app.game.layout
             assert lay is not None
@@ -277,9 +277,9 @@ async def test_two_windows_play_each_other(game_server: GameServer) -> None:
                                          pos=lay.square_rect(square).center)])
         await frames_until(lambda: all((s := state(a)) is not None and s.status == "over"
                                        for a in windows))
-        assert taro.session.view.result_text() == "You won!"  # type: ignore[union-attr]
-        assert hanako.session.view.result_text() == "Taro won."  # type: ignore[union-attr]
-        assert hanako.session.view.seat == 1  # type: ignore[union-attr]
+        assert taro.known.view.result_text() == "You won!"  # type: ignore[union-attr]
+        assert hanako.known.view.result_text() == "Taro won."  # type: ignore[union-attr]
+        assert hanako.known.view.seat == 1  # type: ignore[union-attr]
     finally:
         for app in windows:
             await app.shutdown()

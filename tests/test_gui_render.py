@@ -23,14 +23,14 @@ from shared.protocol import Joined, Lobby, MatchSummary, PlayerInfo, Result
 @pytest.fixture
 def app() -> Iterator[App]:
     window = App(Plan(name="Taro"), size=(1024, 720))
-    window.session.welcome = welcome()
+    window.known.welcome = welcome()
     yield window
     window.close_window()
 
 
 def show(app: App, *states: object) -> None:
     for msg in states:
-        app.session.handle(msg)
+        app.known.handle(msg)
     app.step([])
 
 
@@ -46,7 +46,7 @@ def test_start_screen(app: App) -> None:
     taro = PlayerInfo(0, "Taro", "human", True, "p_1")
     bot = PlayerInfo(1, "expert", "bot", True, None, 5)
     hanako = PlayerInfo(0, "Hanako", "human", True, "p_2")
-    app.session.lobby = [
+    app.known.lobby = [
         MatchSummary("AB3D", "othello", 8, "waiting", [hanako], 0),
         MatchSummary("QW9E", "tictactoe", 3, "playing", [taro, bot], 2),
     ]
@@ -79,7 +79,7 @@ def test_tictactoe_position(app: App) -> None:
                for x in range(centre.left, centre.right))
     assert app.game.view.turn_text() == "Your move (O)"
     click(app, lay.square_rect(4).center)  # taken: nothing is sent, a reason is shown
-    assert app.session.notice == "Slot 4 is already taken."
+    assert app.known.notice == "Slot 4 is already taken."
 
 
 def test_othello_position(app: App) -> None:
@@ -100,7 +100,7 @@ def test_othello_position(app: App) -> None:
         assert pixel(app, lay.square_rect(square).center) != theme.FELT
     assert pixel(app, lay.square_rect(parse_square("a1", 8)).center) == theme.FELT
     click(app, lay.square_rect(parse_square("a1", 8)).center)
-    assert "flips nothing" in app.session.notice
+    assert "flips nothing" in app.known.notice
 
 
 def test_finished_game_and_review(app: App) -> None:
@@ -175,9 +175,9 @@ def test_waiting_for_a_friend_shows_the_code(app: App) -> None:
     screenshot(app.surface, "waiting_for_friend")
     assert app.game.view.turn_text() == "Waiting for an opponent to join."
     click(app, app.game.layout.square_rect(4).center)  # type: ignore[union-attr]
-    assert app.session.notice == "Wait for an opponent to join first."
+    assert app.known.notice == "Wait for an opponent to join first."
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
-    assert app.session.view is None  # Cancel needs no second press: nothing is lost
+    assert app.known.view is None  # Cancel needs no second press: nothing is lost
 
 
 def test_start_screen_in_a_small_portrait_window(app: App) -> None:

@@ -1,4 +1,4 @@
-"""MatchView and Session: the sentences both clients show, from hand-made states."""
+"""MatchView and ClientState: the sentences both clients show, from hand-made states."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import random
 import pytest
 from client_support import state_after
 
+from client.client_state import ClientState
 from client.connection import LinkStatus
-from client.gui.match import MatchView
-from client.session import Session
+from client.match_view import MatchView
 from client.textboard import othello_text, tictactoe_text
 from shared.games import PASS, new_game
 from shared.games.othello import parse_square
@@ -102,20 +102,20 @@ def test_read_move_answers_every_bad_entry() -> None:
         view_of(state_after("othello", 8, []), seat=None).read_move("d3")
 
 
-def test_session_follows_messages() -> None:
-    session = Session()
-    session.handle(Joined("K7QX", 0, "player"))
-    session.handle(state_after("tictactoe", 3, []))
-    assert session.view is not None and session.view.my_turn
-    session.handle(Error("illegal_move", "slot 4 is taken", "move"))
-    assert session.notice == "slot 4 is taken"
-    session.handle(Error("stale_ply", "already played", "move"))
-    assert session.notice == "slot 4 is taken"  # a raced double click needs no words
-    session.handle(LinkStatus(False, "Connection lost; reconnecting in 1 s..."))
-    assert not session.link_up and session.link_message.startswith("Connection lost")
-    session.handle(Joined("NEW1", 1, "player"))  # a rematch: the new match is on screen
-    assert session.current == "NEW1"
-    assert session.leave_current() == "NEW1" and session.view is None
+def test_what_the_client_knows_follows_messages() -> None:
+    known = ClientState()
+    known.handle(Joined("K7QX", 0, "player"))
+    known.handle(state_after("tictactoe", 3, []))
+    assert known.view is not None and known.view.my_turn
+    known.handle(Error("illegal_move", "slot 4 is taken", "move"))
+    assert known.notice == "slot 4 is taken"
+    known.handle(Error("stale_ply", "already played", "move"))
+    assert known.notice == "slot 4 is taken"  # a raced double click needs no words
+    known.handle(LinkStatus(False, "Connection lost; reconnecting in 1 s..."))
+    assert not known.link_up and known.link_message.startswith("Connection lost")
+    known.handle(Joined("NEW1", 1, "player"))  # a rematch: the new match is on screen
+    assert known.current == "NEW1"
+    assert known.leave_current() == "NEW1" and known.view is None
 
 
 def test_text_boards() -> None:

@@ -17,10 +17,10 @@ from client_support import LIMIT, play_script, welcome
 from websockets.exceptions import ConnectionClosed
 
 from client import launch, tui
+from client.client_state import ClientState
 from client.connection import Connection
 from client.discovery import FoundServer
 from client.options import Plan, parse
-from client.session import Session
 from server.app import GameServer
 from shared.protocol import PROTOCOL_VERSION, Error, Lobby
 
@@ -209,7 +209,7 @@ async def test_a_refused_match_list_is_said_and_the_menu_comes_back() -> None:
     out = io.StringIO()
     terminal = tui.Terminal(_RefusingServer(), tui.Lines(io.StringIO("j\nq\n")),  # type: ignore
                             out, Plan(name="Taro"), launch.Where("ws://test", "the test server"),
-                            Session(welcome=welcome()))
+                            ClientState(welcome=welcome()))
     try:
         assert await asyncio.wait_for(terminal.run(), LIMIT) == 0
     finally:
@@ -261,7 +261,7 @@ async def _drop_under_a_request(server: GameServer, script: list[str], plan: Pla
         await conn.list_matches()  # the reader is reading the real websocket
         assert isinstance(await conn.recv(5), Lobby)
         terminal = tui.Terminal(conn, lines, out, plan, launch.Where(server.url, "test"),
-                                Session(welcome=conn.welcome))
+                                ClientState(welcome=conn.welcome))
         running = asyncio.create_task(terminal.run())
         try:
             async with asyncio.timeout(LIMIT):

@@ -16,14 +16,14 @@ from typing import Any
 import pygame
 
 from client import identity, launch
+from client.client_state import ClientState
 from client.connection import ConnectError, Connection
 from client.gui import theme
 from client.gui.game_screen import GameScreen
 from client.gui.lobby_screen import LobbyScreen
-from client.gui.match import game_title
 from client.gui.widgets import Ui, wrap
+from client.match_view import game_title
 from client.options import Plan
-from client.session import Session
 
 FPS = 60
 LOBBY_REFRESH = 2.0
@@ -45,7 +45,7 @@ class App:
         find: Callable[[], Awaitable[launch.Where]] | None = None,
     ) -> None:
         self.plan = plan
-        self.session = Session()
+        self.known = ClientState()
         self.conn: Connection | None = None
         self.where: launch.Where | None = None
         self.identity: identity.Identity | None = None
@@ -88,7 +88,7 @@ class App:
             self.handle_event(event)
         if self.conn is not None:
             for msg in self.conn.drain():
-                self.session.handle(msg)
+                self.known.handle(msg)
         self.update()
         self.draw()
 
@@ -125,14 +125,14 @@ class App:
     @property
     def booted(self) -> bool:
         """Connected (welcomed) at least once: the lobby or a match is on screen."""
-        return self.session.welcome is not None
+        return self.known.welcome is not None
 
     def screen(self) -> LobbyScreen | GameScreen:
-        return self.game if self.session.view is not None else self.lobby
+        return self.game if self.known.view is not None else self.lobby
 
     def update(self) -> None:
         """Time-driven work: keep the lobby fresh while it is on screen."""
-        if self.conn is None or self.session.view is not None or not self.session.link_up:
+        if self.conn is None or self.known.view is not None or not self.known.link_up:
             return
         now = time.monotonic()
         if now - self._last_list > LOBBY_REFRESH:
@@ -152,7 +152,7 @@ class App:
         pygame.display.set_caption(self.caption())
 
     def caption(self) -> str:
-        view = self.session.view
+        view = self.known.view
         if view is None or view.state is None:
             return "taikyoku"
         s = view.state
@@ -179,11 +179,11 @@ class App:
         The why and the countdown wrap onto a second line rather than being cut off;
         the game screen lays itself out below the strip, so nothing hides under it.
         """
-        if not self.booted or self.session.link_up:
+        if not self.booted or self.known.link_up:
             return 0, []
         w = self.surface.get_width()
         u = theme.unit(self.surface.get_size())
-        detail = wrap(self.session.link_message, theme.font(int(u * 1.0)), int(w - 2 * u))[:2]
+        detail = wrap(self.known.link_message, theme.font(int(u * 1.0)), int(w - 2 * u))[:2]
         return int(u * (2.4 + 1.4 * len(detail))), detail
 
     def draw_link_banner(self) -> None:
@@ -194,7 +194,7 @@ class App:
         w = self.surface.get_width()
         u = theme.unit(self.surface.get_size())
         pygame.draw.rect(self.surface, theme.LINK_DOWN, pygame.Rect(0, 0, w, height))
-        kept = "; your game is kept." if self.session.view is not None else "."
+        kept = "; your game is kept." if self.known.view is not None else "."
         self.ui.text(f"Connection lost - reconnecting by itself{kept}", (w / 2, u * 0.3),
                      u * 1.3, bold=True, anchor="midtop", max_width=w - 2 * u)
         for i, line in enumerate(detail):
@@ -228,11 +228,11 @@ class App:
             self.boot_failed = True
             return
         assert self.conn is not None
-        if self.session.view is not None:
-            self.session.say("Welcome back: your unfinished game goes on.", good=True)
+        if self.known.view is not None:
+            self.known.say("Welcome back: your unfinished game goes on.", good=True)
             return
         if self.identity.note:
-            self.session.say(self.identity.note, good=True)
+            self.known.say(self.identity.note, good=True)
         if plan.join:
             await self.conn.join(plan.join)
         elif plan.watch:
@@ -253,15 +253,15 @@ class App:
                           token_file=self.identity.token_file if self.identity else None)
         welcome = await conn.connect()  # the old link stays if this fails
         try:
-            await identity.rejoin(conn, self.session if resume else Session())
+            await identity.rejoin(conn, self.known if resume else ClientState())
         except ConnectError:
             await conn.close()
             raise
-        self.session.welcome = welcome
+        self.known.welcome = welcome
         self.conn = conn
         if old is not None:
             await old.close()
-        self.session.link_up = True
+        self.known.link_up = True
         self.plan.name = name
         self.refresh_lobby()
 
@@ -286,7 +286,7 @@ class App:
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            self.session.say(str(task.exception()))
+            self.known.say(str(task.exception()))
 
     def create(self, plan: Plan) -> None:
         async def go() -> None:
@@ -299,7 +299,7 @@ class App:
     def join(self, code: str, *, watch: bool = False) -> None:
         code = code.strip().upper()
         if not code:
-            self.session.say("Type the match code your friend sees on their screen.")
+            self.known.say("Type the match code your friend sees on their screen.")
             return
 
         async def go() -> None:
@@ -316,23 +316,23 @@ class App:
             await self.connect(name)
 
     def move(self, square: int) -> None:
-        view = self.session.view
+        view = self.known.view
         if view is None or view.state is None or self.conn is None:
             return
         self.spawn(self.conn.move(view.code, square, view.state.ply))
 
     def resign(self) -> None:
-        view = self.session.view
+        view = self.known.view
         if view is not None and self.conn is not None:
             self.spawn(self.conn.resign(view.code))
 
     def rematch(self) -> None:
-        view = self.session.view
+        view = self.known.view
         if view is not None and self.conn is not None:
             self.spawn(self.conn.rematch(view.code))
 
     def back_to_lobby(self) -> None:
-        code = self.session.leave_current()
+        code = self.known.leave_current()
         self.game.reset()
         if code is not None and self.conn is not None:
             self.spawn(self.conn.leave(code))

@@ -1,6 +1,6 @@
 """Drawing the two boards: tic-tac-toe as in the seeds (O and X on a grid), Othello on
 green felt with coordinates. Geometry and drawing only; what to draw comes from a
-:class:`~client.gui.match.MatchView`.
+:class:`~client.match_view.MatchView`.
 """
 
 from __future__ import annotations

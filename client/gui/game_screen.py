@@ -12,8 +12,8 @@ import pygame
 
 from client.gui import theme
 from client.gui.board import Layout, draw_disc_icon, draw_othello, draw_tictactoe
-from client.gui.match import MatchView, board_changes, game_title, side_name
 from client.gui.widgets import Ui, columns
+from client.match_view import MatchView, board_changes, game_title, side_name
 from shared.games.othello import COLUMNS
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ CONFIRM_SECONDS = 3.0
 
 
 class GameScreen:
-    """Draws the session's current match and turns clicks and keys into intents."""
+    """Draws the current match and turns clicks and keys into intents."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -41,7 +41,7 @@ class GameScreen:
 
     @property
     def view(self) -> MatchView:
-        view = self.app.session.view
+        view = self.app.known.view
         assert view is not None
         return view
 
@@ -49,15 +49,15 @@ class GameScreen:
 
     def click_square(self, square: int) -> None:
         """Play ``square`` if the server would take it; otherwise say why not."""
-        view, session = self.view, self.app.session
+        view, known = self.view, self.app.known
         if self.review is not None:
-            session.say("You are looking back through the game: press End to return to it.")
+            known.say("You are looking back through the game: press End to return to it.")
             return
         why = view.why_not(square)
         if why is not None:
-            session.say(why)
+            known.say(why)
             return
-        session.notice = ""
+        known.notice = ""
         self.app.move(square)
 
     def ask(self, what: str) -> bool:
@@ -196,7 +196,7 @@ class GameScreen:
             ui.on_click(lay.square_rect(square), partial(self.click_square, square))
 
     def draw_panel(self, ui: Ui, area: pygame.Rect, u: float) -> None:
-        view, session = self.view, self.app.session
+        view, known = self.view, self.app.known
         s = view.state
         assert s is not None
         x, y, width = area.left, float(area.top), area.width
@@ -221,7 +221,7 @@ class GameScreen:
             if turn.endswith("..."):
                 turn = turn[:-3] + "." * (1 + int(time.monotonic() * 2) % 3)
             colour = theme.GOOD if view.my_turn else theme.TEXT
-            if not self.app.session.link_up:
+            if not self.app.known.link_up:
                 turn, colour = "Offline: moves wait until the link is back.", theme.WARN
             elif self.review is not None:
                 turn = f"Looking back at move {self.review} (End: back to the game)"
@@ -242,9 +242,9 @@ class GameScreen:
         if note:
             ui.text(note, (x, y), u * 1.15, theme.WARN, max_width=width)
             y += u * 1.8
-        if session.notice and time.monotonic() - session.notice_at < NOTICE_SECONDS:
-            y = ui.paragraph(session.notice, pygame.Rect(x, int(y), width, int(u * 3)), u * 1.1,
-                             theme.GOOD if session.notice_good else theme.BAD) + u * 0.5
+        if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
+            y = ui.paragraph(known.notice, pygame.Rect(x, int(y), width, int(u * 3)), u * 1.1,
+                             theme.GOOD if known.notice_good else theme.BAD) + u * 0.5
         buttons_h = u * 2.8
         bottom = area.bottom - buttons_h
         review_h = u * 2.4

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.gui import theme
-from client.gui.match import game_title
 from client.gui.widgets import TextField, Ui, columns, rows
+from client.match_view import game_title
 from client.options import Plan
 from shared.protocol import MatchSummary
 
@@ -27,7 +27,7 @@ SHORTCUTS = ("1-4 game   B bot / P person   +/- level   F/S/R who starts   "
 
 
 class LobbyScreen:
-    """Choices are kept here; the lobby list comes from the session (refreshed by the app)."""
+    """Choices are kept here; the lobby list is the app's (refreshed every few seconds)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -94,7 +94,7 @@ class LobbyScreen:
         elif key == pygame.K_TAB:
             ui.focus = self.code if ui.focus is self.name else self.name
         elif key == pygame.K_F5:
-            self.app.session.lobby = []
+            self.app.known.lobby = []
             self.app.refresh_lobby()
         elif key == pygame.K_ESCAPE:
             self.app.quit()
@@ -105,9 +105,9 @@ class LobbyScreen:
         w, h = ui.surface.get_size()
         u = theme.unit((w, h))
         m = int(u * 1.5)
-        session = self.app.session
+        known = self.app.known
         ui.text("taikyoku", (m, m), u * 3, bold=True)
-        names = [session.welcome.server.name] if session.welcome is not None else []
+        names = [known.welcome.server.name] if known.welcome is not None else []
         if self.app.where is not None:
             names.append(self.app.where.label)
         server = ", ".join(names)
@@ -126,9 +126,9 @@ class LobbyScreen:
         self.draw_new_game(ui, left, u)
         self.draw_matches(ui, right, u)
         foot = h - m - u * 1.2
-        if session.notice and time.monotonic() - session.notice_at < NOTICE_SECONDS:
-            ui.text(session.notice, (m, foot - u * 1.8), u * 1.2,
-                    theme.GOOD if session.notice_good else theme.BAD, max_width=w - 2 * m)
+        if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
+            ui.text(known.notice, (m, foot - u * 1.8), u * 1.2,
+                    theme.GOOD if known.notice_good else theme.BAD, max_width=w - 2 * m)
         ui.text(SHORTCUTS, (m, foot), u * 0.95, theme.MUTED, max_width=w - 2 * m)
 
     def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float) -> None:
@@ -154,7 +154,7 @@ class LobbyScreen:
                   selected=c.vs == "human", hint="P")
         if c.vs == "bot":
             ui.text("Bot level (1 is easy, 5 is strong)", r[6].topleft, size, theme.MUTED)
-            names = self.app.session.welcome.bots if self.app.session.welcome else []
+            names = self.app.known.welcome.bots if self.app.known.welcome else []
             titles = {b.level: b.name for b in names}
             for level, cell in enumerate(columns(r[7], 5, gap), start=1):
                 ui.button(cell, f"{level} {titles.get(level, '')}".strip(),
@@ -183,7 +183,7 @@ class LobbyScreen:
         ui.field(field, self.code, "code, e.g. K7QX")
         ui.button(pygame.Rect(field.right + gap, top, inner.right - field.right - gap, row),
                   "Join", self.join_code, hint="J")
-        lobby = self.app.session.lobby
+        lobby = self.app.known.lobby
         waiting = [m for m in lobby if m.status == "waiting"]
         playing = [m for m in lobby if m.status != "waiting"]
         y = top + row + u * 1.2

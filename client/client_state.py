@@ -1,7 +1,7 @@
 """What a client knows from the server's messages: the lobby, its matches, the link.
 
 Both the window and the terminal feed every message from the connection to
-:meth:`Session.handle` and draw from the result, so they agree on what a `joined`,
+:meth:`ClientState.handle` and draw from the result, so they agree on what a `joined`,
 `state`, `error` or a dropped link means. Pure: no I/O here.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.connection import LinkStatus
-from client.gui.match import MatchView
+from client.match_view import MatchView
 from shared.protocol import Error, Joined, Lobby, MatchSummary, State, Welcome
 
 QUIET_ERRORS = ("stale_ply",)
@@ -20,7 +20,7 @@ QUIET_ERRORS = ("stale_ply",)
 
 
 @dataclass
-class Session:
+class ClientState:
     """The lobby, every match we are in or watch, the current one, and the link state."""
 
     welcome: Welcome | None = None
