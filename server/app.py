@@ -200,9 +200,9 @@ class GameServer:
             await _refuse(ws, "rate_limited", f"this server accepts at most "
                           f"{self._addresses.cap} connections from one address")
             return
-        assert self.store is not None
+        assert self.lobby is not None
         session = Session(ws, address, MessageBudget(self.config.rate, self.config.burst),
-                          before_send=self.store.commit)
+                          before_send=self.lobby.flush)
         try:
             await self._serve(session)
         except ConnectionClosed:

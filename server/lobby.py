@@ -104,8 +104,7 @@ class Lobby:
 
     async def close(self) -> None:
         if self._flushing is not None:
-            self._flushing.cancel()
-            self._flush()
+            self.flush()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -420,8 +419,8 @@ class Lobby:
         log.info("match %s started (rematch of %s): %s", new.code, old.code, _describe(new))
         self._broadcast(old)
         for i, s in enumerate(new.seats):
-            for peer in self.sessions.get(s.player or "", ()) if s is not None else ():
-                await peer.send(Joined(match=new.code, seat=wire_seat(i), role="player"))
+            if s is not None and s.player is not None:
+                self._tell(s.player, Joined(match=new.code, seat=wire_seat(i), role="player"))
         self._broadcast(new)
         self._schedule_bot(new)
 
@@ -431,24 +430,32 @@ class Lobby:
         """Play a checked move (and a forced pass), store it, then tell everyone.
 
         The store commits and the state goes out at the end of this turn of the event
-        loop, together with the other moves made in it (one disk commit for them all).
+        loop, together with the other moves made in it (one disk commit for them all),
+        or sooner: before any other frame leaves the server (see :meth:`flush`).
         """
         played = match.play(move)
         self.store.add_moves(match, played, defer=True)
         self._unsent[match.code] = match
         if self._flushing is None:
-            self._flushing = asyncio.get_running_loop().call_soon(self._flush)
+            self._flushing = asyncio.get_running_loop().call_soon(self.flush)
         if match.result is not None:
             self._ended(match)
         else:
             self._schedule_bot(match)
 
-    def _flush(self) -> None:
-        """Commit the moves of this loop turn, then send each changed match's state."""
-        self._flushing = None
+    def flush(self) -> None:
+        """Commit the moves not stored yet, then send each changed match's state.
+
+        Called before every frame the server sends, so a move's state goes out before
+        the reply to any later request (and nobody sees a move that is not stored).
+        """
+        if self._flushing is not None:
+            self._flushing.cancel()
+            self._flushing = None
         self.store.commit()
-        for match in list(self._unsent.values()):
-            self._broadcast(match)
+        unsent, self._unsent = self._unsent, {}
+        for match in unsent.values():
+            self._send_to_all(match)
 
     def _end(self, match: Match, winner: int | None, reason: Reason) -> None:
         match.end(winner, reason)
@@ -481,8 +488,11 @@ class Lobby:
 
     def _broadcast(self, match: Match) -> None:
         """One complete `state` to every seat and spectator of ``match``."""
-        self.store.commit()  # nobody may see a move that is not stored yet
         self._unsent.pop(match.code, None)
+        self.flush()  # earlier moves go first, and stored
+        self._send_to_all(match)
+
+    def _send_to_all(self, match: Match) -> None:
         frame = encode(match.to_message(self.online))
         peers = [
             peer.ws
@@ -492,6 +502,12 @@ class Lobby:
         ]
         peers += [peer.ws for peer in self.spectators.get(match.code, ())]
         broadcast(peers, frame)
+
+    def _tell(self, player: str, message: protocol.ServerMessage) -> None:
+        """Send ``message`` to every connection of ``player`` without waiting on any: a
+        handler never awaits a socket other than its requester's, which may stall or die."""
+        self.flush()
+        broadcast([peer.ws for peer in self.sessions.get(player, ())], encode(message))
 
     async def _send_state(self, session: Session, match: Match) -> None:
         await session.send(match.to_message(self.online))

@@ -20,7 +20,7 @@ class Session:
     ) -> None:
         self.ws = ws
         self.before_send = before_send
-        """Called before every frame: the server commits pending moves there."""
+        """Called before every frame: the server stores and sends pending moves there first."""
         self.address = address
         self.budget = budget
         self.player: str | None = None

@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+from websockets.exceptions import ConnectionClosedError
+
 from shared.games import PASS, new_game
 from shared.games.othello import OthelloState
 
@@ -227,3 +230,51 @@ async def test_tictactoe_position_infers_the_side_to_move(game_server, connect) 
     state = await peer.create(game="tictactoe", vs="bot", bot={"level": 1}, seat="second",
                               position={"board": "X........"})
     assert state["to_move"] == 1 and state["legal"] == list(range(1, 9))
+
+
+@pytest.mark.parametrize("failure", ["stalls", "dies"])
+async def test_a_rematch_is_not_held_up_by_the_opponents_socket(
+    game_server, connect, failure
+) -> None:
+    """The request that starts a rematch is answered even if the other player's socket
+    stalls (a full send buffer) or dies meanwhile: no handler waits on another's socket."""
+    taro, hana = [await connect(game_server, name=n) for n in ("Taro", "Hana")]
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="join", match=code)
+    await hana.expect("state", match=code)
+    await taro.expect("state", match=code, status="playing")
+    await hana.send(type="resign", match=code)
+    await taro.expect("state", match=code, status="over")
+    await hana.send(type="rematch", match=code)
+    await taro.expect("state", match=code, rematch=[1])
+
+    async def stalled(frame: object) -> None:
+        if failure == "dies":
+            raise ConnectionClosedError(None, None)
+        await asyncio.Event().wait()
+
+    for session in game_server.lobby.sessions[hana.player]:
+        session.ws.send = stalled
+    await taro.send(type="rematch", match=code)
+    joined = await taro.expect("joined", timeout=5)
+    assert (await taro.expect("state", match=joined["match"]))["status"] == "playing"
+    assert (await taro.request(type="list"))["type"] == "lobby"  # still served
+
+
+
+async def test_a_moves_state_comes_before_the_reply_to_the_next_request(
+    game_server, connect
+) -> None:
+    """A move and a list sent together: the state answering the move comes first."""
+    taro, hana = [await connect(game_server, name=n) for n in ("Taro", "Hana")]
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="join", match=code)
+    await hana.expect("state", match=code)
+    await taro.expect("state", match=code, status="playing")
+    for ply, square in enumerate((4, 0, 8)):
+        mover = (taro, hana)[ply % 2]
+        await mover.send(type="move", match=code, move=square, ply=ply)
+        await mover.send(type="list")  # no wait: both frames reach the server together
+        assert (await mover.recv())["ply"] == ply + 1
+        assert (await mover.recv())["type"] == "lobby"
+        assert (await (hana, taro)[ply % 2].recv())["ply"] == ply + 1
