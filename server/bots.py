@@ -7,13 +7,14 @@ than a random legal move: the match goes on, and the incident is logged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
 import random
 import threading
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from typing import Callable
 
 import shared.ai
@@ -81,12 +82,16 @@ class BotRunner:
         self.slack = slack
         self.thinker = thinker
         self._pool: ProcessPoolExecutor | None = None
+        self._size = workers or os.cpu_count() or 1
+        self._slots = asyncio.Semaphore(self._size)
+        """One per worker: a search waits here (first come, first served) for a free
+        worker, and its deadline starts only once it has one."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn, not fork: the server may live in a process with threads (the GUI's).
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                max_workers=self._size, mp_context=multiprocessing.get_context("spawn"),
                 initializer=follow_parent,
             )
         return self._pool
@@ -95,14 +100,11 @@ class BotRunner:
         """A legal move for the side to move: the bot's, or a random one if it failed."""
         seconds = level_seconds(level, self.cap)
         deadline = (UNTIMED_SECONDS if seconds is None else seconds) + self.slack
-        loop = asyncio.get_running_loop()
         legal = state.legal_moves()
+        await self._slots.acquire()  # the deadline counts from here, not the queue
         try:
-            future = loop.run_in_executor(
-                self._executor(), self.thinker,
-                state.game, state.size, state.board, state.to_move, level, seconds,
-            )
-            move = await asyncio.wait_for(future, deadline)
+            work = self._submit(state, level, seconds)
+            move = await asyncio.wait_for(asyncio.wrap_future(work), deadline)
         except TimeoutError:
             log.warning("bot level %d in %s missed its %.1f s deadline; playing a random move",
                         level, where, deadline)
@@ -119,6 +121,20 @@ class BotRunner:
                         level, where, move)
         return random.choice(legal)
 
+    def _submit(self, state: State, level: int, seconds: float | None) -> Future[int]:
+        """Start a search in a worker; the slot taken for it is free again when the worker
+        is (a search that overran its deadline still occupies its worker until it stops)."""
+        loop = asyncio.get_running_loop()
+        try:
+            work = self._executor().submit(
+                self.thinker, state.game, state.size, state.board, state.to_move, level, seconds,
+            )
+        except BaseException:
+            self._slots.release()
+            raise
+        work.add_done_callback(lambda _: _call_soon(loop, self._slots.release))
+        return work
+
     def _discard_pool(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
@@ -134,6 +150,12 @@ class BotRunner:
         _stop_workers(pool)
         while manager is not None and manager.is_alive():  # it reaps the stopped workers
             await asyncio.sleep(0.01)
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:
+    """Run ``callback`` in ``loop`` from any thread; nothing if the loop is closed."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

@@ -29,6 +29,13 @@ def slow_think(*args: object) -> int:
     return 0
 
 
+def last_move_think(game: str, size: int, board: str, to_move: int, level: int,
+                    seconds: float | None) -> int:
+    """A slow but sure bot: always the last legal move, after 0.2 s."""
+    time.sleep(0.2)
+    return new_game(game, size, board, to_move).legal_moves()[-1]
+
+
 def crash_think(*args: object) -> int:
     os._exit(3)
 
@@ -126,3 +133,19 @@ def test_level_seconds_caps_the_level_default() -> None:
     for level, own in DEFAULT_SECONDS.items():
         assert level_seconds(level, None) == own
         assert level_seconds(level, 0.05) == (0.05 if own is None else min(own, 0.05))
+
+
+async def test_time_queued_for_a_worker_does_not_count_against_the_deadline(caplog) -> None:
+    """Ten searches of 0.2 s at once on one worker take 2 s; each has a 1.2 s deadline,
+    counted from when it has the worker, so every one is the bot's own move."""
+    runner = BotRunner(workers=1, cap=0.2, slack=1.0, thinker=last_move_think)
+    state = new_game("othello", 8)
+    best = state.legal_moves()[-1]
+    try:
+        assert await runner.choose(state, 5) == best  # the worker is up and warm
+        with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+            moves = await asyncio.gather(*(runner.choose(state, 5) for _ in range(10)))
+        assert "missed its" not in caplog.text
+        assert moves == [best] * 10
+    finally:
+        await runner.close()
