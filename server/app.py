@@ -57,6 +57,8 @@ class ServerConfig:
     discovery: bool = True
     grace: float = 60.0
     """Seconds a disconnected player's seat is held before a human match is abandoned."""
+    bot_hold: float = 24 * 3600.0
+    """Seconds a match against a bot waits for its absent person before it is abandoned."""
     bot_seconds: float | None = None
     """Cap on a bot's thinking time per move (None: each level's own time)."""
     bot_workers: int | None = None
@@ -115,7 +117,8 @@ class GameServer:
         self.store = Store(cfg.db, exclusive=True)
         self.lobby = Lobby(
             self.store, self.bots,
-            LobbyLimits(cfg.grace, cfg.max_matches_per_player, cfg.max_spectators),
+            LobbyLimits(cfg.grace, cfg.bot_hold, cfg.max_matches_per_player,
+                        cfg.max_spectators),
             ServerInfo(name=cfg.name, version=__version__),
         )
         try:

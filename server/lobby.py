@@ -48,7 +48,8 @@ from shared.protocol import (
 log = logging.getLogger("taikyoku.server")
 
 LOBBY_LIMIT = 100
-"""At most this many matches in one `lobby` frame (waiting ones first), to stay small."""
+"""At most this many matches in one `lobby` frame (waiting ones first, then the newest),
+to stay small."""
 
 KEEP_FINISHED = 4
 """Finished matches a connected player keeps in memory (for a rematch, the latest first);
@@ -59,6 +60,7 @@ server."""
 @dataclass(frozen=True)
 class LobbyLimits:
     grace: float = 60.0
+    bot_hold: float = 24 * 3600.0
     max_matches_per_player: int = 10
     max_spectators: int = 50
 
@@ -94,11 +96,16 @@ class Lobby:
     # ---- life cycle -----------------------------------------------------------------
 
     def restore(self) -> int:
-        """Load every unfinished match from the store; bots to move start thinking."""
+        """Load every unfinished match from the store; bots to move start thinking.
+
+        Nobody is connected yet: a waiting match's creator and a person playing a bot
+        are held from now on (two people wait for the first of them to come back).
+        """
         for match in self.store.unfinished():
             self._add(match)
-            if match.status == "waiting":
-                self._start_grace(match, 0 if match.seats[0] is not None else 1)
+            for seat in (0, 1):
+                if self._held_for(match, seat) is not None:
+                    self._start_grace(match, seat)
             self._schedule_bot(match)
         return len(self.matches)
 
@@ -169,7 +176,7 @@ class Lobby:
                 for match in self._seated(player):
                     seat = match.seat_of(player)
                     assert seat is not None
-                    if match.status == "waiting" or self._human_online(match, 1 - seat):
+                    if self._held_for(match, seat) is not None:
                         self._start_grace(match, seat)
                     self._broadcast(match)
                     touched.append(match)
@@ -210,11 +217,25 @@ class Lobby:
 
     # ---- grace period ---------------------------------------------------------------
 
+    def _held_for(self, match: Match, seat: int) -> float | None:
+        """How long an absent person's ``seat`` is held before the match ends without
+        them: the grace in a waiting match or against a connected person, ``bot_hold``
+        against a bot; None while it can wait (over, or the opponent is away too)."""
+        me, other = match.seats[seat], match.seats[1 - seat]
+        if match.result is not None or me is None or me.kind != "human" or me.left:
+            return None
+        if match.status == "waiting" or self._human_online(match, 1 - seat):
+            return self.limits.grace
+        if other is not None and other.kind == "bot":
+            return self.limits.bot_hold
+        return None
+
     def _start_grace(self, match: Match, seat: int) -> None:
         key = (match.code, seat)
-        if key not in self._timers:
+        held = self._held_for(match, seat)
+        if key not in self._timers and held is not None:
             loop = asyncio.get_running_loop()
-            self._timers[key] = loop.call_later(self.limits.grace, self._grace_over, key)
+            self._timers[key] = loop.call_later(held, self._grace_over, key)
 
     def _cancel_grace(self, code: str, seat: int) -> None:
         timer = self._timers.pop((code, seat), None)
@@ -222,16 +243,14 @@ class Lobby:
             timer.cancel()
 
     def _grace_over(self, key: tuple[str, int]) -> None:
-        """Past the grace: a waiting match is called off; the absent side of a game loses."""
+        """Past the grace: a waiting match is called off; the absent side of a game loses
+        (to a connected person, or to a bot once ``bot_hold`` is over)."""
         self._timers.pop(key, None)
         code, seat = key
         match = self.matches.get(code)
-        if match is None or match.result is not None or self._human_online(match, seat):
+        if match is None or self._human_online(match, seat) or self._held_for(match, seat) is None:
             return
-        if match.status == "waiting":
-            self._end(match, None, "abandon")
-        elif self._human_online(match, 1 - seat):
-            self._end(match, 1 - seat, "abandon")
+        self._end(match, None if match.status == "waiting" else 1 - seat, "abandon")
 
     # ---- requests -------------------------------------------------------------------
 
@@ -258,8 +277,9 @@ class Lobby:
                 await self._rematch(session, msg)
 
     async def _list(self, session: Session, msg: ListMatches) -> None:
-        open_ = [m for m in self.matches.values() if m.result is None]
-        open_.sort(key=lambda m: (m.status != "waiting", m.created))
+        open_ = [m for m in self.matches.values() if m.result is None
+                 and any(self._human_online(m, i) for i in (0, 1))]
+        open_.sort(key=lambda m: (m.status != "waiting", -m.created))
         await session.send(protocol.Lobby(matches=[
             m.summary(self.online, len(self.spectators.get(m.code, ())))
             for m in open_[:LOBBY_LIMIT]

@@ -117,3 +117,64 @@ async def test_keepalive_frees_the_seat_of_a_silent_peer(make_server, connect) -
     away = await taro.expect("state", match=start["match"], timeout=5)
     assert away["players"][1]["connected"] is False and away["status"] == "playing"
     hana.ws.transport.abort()  # a silent peer would also hold up its own closing
+
+
+async def _stored_result(server, code: str) -> dict[str, object]:
+    """The stored result of match ``code``, once it has one (within 10 s)."""
+    async with asyncio.timeout(10):
+        while (record := server.store.record(code)).result is None:
+            await asyncio.sleep(0.05)
+    result = record.result
+    return {"winner": result.winner, "reason": result.reason}
+
+
+async def test_a_bot_match_is_abandoned_past_the_bot_hold(make_server, connect) -> None:
+    server = await make_server(grace=0.1, bot_hold=0.4)
+    peer = await connect(server)
+    code = (await peer.create(game="othello", size=6, vs="bot", seat="first",
+                              bot={"level": 1}))["match"]
+    await peer.close()
+    await asyncio.sleep(0.2)
+    assert server.store.record(code).result is None  # the grace is not the bot hold
+    assert await _stored_result(server, code) == {"winner": 1, "reason": "abandon"}
+    assert code not in server.lobby.matches  # nobody looks at it: forgotten
+
+
+async def test_restored_matches_wait_only_as_long_as_they_would_have(make_server,
+                                                                     connect) -> None:
+    """After a restart nobody is connected: a bot match's hold and a waiting match's
+    grace start at once; a game between two people waits for one of them."""
+    server = await make_server(grace=3600)
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    vs_bot = (await taro.create(game="tictactoe", vs="bot", seat="first",
+                                bot={"level": 1}))["match"]
+    waiting = (await taro.create(game="tictactoe", vs="human"))["match"]
+    h2h = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="join", match=h2h)
+    await hana.expect("state", match=h2h)
+    await server.close()
+
+    again = await make_server(grace=0.3, bot_hold=0.3)
+    assert await _stored_result(again, vs_bot) == {"winner": 1, "reason": "abandon"}
+    assert await _stored_result(again, waiting) == {"winner": None, "reason": "abandon"}
+    await asyncio.sleep(0.3)
+    assert again.store.record(h2h).result is None
+    back = await connect(again, name="Taro", token=taro.token)
+    await back.expect("state", match=h2h)
+    assert await _stored_result(again, h2h) == {"winner": 0, "reason": "abandon"}
+
+
+async def test_the_lobby_lists_the_newest_matches_someone_is_at(make_server,
+                                                                 connect) -> None:
+    server = await make_server()
+    taro, hana, fan = [await connect(server, name=n) for n in ("Taro", "Hana", "Fan")]
+    first = (await taro.create(game="tictactoe", vs="bot", bot={"level": 1}))["match"]
+    second = (await taro.create(game="tictactoe", vs="bot", bot={"level": 1}))["match"]
+    waiting = (await hana.create(game="tictactoe", vs="human"))["match"]
+    listed = (await fan.request(type="list"))["matches"]
+    assert [m["match"] for m in listed] == [waiting, second, first]
+    await taro.close()  # matches nobody is at are not offered to watch
+    async with asyncio.timeout(10):
+        while len(listed) > 1:
+            listed = (await fan.request(type="list"))["matches"]
+    assert [m["match"] for m in listed] == [waiting]
