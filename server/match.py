@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Callable, Literal, overload
 
 from shared import protocol
 from shared.ai import BOT_NAMES
@@ -16,6 +16,14 @@ from shared.games import PASS, State, new_game
 from shared.protocol import MatchSummary, PlayerInfo, Result
 
 Reason = Literal["line", "discs", "resign", "abandon"]
+
+
+@overload
+def wire_seat(seat: int) -> Literal[0, 1]: ...
+
+
+@overload
+def wire_seat(seat: None) -> None: ...
 
 
 def wire_seat(seat: int | None) -> Literal[0, 1] | None:
@@ -164,7 +172,7 @@ class Match:
                 continue
             here = seat.kind == "bot" or (seat.player is not None and online(seat.player))
             infos.append(PlayerInfo(
-                seat=0 if i == 0 else 1,  # the index of a two-seat list
+                seat=wire_seat(i),
                 name=seat.name,
                 kind=seat.kind,
                 connected=here and not seat.left,
@@ -182,7 +190,7 @@ class Match:
             size=self.size,
             ply=self.ply,
             board=state.board,
-            to_move=0 if state.to_move == 0 else 1,
+            to_move=wire_seat(state.to_move),
             legal=[m for m in state.legal_moves() if m != PASS] if status == "playing" else [],
             moves=list(self._wire_moves),
             status=status,

@@ -228,8 +228,10 @@ class Error(Message, tag="error"):
 
 ServerMessage = Union[Welcome, Lobby, Joined, State, Error]
 
-CLIENT_TYPES: Final = ("hello", "list", "create", "join", "watch", "leave", "move", "resign",
-                       "rematch")
+CLIENT_TYPES: Final[tuple[str, ...]] = tuple(
+    str(kind.__struct_config__.tag) for kind in get_args(ClientMessage)
+)
+"""Every request's ``type``, read from the ClientMessage union so the two never differ."""
 
 _encoder = msgspec.json.Encoder()
 _client_decoder = msgspec.json.Decoder(ClientMessage)
