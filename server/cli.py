@@ -61,6 +61,10 @@ def _serve_parser() -> argparse.ArgumentParser:
                    help="do not advertise the server on the LAN (zeroconf)")
     p.add_argument("--grace", type=_positive(float), default=DEFAULTS.grace,
                    help="seconds a disconnected player's seat is held (default %(default)s)")
+    p.add_argument("--bot-hold", type=_positive(float), default=DEFAULTS.bot_hold,
+                   metavar="SECONDS",
+                   help="seconds a match against a bot waits for its absent person before "
+                        "it ends as abandoned (default %(default)s: a day)")
     p.add_argument("--bot-seconds", type=_positive(float), default=None,
                    help="cap on a server bot's thinking time per move (default: each level's)")
     p.add_argument("--bot-workers", type=_positive(int), default=None,
@@ -93,7 +97,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     extra = {"name": args.name} if args.name else {}
     return ServerConfig(
         host=args.host, port=args.port, db=args.db, discovery=not args.no_discovery,
-        grace=args.grace, bot_seconds=args.bot_seconds, bot_workers=args.bot_workers,
+        grace=args.grace, bot_hold=args.bot_hold, bot_seconds=args.bot_seconds,
+        bot_workers=args.bot_workers,
         max_frame=args.max_frame, rate=args.rate, burst=args.burst,
         max_connections_per_address=args.max_connections_per_address,
         max_matches_per_player=args.max_matches_per_player,

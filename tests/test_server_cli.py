@@ -21,14 +21,16 @@ def test_defaults_match_the_config_defaults() -> None:
 def test_every_flag_reaches_the_config() -> None:
     args = _serve_parser().parse_args([
         "--host", "127.0.0.1", "--port", "0", "--db", "games.sqlite3", "--name", "Den",
-        "--no-discovery", "--grace", "5", "--bot-seconds", "0.5", "--bot-workers", "2",
+        "--no-discovery", "--grace", "5", "--bot-hold", "600", "--bot-seconds", "0.5",
+        "--bot-workers", "2",
         "--max-frame", "1024", "--rate", "3", "--burst", "6",
         "--max-connections-per-address", "4", "--max-matches-per-player", "2",
         "--max-spectators", "7", "--ping-interval", "9",
     ])
     assert config_from_args(args) == ServerConfig(
         host="127.0.0.1", port=0, db=Path("games.sqlite3"), name="Den", discovery=False,
-        grace=5.0, bot_seconds=0.5, bot_workers=2, max_frame=1024, rate=3.0, burst=6,
+        grace=5.0, bot_hold=600.0, bot_seconds=0.5, bot_workers=2, max_frame=1024, rate=3.0,
+        burst=6,
         max_connections_per_address=4, max_matches_per_player=2, max_spectators=7,
         ping_interval=9.0, ping_timeout=9.0,
     )
@@ -45,6 +47,7 @@ def test_every_flag_reaches_the_config() -> None:
     (["--grace", "nan"], "must be a finite number, got nan"),
     (["--ping-interval", "inf"], "must be a finite number, got inf"),
     (["--bot-seconds", "-0.5"], "must be more than 0, got -0.5"),
+    (["--bot-hold", "0"], "must be more than 0, got 0"),
 ])
 def test_bad_values_are_refused(flags, why, capsys) -> None:
     with pytest.raises(SystemExit) as done:
