@@ -20,6 +20,7 @@ import pygame  # noqa: E402
 from client import tui  # noqa: E402
 from client.gui.app import App  # noqa: E402
 from client.launch import Where  # noqa: E402
+from client.match_view import MatchView  # noqa: E402
 from client.options import Plan  # noqa: E402
 from server.app import GameServer  # noqa: E402
 from shared.games import PASS, new_game  # noqa: E402
@@ -159,6 +160,15 @@ class Driver:
 
     def check_time(self) -> None:
         assert time.monotonic() - self.start < LIMIT, "the scripted game took too long"
+
+    def board_shown(self, app: App) -> MatchView | None:
+        """The match on screen once it has a state and its board is laid out (else None);
+        checks the time limit too, as every script's first step."""
+        self.check_time()
+        view = app.known.view
+        if view is None or view.state is None or app.game.layout is None:
+            return None
+        return view
 
     def click_square(self, app: App, square: int) -> None:
         lay = app.game.layout

@@ -131,9 +131,8 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
     seen: dict[str, object] = {}
 
     def play_one(app: App) -> bool:
-        driver.check_time()
-        view = app.known.view
-        if view is None or view.state is None or app.game.layout is None:
+        view = driver.board_shown(app)
+        if view is None:
             return False
         if view.state.ply == 0 and driver.clicked_ply != 0:
             driver.clicked_ply = 0
@@ -153,9 +152,8 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
                       players_dir=tmp_path / "players"), size=(800, 600), find=find)
 
     def look(app: App) -> bool:
-        driver.check_time()
-        view = app.known.view
-        if view is None or view.state is None or app.game.layout is None:
+        view = driver.board_shown(app)
+        if view is None:
             return False
         screenshot(app.surface, "resumed_game")
         return True

@@ -28,9 +28,8 @@ async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
     seen: dict[str, object] = {}
 
     def script(app: App) -> bool:
-        driver.check_time()
-        view = app.known.view
-        if view is None or view.state is None or app.game.layout is None:
+        view = driver.board_shown(app)
+        if view is None:
             return False
         s = view.state
         if "illegal" not in seen and view.my_turn:
@@ -71,9 +70,8 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
     first: dict[str, object] = {}
 
     def script(app: App) -> bool:
-        driver.check_time()
-        view = app.known.view
-        if view is None or view.state is None or app.game.layout is None:
+        view = driver.board_shown(app)
+        if view is None:
             return False
         s = view.state
         if not first:
@@ -104,9 +102,8 @@ async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> N
     mine = iter([0, 1, 2])  # Hanako answers 3 and 4: the top row wins
 
     def script(app: App) -> bool:
-        driver.check_time()
-        view = app.known.view
-        if view is None or view.state is None or app.game.layout is None:
+        view = driver.board_shown(app)
+        if view is None:
             return False
         s = view.state
         if s.status == "waiting" and not hanako:
