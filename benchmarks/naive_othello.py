@@ -97,13 +97,3 @@ class NaiveOthello:
         """Discs of Black and of White."""
         cells = [cell for row in self.grid for cell in row]
         return cells.count(BLACK), cells.count(WHITE)
-
-
-def perft(position: NaiveOthello, depth: int) -> int:
-    """Leaves of the game tree ``depth`` plies deep; a finished game is one leaf."""
-    if depth == 0:
-        return 1
-    moves = position.legal_moves()
-    if not moves:
-        return 1
-    return sum(perft(position.play(move), depth - 1) for move in moves)

@@ -38,13 +38,3 @@ class NaiveTicTacToe:
         slots = self.slots[:]
         slots[move] = CROSS if self.to_move == 0 else NOUGHT
         return NaiveTicTacToe(slots, 1 - self.to_move)
-
-
-def perft(position: NaiveTicTacToe, depth: int) -> int:
-    """Leaves of the game tree ``depth`` plies deep; a finished game is one leaf."""
-    if depth == 0:
-        return 1
-    moves = position.legal_moves()
-    if not moves:
-        return 1
-    return sum(perft(position.play(move), depth - 1) for move in moves)

@@ -18,9 +18,7 @@ import time
 from typing import Callable
 
 from naive_othello import NaiveOthello, placements
-from naive_othello import perft as naive_othello_perft
 from naive_tictactoe import NaiveTicTacToe
-from naive_tictactoe import perft as naive_tictactoe_perft
 
 from shared.games import State, new_game
 from shared.games.othello import Geometry, OthelloState, squares_of
@@ -31,6 +29,16 @@ def perft(state: State, depth: int) -> int:
     if depth == 0 or state.is_over:
         return 1
     return sum(perft(state.play_unchecked(move), depth - 1) for move in state.legal_moves())
+
+
+def naive_perft(position: NaiveOthello | NaiveTicTacToe, depth: int) -> int:
+    """Leaves ``depth`` plies deep in a naive implementation; a finished game is one leaf."""
+    if depth == 0:
+        return 1
+    moves = position.legal_moves()
+    if not moves:
+        return 1
+    return sum(naive_perft(position.play(move), depth - 1) for move in moves)
 
 
 def raw_perft(geo: Geometry, own: int, opp: int, depth: int) -> int:
@@ -109,10 +117,10 @@ def main(argv: list[str] | None = None) -> int:
         geo, black, white = state.geometry, state.black, state.white
         counters.append(("bare bitboards (Geometry)", lambda d: raw_perft(geo, black, white, d)))
         naive_othello = NaiveOthello(state.size)
-        counters.append(("naive list-of-lists", lambda d: naive_othello_perft(naive_othello, d)))
+        counters.append(("naive list-of-lists", lambda d: naive_perft(naive_othello, d)))
     else:
         naive_tictactoe = NaiveTicTacToe()
-        counters.append(("naive list", lambda d: naive_tictactoe_perft(naive_tictactoe, d)))
+        counters.append(("naive list", lambda d: naive_perft(naive_tictactoe, d)))
 
     print(f"perft {args.game} {state.size}x{state.size}, depths 1-{args.depth}")
     results = [timed_counts(count, args.depth, label) for label, count in counters]
