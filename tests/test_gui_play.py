@@ -4,7 +4,10 @@ embedded default (no server found, so one starts in-process) plays a whole game.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -280,3 +283,16 @@ async def test_two_windows_play_each_other(game_server: GameServer) -> None:
     finally:
         for app in windows:
             await app.shutdown()
+
+
+def test_without_a_display_play_says_so_and_points_to_the_terminal(tmp_path: Path) -> None:
+    """SDL quietly falls back to drawing nowhere; a person on SSH must be told instead."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_DATA_HOME"] = str(tmp_path)
+    done = subprocess.run(  # a loopback address: nothing is looked for or started
+        [sys.executable, "-m", "client", "play", "--server", "ws://127.0.0.1:9"],
+        capture_output=True, text=True, timeout=30, env=env)
+    assert done.returncode == 1
+    assert "cannot open a window (no display found)" in done.stderr
+    assert "taikyoku tui" in done.stderr

@@ -9,6 +9,7 @@ between frames. Network intents are sent from tasks, so a click never waits on I
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -24,6 +25,9 @@ from client.gui.lobby_screen import LobbyScreen
 from client.gui.widgets import Ui, wrap
 from client.match_view import game_title
 from client.options import Plan
+
+HEADLESS = ("offscreen", "dummy")
+"""SDL video drivers that show nothing: chosen only on purpose (tests), never as a window."""
 
 FPS = 60
 LOBBY_REFRESH = 2.0
@@ -56,6 +60,9 @@ class App:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._last_list = 0.0
         pygame.display.init()  # only what the window uses: no audio, no joystick
+        if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
+            pygame.display.quit()  # SDL fell back to drawing nowhere: there is no screen
+            raise pygame.error("no display found")
         pygame.font.init()
         pygame.display.set_caption("taikyoku")
         pygame.key.set_repeat(400, 40)
