@@ -1,7 +1,8 @@
 """Plain full-width Othello negamax on bitboards: the reference the pruned searches of
 ``shared.ai`` are checked against (by ``tests/test_ai_othello.py``) and timed against
 (by ``benchmarks/search.py``). No pruning, no table, no move ordering: slow and obviously
-right, with only the rules (``Geometry.moves``/``flips``) in common with the searches.
+right, with only the rules (``Geometry.moves``/``flips``) and, for ``plain_eval``, the
+expert's evaluation in common with the searches.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from shared.ai.clock import Deadline
 from shared.ai.othello_eval import Tables, frontier
+from shared.ai.othello_fixed import ordered
 from shared.ai.othello_search import (
     BitboardSearch,
     principal_variation,
@@ -29,7 +30,6 @@ from shared.ai.othello_search import (
     table_cutoff,
 )
 from shared.ai.roots import Value, root_scores
-from shared.games.othello import squares_of
 
 SMALL = 7
 """At or below this many empties the solver loops over empty squares, not move masks."""
@@ -44,9 +44,7 @@ class Solver(BitboardSearch):
         super().__init__(t, deadline)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         # the static order of squares for the small-empties search
-        self.order: list[int] = []
-        for mask in t.move_classes:
-            self.order += squares_of(mask)
+        self.order = ordered(t, t.geometry.full)
         # near[sq]: the squares around sq; a move there flips nothing unless one is the opponent's
         self.near = [frontier(t, t.geometry.full, 1 << sq) for sq in range(t.geometry.squares)]
         half = t.geometry.size // 2

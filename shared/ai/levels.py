@@ -21,7 +21,8 @@ class Level:
     seconds: float | None
     """Default deadline (None: fixed depth, no deadline)."""
     depth: int
-    """Othello search depth in plies (0: no search); tic-tac-toe levels 3+ search to the end."""
+    """Othello search depth in plies (0: no fixed depth: random play, or the expert's search to
+    its deadline); tic-tac-toe levels 3+ search to the end."""
     summary: str
 
 

@@ -44,12 +44,11 @@ class ExpertSearch(BitboardSearch):
         # (own, opp) -> (depth, lower bound, upper bound, best move)
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.depth_reached = 0
-        self.exact = False
 
     def root_scores(self, own: int, opp: int) -> Scores:
         """Scores of the root moves from the deepest search finished before the deadline.
 
-        Exact endgame margins when the solver finished (``self.exact``), otherwise
+        Exact endgame margins when the solver finished, otherwise
         evaluations at ``self.depth_reached`` plies. Moves as good as the best carry
         exact values; the rest carry upper bounds.
         """
@@ -91,7 +90,6 @@ class ExpertSearch(BitboardSearch):
             scores = Solver(self.t, self.deadline).root_scores(own, opp)
         except Timeout:
             return None
-        self.exact = True
         return scores
 
     def _iteration(self, own: int, opp: int, depth: int, order: list[int]) -> Scores:

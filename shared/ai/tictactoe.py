@@ -24,9 +24,14 @@ ORDER: tuple[int, ...] = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 Scores = dict[int, int]
 
 
-def _empties(own: int, opp: int) -> list[int]:
-    taken = own | opp
-    return [sq for sq in ORDER if not taken >> sq & 1]
+_EMPTIES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sq for sq in ORDER if not taken >> sq & 1) for taken in range(FULL + 1)
+)
+"""The empty squares in ORDER for each set of taken squares (searched at every node)."""
+
+
+def _empties(own: int, opp: int) -> tuple[int, ...]:
+    return _EMPTIES[own | opp]
 
 
 def greedy_scores(own: int, opp: int) -> Scores:
