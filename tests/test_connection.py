@@ -79,7 +79,8 @@ async def test_a_dropped_link_is_resumed_with_the_token(game_server: GameServer)
         await conn.move(joined.match, 4, 0)
         # (the match waits for an opponent, so the move is refused, but answered)
         reply = await conn.recv(5)
-        assert not isinstance(reply, LinkStatus)
+        assert isinstance(reply, Error) and reply.code == "not_your_turn"
+        assert reply.match == joined.match
 
 
 async def test_send_waits_for_the_link_while_reconnecting(make_server: MakeServer) -> None:

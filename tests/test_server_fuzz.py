@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from server.app import GameServer, ServerConfig
+from shared.games import new_game, replay
 from shared.protocol import CLIENT_TYPES, decode_server
 
 
@@ -131,4 +132,10 @@ def test_the_server_still_plays_a_normal_game_afterwards(server: GameServer) -> 
             if msg["to_move"] == 0 and msg["legal"]:
                 ws.send(json.dumps({"type": "move", "match": msg["match"],
                                     "move": msg["legal"][0], "ply": msg["ply"]}))
-        assert msg["result"]["reason"] == "line"
+        # the game the server says it played is exactly what the rules make of its moves
+        end = replay(new_game("tictactoe"), [int(m) for m in msg["moves"]])[-1]
+        assert msg["board"] == end.board and end.is_over and msg["legal"] == []
+        outcome = end.outcome()
+        assert outcome is not None
+        assert msg["result"] == {"winner": outcome.winner, "reason": "line",
+                                 "score": list(outcome.score)}

@@ -57,7 +57,7 @@ async def test_a_waiting_match_is_called_off_past_the_grace(make_server, connect
     code = (await taro.create(game="tictactoe", vs="human"))["match"]
     assert code in [m["match"] for m in (await hana.request(type="list"))["matches"]]
     await taro.close()
-    await asyncio.sleep(0.6)
+    assert await _stored_result(server, code) == {"winner": None, "reason": "abandon"}
     assert code not in [m["match"] for m in (await hana.request(type="list"))["matches"]]
 
 
@@ -67,7 +67,10 @@ async def test_both_away_then_one_back_starts_the_other_clock(make_server, conne
     code = start["match"]
     await taro.close()
     await hana.close()
-    await asyncio.sleep(0.6)  # both away past the grace: nobody to award the game to
+    async with asyncio.timeout(10):  # the server has seen both go...
+        while server.lobby.online(taro.player) or server.lobby.online(hana.player):
+            await asyncio.sleep(0.02)
+    await asyncio.sleep(0.6)  # ...and both stay away past the grace: nobody to award it to
     back = await connect(server, name="Taro", token=taro.token)
     state = await back.expect("state", match=code)
     assert state["status"] == "playing" and state["players"][1]["connected"] is False
@@ -129,7 +132,7 @@ async def _stored_result(server, code: str) -> dict[str, object]:
 
 
 async def test_a_bot_match_is_abandoned_past_the_bot_hold(make_server, connect) -> None:
-    server = await make_server(grace=0.1, bot_hold=0.4)
+    server = await make_server(grace=0.1, bot_hold=1.5)
     peer = await connect(server)
     code = (await peer.create(game="othello", size=6, vs="bot", seat="first",
                               bot={"level": 1}))["match"]
