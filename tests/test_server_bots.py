@@ -56,16 +56,19 @@ async def test_people_are_answered_while_two_experts_think(make_server, connect)
     loop = asyncio.get_running_loop()
 
     bot_fans = [await connect(server, name=f"fan{i}") for i in range(2)]
-    bot_matches = [await fan.create(game="othello", size=8, vs="bot", seat="second",
-                                    bot={"level": 5}) for fan in bot_fans]
-    asked = loop.time()
-    bot_moved: list[float] = []
+    asked: list[float] = []  # when each bot was asked to think (just before its create)
+    bot_matches = []
+    for fan in bot_fans:
+        asked.append(loop.time())
+        bot_matches.append(await fan.create(game="othello", size=8, vs="bot", seat="second",
+                                            bot={"level": 5}))
+    bot_moved: list[float] = [0.0, 0.0]
 
-    async def bot_answer(fan, state) -> None:
-        await fan.expect("state", match=state["match"], ply=1)
-        bot_moved.append(loop.time())
+    async def bot_answer(i: int) -> None:
+        await bot_fans[i].expect("state", match=bot_matches[i]["match"], ply=1)
+        bot_moved[i] = loop.time()
 
-    waiting = [asyncio.create_task(bot_answer(f, s)) for f, s in zip(bot_fans, bot_matches)]
+    waiting = [asyncio.create_task(bot_answer(i)) for i in range(2)]
 
     taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
     code = (await taro.create(game="tictactoe", vs="human"))["match"]
@@ -79,9 +82,10 @@ async def test_people_are_answered_while_two_experts_think(make_server, connect)
         await mover.expect("state", match=code, ply=ply + 1)
         round_trips.append(loop.time() - sent)
     answered = loop.time()
-    assert not bot_moved, "the people's moves came back before either bot had moved"
+    assert bot_moved == [0.0, 0.0], "the people's moves came back before either bot moved"
     await asyncio.gather(*waiting)
-    assert min(bot_moved) - asked >= thinking * 0.9  # the bots really thought that long
+    for moved, start in zip(bot_moved, asked):
+        assert moved - start >= thinking * 0.9  # each bot really thought that long
     assert answered < min(bot_moved)
     assert max(round_trips) < thinking / 3, round_trips
 
