@@ -107,19 +107,25 @@ async def play_script(server: GameServer, plan: Plan, script: list[str]) -> str:
 
 
 class HeldInput:
-    """Scripted lines for the terminal client, then no end of input until ``release``:
-    like a person who stops typing, so the client stays in the game until it is killed."""
+    """Scripted lines for the terminal client, held back until ``release``: with
+    ``typed_first`` the lines come at once and then the input stays open (a person who
+    stops typing, so the client stays in the game until it is killed); without, nothing
+    is typed until the release, then the lines, then the input ends."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], typed_first: bool = True) -> None:
         self.lines = lines
+        self.typed_first = typed_first
         self._released = threading.Event()
 
     def isatty(self) -> bool:
         return False
 
     def __iter__(self) -> Iterator[str]:
+        if not self.typed_first:
+            self._released.wait(LIMIT)
         yield from (f"{line}\n" for line in self.lines)
-        self._released.wait(LIMIT)
+        if self.typed_first:
+            self._released.wait(LIMIT)
 
     def release(self) -> None:
         self._released.set()

@@ -8,12 +8,10 @@ import asyncio
 import io
 import re
 import sqlite3
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from client_support import LIMIT, play_script, welcome
+from client_support import LIMIT, HeldInput, play_script, welcome
 from websockets.exceptions import ConnectionClosed
 
 from client import launch, tui
@@ -232,30 +230,12 @@ class _ClosedUnder:
         raise ConnectionClosed(None, None)
 
 
-class _TypedLater:
-    """Input that says nothing until released, then ``lines``, then ends."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = lines
-        self._released = threading.Event()
-
-    def isatty(self) -> bool:
-        return False
-
-    def __iter__(self) -> Iterator[str]:
-        self._released.wait(LIMIT)
-        yield from (f"{line}\n" for line in self.lines)
-
-    def release(self) -> None:
-        self._released.set()
-
-
 async def _drop_under_a_request(server: GameServer, script: list[str], plan: Plan,
                                 until: str) -> str:
     """Run the terminal on ``script``, typed once it has printed ``until``: its next
     request meets a link that has just closed, and the server drops the link. Its output."""
     out = io.StringIO()
-    stdin = _TypedLater(script)
+    stdin = HeldInput(script, typed_first=False)
     lines = tui.Lines(stdin)  # type: ignore[arg-type]
     async with Connection(server.url, "Taro", backoff=(0.05, 0.2)) as conn:
         await conn.list_matches()  # the reader is reading the real websocket
