@@ -17,6 +17,9 @@ from shared.protocol import decode_server
 
 MakeServer = Callable[..., Awaitable[GameServer]]
 
+# The browser tests' fixtures (browser, open_page, web_server): tests/web_support.py.
+pytest_plugins = ["web_support"]
+
 
 def server_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
     """A config for tests: loopback, port 0, no discovery, a tmp database, short timers."""
