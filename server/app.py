@@ -12,10 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import socket
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 from types import TracebackType
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -24,12 +21,12 @@ from websockets.frames import CloseCode
 
 from server import __version__
 from server.bots import BotRunner
+from server.config import ServerConfig as ServerConfig  # callers import it from here
 from server.limits import AddressCounter, MessageBudget
 from server.lobby import Lobby, LobbyLimits
 from server.session import Session
 from server.store import Store
 from shared.protocol import (
-    MAX_FRAME_BYTES,
     Error,
     ProtocolError,
     ServerInfo,
@@ -39,44 +36,6 @@ from shared.protocol import (
 )
 
 log = logging.getLogger("taikyoku.server")
-
-
-def _default_name() -> str:
-    return f"{socket.gethostname()}'s server"
-
-
-@dataclass(frozen=True)
-class ServerConfig:
-    """Everything `taikyoku serve` can set; each limit is also a command-line flag."""
-
-    host: str = "0.0.0.0"
-    port: int = 8765
-    db: str | Path | None = None
-    """None: taikyoku.sqlite3 in the user's data directory; ":memory:" keeps nothing."""
-    name: str = field(default_factory=_default_name)
-    discovery: bool = True
-    grace: float = 60.0
-    """Seconds a disconnected player's seat is held before a human match is abandoned."""
-    bot_hold: float = 24 * 3600.0
-    """Seconds a match against a bot waits for its absent person before it is abandoned."""
-    bot_seconds: float | None = None
-    """Cap on a bot's thinking time per move (None: each level's own time)."""
-    bot_workers: int | None = None
-    """Bot process pool size (None: one per CPU)."""
-    max_frame: int = MAX_FRAME_BYTES
-    rate: float = 20.0
-    """Messages per second each connection may send on average..."""
-    burst: int = 40
-    """...and in a burst."""
-    max_connections_per_address: int = 16
-    exempt_loopback: bool = True
-    """Loopback clients (local bots, load tests) are not counted against the address cap."""
-    max_matches_per_player: int = 10
-    max_spectators: int = 50
-    ping_interval: float = 20.0
-    ping_timeout: float = 20.0
-    close_timeout: float = 10.0
-    """How long a closing handshake may take before the socket is dropped."""
 
 
 class GameServer:
