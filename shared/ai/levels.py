@@ -12,6 +12,9 @@ from dataclasses import dataclass
 EXPERT_SECONDS = 1.0
 """The expert's default thinking time per move."""
 
+DEFAULT_LEVEL = 3
+"""The level a new match against the bot gets unless the person chooses (as in `create`)."""
+
 
 @dataclass(frozen=True)
 class Level:
