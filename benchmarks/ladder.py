@@ -1,6 +1,6 @@
 """Play a small ladder of bot levels against each other and print the win rates.
 
-    python benchmarks/ladder.py --games 10 --size 8 --seconds 1.0 --workers 2
+    python -m benchmarks.ladder --games 10 --size 8 --seconds 1.0 --workers 2
 
 Pairs: 5 v 4, 4 v 3, 3 v 2, 2 v 1 (``--pairs 5:4,4:3`` to choose). Each pair plays
 ``--games`` games in twos: both games start from the same few random opening moves

@@ -1,6 +1,6 @@
 """Load: N concurrent games through one server, against a bare websockets echo server.
 
-    python benchmarks/load.py --games 10 100 1000
+    python -m benchmarks.load --games 10 100 1000
 
 For each N, in this process: a taikyoku GameServer on 127.0.0.1 (port 0, a temporary
 database, discovery off). In a SEPARATE process: the clients, 2N websocket

@@ -1,7 +1,7 @@
 """Perft: count the game tree's leaves per depth, with the bitboard rules and a naive baseline.
 
-    python benchmarks/perft.py othello --size 8 --depth 6
-    python benchmarks/perft.py tictactoe --depth 9
+    python -m benchmarks.perft othello --size 8 --depth 6
+    python -m benchmarks.perft tictactoe --depth 9
 
 For each depth it prints the leaf count (a pass is a ply, a finished game is one leaf),
 the time and leaves per second of the ``shared.games`` State API (what the server uses),
@@ -17,9 +17,8 @@ import sys
 import time
 from typing import Callable
 
-from naive_othello import NaiveOthello, placements
-from naive_tictactoe import NaiveTicTacToe
-
+from benchmarks.naive_othello import NaiveOthello, placements
+from benchmarks.naive_tictactoe import NaiveTicTacToe
 from shared.games import State, new_game
 from shared.games.othello import Geometry, OthelloState, squares_of
 

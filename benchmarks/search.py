@@ -1,6 +1,6 @@
 """Measure the expert Othello search and the exact endgame solver, with baselines.
 
-    python benchmarks/search.py [--seconds 1.0] [--ffo 3] [--ffo-limit 60]
+    python -m benchmarks.search [--seconds 1.0] [--ffo 3] [--ffo-limit 60]
 
 Prints, for 8x8:
 1. the expert's nodes per second and the depth it completes in ``--seconds`` from a
@@ -23,8 +23,7 @@ import statistics
 import time
 from pathlib import Path
 
-from plain_othello import plain_eval, plain_margin
-
+from benchmarks.plain_othello import plain_eval, plain_margin
 from shared.ai.clock import Deadline, Timeout
 from shared.ai.endgame import Solver
 from shared.ai.othello_eval import INF, tables

@@ -8,11 +8,10 @@ against it): full width, no pruning, sharing only the rules with the searches.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
+from benchmarks.plain_othello import plain_eval, plain_margin
 from shared.ai import choose_move
 from shared.ai.clock import Deadline
 from shared.ai.endgame import Solver
@@ -21,9 +20,6 @@ from shared.ai.othello_expert import ExpertSearch
 from shared.ai.othello_fixed import alphabeta_scores, minimax_scores
 from shared.games import PASS, new_game
 from shared.games.othello import OthelloState, geometry
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from plain_othello import plain_eval, plain_margin  # noqa: E402
 
 
 def late_positions(empties: int, count: int, seed: int) -> list[OthelloState]:

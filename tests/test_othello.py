@@ -7,19 +7,15 @@ a list-of-lists implementation written independently, the way the tutorials writ
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.naive_othello import NaiveOthello, flips
 from shared.games import PASS, IllegalMoveError, new_game
 from shared.games.othello import OthelloState, geometry, square_name
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from naive_othello import NaiveOthello, flips  # noqa: E402
 
 
 def perft_counts(state: OthelloState, depth: int) -> list[int]:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import itertools
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from benchmarks.naive_tictactoe import NaiveTicTacToe, winner
 from shared.games import IllegalMoveError, new_game
 from shared.games.tictactoe import TicTacToeState
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from naive_tictactoe import NaiveTicTacToe, winner  # noqa: E402
 
 
 def _reachable() -> set[TicTacToeState]:
