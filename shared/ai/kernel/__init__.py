@@ -1,0 +1,22 @@
+"""The expert's engine as compiled kernels on ``uint64`` bitboards (numba).
+
+Modules: :mod:`.jit` (the decorator and whether it compiles), :mod:`.board` (to and from
+``shared.games`` positions), :mod:`.bits` (moves and flips), :mod:`.solver` (the exact
+endgame solver). Call :func:`warm_up` before anyone waits on a move: the first call in a
+fresh install compiles every kernel (seconds); later processes load numba's cache.
+"""
+
+from __future__ import annotations
+
+from shared.ai.kernel.bits import flips, legal_moves, lowest_bit, popcount
+from shared.ai.kernel.board import to_kernel
+from shared.games.othello import OthelloState
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel the expert uses, by running each
+    once on the 4x4 start position. Idempotent; cheap once warm."""
+    own, opp, mask = to_kernel(OthelloState.start(4))
+    moves = legal_moves(own, opp, mask)
+    flips(own, opp, lowest_bit(moves), mask)
+    popcount(moves)

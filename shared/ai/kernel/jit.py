@@ -1,0 +1,34 @@
+"""The one decorator every kernel function uses, and whether kernels run compiled.
+
+Normally :func:`njit` is ``numba.njit(cache=True)``: each kernel is compiled on its first
+call and the machine code is kept in numba's on-disk cache (next to the sources when that
+is writable, else in a per-user cache directory), so later processes start warm.
+``NUMBA_DISABLE_JIT=1`` makes numba hand back the plain Python function; the kernels are
+written so that the same source then runs on numpy scalars (slowly), which is how the
+tests cover their logic without compiling. Without numba installed at all, :func:`njit`
+is the identity and the kernels run the same way: the expert still plays, slowly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+try:
+    import numba
+except ImportError:  # a platform without numba wheels: run the kernels as Python
+    COMPILED = False
+    """True when kernels run as machine code; False with NUMBA_DISABLE_JIT=1 or no numba."""
+
+    def njit(func: F) -> F:
+        """The identity: without numba the kernels run as plain Python."""
+        return func
+
+else:
+    COMPILED = not getattr(numba.config, "DISABLE_JIT")
+
+    def njit(func: F) -> F:
+        """Compile ``func`` with numba (cached on disk); numba returns it unchanged when
+        NUMBA_DISABLE_JIT=1."""
+        return cast(F, numba.njit(cache=True)(func))
