@@ -26,6 +26,7 @@ from server.limits import AddressCounter, MessageBudget
 from server.lobby import Lobby, LobbyLimits
 from server.session import Session
 from server.store import Store
+from server.web import WebClient
 from shared.protocol import (
     Error,
     ProtocolError,
@@ -86,6 +87,7 @@ class GameServer:
                 max_size=cfg.max_frame, compression=None,
                 ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
                 close_timeout=cfg.close_timeout, start_serving=False,
+                process_request=WebClient.load().process_request,  # plain HTTP: the web client
             )
             restored = self.lobby.restore()
             await self._server.start_serving()  # players resuming find their matches

@@ -1,0 +1,114 @@
+"""The web client over plain HTTP, on the game server's own port.
+
+websockets hands every request to ``process_request`` before its opening handshake:
+one that asks for the WebSocket upgrade goes on to the protocol untouched (return
+None); any other is answered here, from the fixed list in ``client.web.FILES`` read
+into memory once. A request path is only ever a key into that list (never a file
+name), so nothing else on the machine can be served. GET and HEAD are answered;
+every other method gets 405. websockets closes the connection after an HTTP answer,
+so each request is its own connection (a page is a handful of small files).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import re
+from dataclasses import dataclass
+from http import HTTPStatus
+from importlib.resources import files
+
+from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+import client.web  # FILES: the one list of what is served
+
+ALLOWED = "GET, HEAD"
+BASE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+    " manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+"""Only this server's own files run or style the page; the page opens only this
+server's websocket (see :func:`content_security_policy`) and cannot be framed."""
+_HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+"""A Host header that is a plain name or address with an optional port."""
+
+
+def is_upgrade(request: Request) -> bool:
+    """Whether the request asks for a WebSocket (those are the protocol's, not ours)."""
+    return any(
+        token.strip().lower() == "websocket"
+        for value in request.headers.get_all("Upgrade")
+        for token in value.split(",")
+    )
+
+
+def content_security_policy(host: str | None) -> str:
+    """The policy for a page reached at ``host`` (the request's Host header).
+
+    ``connect-src 'self'`` admits the page's own ws:// origin in current browsers; the
+    explicit ws://host is there for older Safari, which did not count ws: as 'self'.
+    A Host that is not a plain host[:port] adds nothing, so it cannot inject policy.
+    """
+    connect = "connect-src 'self'"
+    if host is not None and _HOST.fullmatch(host):
+        connect += f" ws://{host}"
+    return f"{BASE_POLICY}; {connect}"
+
+
+@dataclass(frozen=True)
+class WebFile:
+    body: bytes
+    content_type: str
+
+
+class WebClient:
+    """The web client's files in memory, and the HTTP answers made from them."""
+
+    def __init__(self, files_by_path: dict[str, WebFile]) -> None:
+        self.files = files_by_path
+
+    @classmethod
+    def load(cls) -> WebClient:
+        """Read every file of ``client.web.FILES`` (a missing one fails here, at server
+        start, not when a browser asks for it)."""
+        root = files(client.web)
+        return cls({
+            path: WebFile(root.joinpath(name).read_bytes(), content_type)
+            for path, (name, content_type) in client.web.FILES.items()
+        })
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """websockets' hook: None lets an upgrade request through to the protocol."""
+        if is_upgrade(request):
+            return None
+        return self.respond(request.method, request.path, request.headers.get("Host"))
+
+    def respond(self, method: str, target: str, host: str | None = None) -> Response:
+        """The answer to ``method target`` (the query string is ignored)."""
+        path = target.partition("?")[0]
+        headers = Headers([
+            ("Date", email.utils.formatdate(usegmt=True)),
+            ("Connection", "close"),
+            ("Cache-Control", "no-cache"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("Content-Security-Policy", content_security_policy(host)),
+        ])
+        if method not in ("GET", "HEAD"):
+            headers["Allow"] = ALLOWED
+            status, file = HTTPStatus.METHOD_NOT_ALLOWED, _text(
+                f"{method} is not allowed here: this server answers GET and HEAD.\n")
+        elif path in self.files:
+            status, file = HTTPStatus.OK, self.files[path]
+        else:
+            status, file = HTTPStatus.NOT_FOUND, _text(
+                "Not found. This game server serves its web client at /.\n")
+        headers["Content-Type"] = file.content_type
+        headers["Content-Length"] = str(len(file.body))
+        body = b"" if method == "HEAD" else file.body
+        return Response(status.value, status.phrase, headers, body)
+
+
+def _text(message: str) -> WebFile:
+    return WebFile(message.encode(), "text/plain; charset=utf-8")
