@@ -1,0 +1,133 @@
+// The page's wiring: one connection, what it has learnt (Known), and the screen that
+// shows it: the lobby, or the match on screen. Every server message and every link
+// change ends in `render`. Intents go out through `send`, which says so when the link
+// is down instead of queueing them behind the person's back.
+
+import { Connection, Storage, serverUrl } from "./connection.js";
+import { el, fill } from "./dom.js";
+import { GameScreen } from "./game.js";
+import { Known } from "./known.js";
+import { LobbyScreen } from "./lobby.js";
+import { gameTitle } from "./match_view.js";
+
+const LOBBY_REFRESH_MS = 2000; // the match list is asked again this often while it shows
+const NOTICE_MS = 8000; // a notice shows this long
+
+const storage = new Storage();
+const known = new Known();
+const screen = document.getElementById("screen");
+const banner = document.getElementById("banner");
+let pending = null; // an intent waiting for the welcome of a rename
+
+const connection = new Connection({
+  url: serverUrl(window.location),
+  storage,
+  onMessage(msg) {
+    known.handle(msg);
+    render();
+  },
+  onLink({ up, message, first }) {
+    known.link = { up, message };
+    if (up) {
+      known.startResume(first);
+      connection.send({ type: "list" }); // everything before its answer is our seats, re-sent
+      if (pending !== null) connection.send(pending);
+      pending = null;
+      if (message) known.say(message, true);
+      else if (storage.problem) known.say(storage.problem);
+    }
+    render();
+  },
+});
+
+/** Send an intent, or tell the person the link is down. */
+function send(msg) {
+  if (!connection.send(msg)) known.say("The link to the server is down: try again when it is back.");
+  render();
+}
+
+/** Send an intent under `name`: a changed name says hello again first. */
+function sendAs(name, msg) {
+  if (name !== connection.name) {
+    pending = msg;
+    connection.rename(name);
+  } else {
+    send(msg);
+  }
+}
+
+const lobby = new LobbyScreen({
+  create: (request, name) => sendAs(name, request),
+  join(code, name) {
+    const clean = code.trim().toUpperCase();
+    if (!clean) {
+      known.say("Type the match code your friend sees on their screen.");
+      render();
+      return;
+    }
+    sendAs(name, { type: "join", match: clean });
+  },
+  watch: (code, name) => sendAs(name, { type: "watch", match: code }),
+  goBack(code) {
+    known.current = code;
+    known.say("");
+    render();
+  },
+}, connection.name);
+
+const game = new GameScreen({
+  move(square) {
+    const view = known.view;
+    known.say("");
+    send({ type: "move", match: view.code, move: square, ply: view.state.ply });
+  },
+  resign: () => send({ type: "resign", match: known.view.code }),
+  rematch: () => send({ type: "rematch", match: known.view.code }),
+  leave() {
+    const code = known.leaveCurrent();
+    if (code !== null) send({ type: "leave", match: code });
+    connection.send({ type: "list" });
+  },
+});
+
+function renderBanner() {
+  const down = !known.link.up && known.welcome !== null;
+  banner.hidden = !down;
+  if (down) {
+    const kept = known.view ? "; your game is kept." : ".";
+    fill(banner, el("strong", {}, `Link lost – reconnecting by itself${kept}`),
+      el("span", {}, known.link.message));
+  }
+}
+
+let noticeTimer = null;
+
+/** Draw everything from what is known. */
+function render() {
+  if (known.notice.text && performance.now() - known.notice.at > NOTICE_MS) known.say("");
+  clearTimeout(noticeTimer);
+  if (known.notice.text) noticeTimer = setTimeout(render, NOTICE_MS);
+  renderBanner();
+  const view = known.view;
+  if (known.welcome === null) {
+    fill(screen, el("p", { class: "note connecting" }, known.link.message));
+    document.title = "taikyoku";
+  } else if (view !== null) {
+    if (!screen.contains(game.root)) fill(screen, game.root);
+    game.render(view, known);
+    const s = view.state;
+    document.title = s ? `${view.turnText()} – ${gameTitle(s.game, s.size)} – taikyoku`
+      : "taikyoku";
+  } else {
+    if (!screen.contains(lobby.root)) fill(screen, lobby.root);
+    lobby.update(known);
+    document.title = "taikyoku";
+  }
+}
+
+setInterval(() => {
+  if (known.view === null && known.link.up && !known.resuming) connection.send({ type: "list" });
+}, LOBBY_REFRESH_MS);
+
+connection.open();
+render();

@@ -1,0 +1,148 @@
+// Drawing the two boards as inline SVG: tic-tac-toe as a grid with X strokes and O
+// circles, Othello on green felt with a-h across the top and 1-8 down the side.
+//
+// Geometry and drawing only: what to draw (the board string, legal squares, the last
+// move, the discs just turned over, small per-square labels) comes from the caller,
+// and a tap on a square calls `onSquare(square)`. The labels are how tic-tac-toe shows
+// its free slot numbers, and where later per-square figures (hints) will go.
+
+import { svg } from "./dom.js";
+import { COLUMNS } from "./match_view.js";
+
+const CELL = 100; // one square in SVG units; the board scales to its box
+const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8],
+  [2, 4, 6]];
+
+/** The tic-tac-toe line of three, to stroke through it (display only). */
+function winningLine(board) {
+  return LINES.find(([a, b, c]) => board[a] !== "." && board[a] === board[b] &&
+    board[a] === board[c]) || null;
+}
+
+function centre(square, size, band) {
+  return {
+    x: band + (square % size) * CELL + CELL / 2,
+    y: band + Math.floor(square / size) * CELL + CELL / 2,
+  };
+}
+
+function squareName(game, size, square) {
+  if (game === "tictactoe") return `slot ${square}`;
+  return `${COLUMNS[square % size]}${Math.floor(square / size) + 1}`;
+}
+
+/** A disc (Othello) at a centre; `turning` animates it turning over to its colour. */
+function disc(x, y, colour, { turning = false, ring = false } = {}) {
+  const cls = ["disc", colour === "X" ? "black" : "white"];
+  if (turning) cls.push("turning");
+  const parts = [svg("circle", { class: cls.join(" "), cx: x, cy: y, r: CELL * 0.41 })];
+  if (ring) parts.push(svg("circle", { class: "flip-ring", cx: x, cy: y, r: CELL * 0.44 }));
+  return parts;
+}
+
+/** X as two strokes, O as a circle. */
+function mark(x, y, ch, grow) {
+  const r = CELL * 0.3;
+  const cls = grow ? " grow" : "";
+  if (ch === "O") return [svg("circle", { class: `mark o${cls}`, cx: x, cy: y, r })];
+  return [svg("path", {
+    class: `mark x${cls}`, d: `M${x - r} ${y - r}L${x + r} ${y + r}M${x + r} ${y - r}L${x - r} ${y + r}`,
+  })];
+}
+
+/**
+ * The board as an <svg>. `look` holds: game, size, board (the state's string), legal
+ * (squares to dot), last (square or null), flipped (Set), placed (square or null),
+ * animate (true right after a move arrived), labels (Map square -> short text),
+ * playable (taps are moves: the cursor says so), onSquare(square).
+ */
+export function renderBoard(look) {
+  const { game, size, board } = look;
+  const othello = game === "othello";
+  const band = othello ? 34 : 8;
+  const side = size * CELL + 2 * band;
+  const parts = [];
+  parts.push(svg("rect", { class: othello ? "felt-frame" : "paper", x: 0, y: 0, width: side,
+    height: side, rx: othello ? 10 : 14 }));
+  if (othello) {
+    parts.push(svg("rect", { class: "felt", x: band, y: band, width: size * CELL,
+      height: size * CELL }));
+    for (let i = 0; i < size; i++) {
+      const mid = band + i * CELL + CELL / 2;
+      parts.push(svg("text", { class: "coord", x: mid, y: band / 2 }, COLUMNS[i]));
+      parts.push(svg("text", { class: "coord", x: band / 2, y: mid }, i + 1));
+    }
+  }
+  for (let i = othello ? 0 : 1; i <= (othello ? size : size - 1); i++) {
+    const at = band + i * CELL;
+    const end = band + size * CELL;
+    const cls = othello ? "felt-line" : "grid-line";
+    parts.push(svg("line", { class: cls, x1: at, y1: band, x2: at, y2: end }));
+    parts.push(svg("line", { class: cls, x1: band, y1: at, x2: end, y2: at }));
+  }
+  if (othello && size === 8) { // the four star points of a real board
+    for (const [px, py] of [[2, 2], [2, 6], [6, 2], [6, 6]]) {
+      parts.push(svg("circle", { class: "star", cx: band + px * CELL, cy: band + py * CELL,
+        r: 7 }));
+    }
+  }
+  const legal = new Set(look.legal || []);
+  const flipped = look.flipped || new Set();
+  const labels = look.labels || new Map();
+  for (let i = 0; i < board.length; i++) {
+    const { x, y } = centre(i, size, band);
+    const ch = board[i];
+    if (i === look.last && !othello) {
+      parts.push(svg("rect", { class: "last-shade", x: x - CELL / 2 + 4, y: y - CELL / 2 + 4,
+        width: CELL - 8, height: CELL - 8 }));
+    }
+    if (ch !== "." && othello) {
+      parts.push(...disc(x, y, ch, { turning: look.animate && flipped.has(i),
+        ring: flipped.has(i) }));
+    } else if (ch !== ".") {
+      parts.push(...mark(x, y, ch, look.animate && i === look.placed));
+    } else if (legal.has(i) && othello) {
+      parts.push(svg("circle", { class: "legal-dot", cx: x, cy: y, r: CELL * 0.12 }));
+    }
+    if (othello && i === look.last) {
+      parts.push(svg("circle", { class: "last-dot", cx: x, cy: y, r: CELL * 0.1 }));
+    }
+    if (labels.has(i)) {
+      parts.push(svg("text", { class: "label", x: x - CELL / 2 + 10, y: y - CELL / 2 + 10 },
+        labels.get(i)));
+    }
+  }
+  const line = othello ? null : winningLine(board);
+  if (line) {
+    const a = centre(line[0], size, band);
+    const b = centre(line[2], size, band);
+    parts.push(svg("line", { class: "win-line", x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+  }
+  for (let i = 0; i < board.length; i++) { // the tap targets, on top of everything
+    const { x, y } = centre(i, size, band);
+    const cls = ["hit"];
+    if (legal.has(i)) cls.push("legal");
+    parts.push(svg("rect", {
+      class: cls.join(" "), x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,
+      "data-square": i, role: "button", "aria-label": squareName(game, size, i),
+    }));
+  }
+  const root = svg("svg", {
+    class: `board ${game}${look.playable ? " playable" : ""}`, viewBox: `0 0 ${side} ${side}`,
+    role: "group", "aria-label": "the board",
+  }, parts);
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-square]");
+    if (target) look.onSquare(Number(target.getAttribute("data-square")));
+  });
+  return root;
+}
+
+/** A seat's small mark for the panel: a disc in Othello, X or O in tic-tac-toe. */
+export function seatIcon(game, seat) {
+  const parts = game === "othello"
+    ? disc(50, 50, seat === 0 ? "X" : "O")
+    : mark(50, 50, seat === 0 ? "X" : "O", false);
+  return svg("svg", { class: `seat-icon ${game}`, viewBox: "0 0 100 100", "aria-hidden": "true" },
+    parts);
+}

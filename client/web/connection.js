@@ -1,0 +1,190 @@
+// The websocket to the game server this page came from (same host and port).
+//
+// It says hello with the player's name and token, keeps the token the server hands
+// out in localStorage (so a reload, a closed tab or a phone waking up is the same
+// player, and the server gives back every seat it holds), and when the link drops
+// it reconnects by itself with growing, jittered pauses, as the Python clients do.
+// It knows nothing about games: messages go to `onMessage`, link changes to `onLink`.
+
+const PROTOCOL = 1;
+const KEYS = { token: "taikyoku.token", player: "taikyoku.player", name: "taikyoku.name" };
+const BACKOFF_FIRST = 0.5; // seconds before the first retry
+const BACKOFF_CAP = 10; // the longest pause between retries
+const PROBE_SECONDS = 5; // a link silent this long after a probe is taken for dead
+const CLOSE_REASONS = {
+  1000: "the server closed the link",
+  1001: "the server is going away",
+  1002: "the server speaks another protocol version",
+  1006: "the link broke",
+  1008: "the server refused this connection",
+  1009: "a message was too large",
+  1011: "no answer in time",
+};
+
+/** localStorage when the browser allows it; otherwise a note, and a memory for this tab. */
+export class Storage {
+  constructor() {
+    this.memory = new Map();
+    this.problem = "";
+    try {
+      const probe = "taikyoku.probe";
+      window.localStorage.setItem(probe, "1");
+      window.localStorage.removeItem(probe);
+      this.local = window.localStorage;
+    } catch (err) {
+      this.local = null;
+      this.problem = "This browser does not let the page remember you: " +
+        "a reload starts as a new player.";
+    }
+  }
+
+  get(key) {
+    return this.local ? this.local.getItem(key) : (this.memory.get(key) ?? null);
+  }
+
+  set(key, value) {
+    if (this.local) this.local.setItem(key, value);
+    else this.memory.set(key, value);
+  }
+
+  remove(key) {
+    if (this.local) this.local.removeItem(key);
+    else this.memory.delete(key);
+  }
+}
+
+/** The address of the game server: the page's own host and port, ws or wss alike. */
+export function serverUrl(location) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/`;
+}
+
+export class Connection {
+  /**
+   * onMessage(msg) gets every server message (welcome included);
+   * onLink({up, message, first}) is called when the link comes up or goes down.
+   */
+  constructor({ url, storage, onMessage, onLink }) {
+    this.url = url;
+    this.storage = storage;
+    this.onMessage = onMessage;
+    this.onLink = onLink;
+    this.ws = null;
+    this.up = false;
+    this.welcomed = 0; // welcomes so far on this page: 0 means the first is to come
+    this.delay = BACKOFF_FIRST;
+    this.retryTimer = null;
+    this.probeTimer = null;
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.wake();
+    });
+    window.addEventListener("online", () => this.wake());
+  }
+
+  get name() {
+    return this.storage.get(KEYS.name) || "";
+  }
+
+  get player() {
+    return this.storage.get(KEYS.player);
+  }
+
+  /** Open the link (again): hello with the remembered token and `name`. */
+  open(name = this.name) {
+    this.storage.set(KEYS.name, name);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const ws = new WebSocket(this.url);
+    const previous = this.ws;
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({
+        type: "hello", protocol: PROTOCOL, name, token: this.storage.get(KEYS.token),
+      }));
+    });
+    ws.addEventListener("message", (event) => {
+      if (ws !== this.ws) return;
+      clearTimeout(this.probeTimer);
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (err) {
+        return; // not JSON: not a frame of this protocol, nothing to show
+      }
+      if (msg.type === "welcome") this.welcome(msg, previous);
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", (event) => {
+      if (ws === this.ws) this.lost(CLOSE_REASONS[event.code] || "the link broke");
+    });
+  }
+
+  /** The server took our hello: remember who we are and say the link is up. */
+  welcome(msg, previous) {
+    if (previous && previous !== this.ws) previous.close(1000); // a rename replaced it
+    const known = this.player;
+    this.storage.set(KEYS.token, msg.token);
+    this.storage.set(KEYS.player, msg.player);
+    this.up = true;
+    this.delay = BACKOFF_FIRST;
+    const first = this.welcomed === 0;
+    this.welcomed += 1;
+    let message = first ? "" : "Reconnected.";
+    if (known && known !== msg.player) {
+      message = "The server did not know this browser's player any more " +
+        "(another server, or its games were wiped): you play as a new player.";
+    }
+    this.onLink({ up: true, message, first });
+  }
+
+  /** Send one intent; false when the link is down (nothing is queued behind the person). */
+  send(msg) {
+    if (!this.up || !this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Take a new name: the server reads names only from hello, so say hello again. */
+  rename(name) {
+    if (name === this.name && this.up) return;
+    this.open(name);
+  }
+
+  lost(reason) {
+    this.up = false;
+    clearTimeout(this.probeTimer);
+    if (this.retryTimer !== null) return;
+    const wait = this.delay * (0.5 + Math.random() * 0.5);
+    this.delay = Math.min(BACKOFF_CAP, this.delay * 2);
+    const what = this.welcomed === 0 ? "Cannot reach the game server" : "Connection lost";
+    this.onLink({
+      up: false, message: `${what} (${reason}); trying again in ${wait.toFixed(1)} s…`,
+    });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, wait * 1000);
+  }
+
+  /** Back on screen or back online: retry at once, or check that the link still answers
+   * (a phone's socket can look open after a long sleep while the server dropped it). */
+  wake() {
+    if (!this.up) {
+      if (this.retryTimer !== null) {
+        clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+        this.delay = BACKOFF_FIRST;
+        this.open();
+      }
+      return;
+    }
+    if (this.send({ type: "list" })) {
+      clearTimeout(this.probeTimer);
+      this.probeTimer = setTimeout(() => {
+        const ws = this.ws;
+        this.lost("no answer after the page woke up");
+        ws.close();
+      }, PROBE_SECONDS * 1000);
+    }
+  }
+}

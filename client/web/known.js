@@ -1,0 +1,107 @@
+// What the page knows from the server's messages: the welcome, the lobby, every match
+// it plays or watches, the one on screen, the link, and a short notice for the person.
+// The same rules as the Python clients' ClientState (client/client_state.py).
+
+import { MatchView } from "./match_view.js";
+
+const QUIET_ERRORS = ["stale_ply"]; // a double tap raced a state we already have
+
+export class Known {
+  constructor() {
+    this.welcome = null;
+    this.lobby = [];
+    this.views = new Map(); // match code -> MatchView
+    this.current = null; // the code of the match on screen, null for the lobby
+    this.link = { up: false, message: "Connecting to the game server…" };
+    this.notice = { text: "", good: false, at: 0 };
+    this.resuming = false; // between a welcome and the answer to the list sent after it
+    this.firstWelcome = true; // the page's first: a reload or a new tab, not a lost link
+  }
+
+  get view() {
+    return this.current === null ? null : this.views.get(this.current) || null;
+  }
+
+  /** A short note for the person: a refusal, an error, or (good) news. */
+  say(text, good = false) {
+    this.notice = { text, good, at: performance.now() };
+  }
+
+  viewOf(code) {
+    if (!this.views.has(code)) this.views.set(code, new MatchView(code));
+    return this.views.get(code);
+  }
+
+  /** Take one server message. */
+  handle(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.welcome = msg;
+        break;
+      case "state":
+        this.viewOf(msg.match).update(msg);
+        break;
+      case "joined": {
+        // a match we know already is the server re-sending our seats after a reconnect:
+        // it must not pull the screen away from the match on it
+        const known = this.views.has(msg.match);
+        const view = this.viewOf(msg.match);
+        view.seat = msg.seat;
+        view.role = msg.role;
+        if (!this.resuming && this.current !== msg.match && (!known || this.current === null)) {
+          this.current = msg.match;
+          this.notice = { text: "", good: false, at: 0 };
+        }
+        break;
+      }
+      case "lobby":
+        this.lobby = msg.matches;
+        if (this.resuming) this.resumed();
+        break;
+      case "error":
+        if (!QUIET_ERRORS.includes(msg.code)) this.say(msg.message);
+        break;
+      default: // a later server may send more kinds of message: ignored
+    }
+  }
+
+  /** After hello the server re-sends joined + state for every seat we hold, all before
+   * the answer to the list sent right after the welcome; then `resumed` picks the screen.
+   * On a page's first welcome: straight back into the one unfinished match, or the lobby
+   * with a choice when there are several. After a lost link: the screen stays as it was. */
+  startResume(first) {
+    this.resuming = true;
+    this.firstWelcome = first;
+  }
+
+  resumed() {
+    this.resuming = false;
+    const unfinished = this.unfinished();
+    if (!this.firstWelcome) {
+      if (this.current !== null && !this.views.has(this.current)) this.current = null;
+      return;
+    }
+    if (unfinished.length === 1) {
+      this.current = unfinished[0].code;
+      this.say("Welcome back: your unfinished game goes on.", true);
+    } else if (unfinished.length > 1) {
+      this.current = null;
+      this.say(`Welcome back: you have ${unfinished.length} unfinished games. ` +
+        "Choose one under “Your games”.", true);
+    }
+  }
+
+  /** The matches this player sits in that are not over, newest first. */
+  unfinished() {
+    return [...this.views.values()].filter((v) => v.unfinished).reverse();
+  }
+
+  /** Forget the match on screen (back to the lobby); its code, to tell the server. */
+  leaveCurrent() {
+    const code = this.current;
+    this.current = null;
+    if (code !== null) this.views.delete(code);
+    this.notice = { text: "", good: false, at: 0 };
+    return code;
+  }
+}
