@@ -1,8 +1,8 @@
 // Building the page safely: every string becomes a text node, never markup.
 //
 // All screens build their elements through `el` and `svg`, so a player's name (or any
-// other text from the wire) can only ever be shown as text: there is no innerHTML in
-// this client. Attributes are set one by one with setAttribute, and handlers are
+// other text from the wire) can only ever be shown as text: no string is ever parsed as
+// markup here. Attributes are set one by one with setAttribute, and handlers are
 // functions, not strings.
 
 const SVG_NS = "http://www.w3.org/2000/svg";

@@ -12,7 +12,7 @@ const DEFAULT_BOTS = ["random", "greedy", "minimax", "alphabeta", "expert"];
 /** A row of choice buttons; exactly one is pressed. Returns the row and a re-marker. */
 function choiceRow(label, options, current, pick) {
   const buttons = options.map(([value, text]) => el("button", {
-    type: "button", class: "choice", "data-value": value, "aria-pressed": value === current(),
+    type: "button", class: "choice", "data-value": value, "aria-pressed": String(value === current()),
     onclick: () => { pick(value); mark(); },
   }, text));
   function mark() {

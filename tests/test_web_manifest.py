@@ -1,0 +1,59 @@
+"""client.web.FILES, the one list of what the server serves, matches the web client's
+files: every file is listed, every listed file exists, and everything the page asks
+for (its stylesheet and scripts, every module a module imports) is on the list, so a
+file added without its manifest entry fails here and not in someone's browser."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import client.web
+from client.web import FILES
+
+WEB = Path(client.web.__file__).parent
+TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript"}
+"""The Content-Type each kind of file is served with (browsers refuse a module
+script served as anything but JavaScript)."""
+
+
+def served_files() -> set[str]:
+    return {name for name, _ in FILES.values()}
+
+
+def test_every_file_is_listed_and_every_listed_file_exists() -> None:
+    on_disk = {p.name for p in WEB.iterdir()
+               if p.is_file() and p.name != "__init__.py" and p.suffix != ".pyc"}
+    assert on_disk == served_files()
+
+
+def test_paths_and_content_types() -> None:
+    assert FILES["/"][0] == "index.html"
+    for path, (name, content_type) in FILES.items():
+        assert path == "/" or path == f"/{name}", path
+        kind, _, charset = content_type.partition("; ")
+        assert kind == TYPES[Path(name).suffix], name
+        assert charset == "charset=utf-8", name
+
+
+def test_what_the_page_asks_for_is_served() -> None:
+    """The page's links and every relative import of every module are URLs in FILES."""
+    wanted = set(re.findall(r'(?:href|src)="(/[^"]*)"', (WEB / "index.html").read_text()))
+    for name in served_files():
+        if name.endswith(".js"):
+            text = (WEB / name).read_text()
+            wanted |= {"/" + m for m in re.findall(r'from\s+"\./([^"]+)"', text)}
+    assert wanted, "the page asks for nothing: the patterns above no longer match"
+    assert wanted <= set(FILES), sorted(wanted - set(FILES))
+    unused = {p for p, (name, _) in FILES.items() if p != "/" and p not in wanted}
+    assert not unused, f"served but never loaded: {sorted(unused)}"
+
+
+def test_no_markup_from_strings() -> None:
+    """Text from the wire (names above all) reaches the page only as text: no module uses
+    innerHTML, outerHTML, insertAdjacentHTML or document.write."""
+    for name in served_files():
+        if name.endswith(".js"):
+            text = (WEB / name).read_text()
+            for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write"):
+                assert sink not in text, f"{name} uses {sink}"
