@@ -14,6 +14,7 @@ from typing import Callable
 from server.app import GameServer, ServerConfig
 from server.records import FORMATS, format_record_as, list_line
 from server.store import DamagedRecordError, Store, UnusableDatabaseError, default_db_path
+from shared.web_address import invitation
 
 DEFAULTS = ServerConfig(name="")
 
@@ -111,6 +112,7 @@ async def run_server(config: ServerConfig) -> None:
     """Serve until SIGINT or SIGTERM, then close cleanly."""
     server = GameServer(config)
     await server.start()
+    _log_browser_address(config.host, server.port)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -122,6 +124,20 @@ async def run_server(config: ServerConfig) -> None:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
         await server.close()
+
+
+def _log_browser_address(host: str, port: int) -> None:
+    """Where friends open the web client: each LAN address of this machine (for a
+    server on every interface), or the one address the server is bound to."""
+    from server.discovery import advertised_addresses  # zeroconf's own interface list
+
+    log = logging.getLogger("taikyoku.server")
+    try:
+        addresses = advertised_addresses(host)
+    except OSError as err:
+        log.warning("the browser address is unknown (this machine's addresses: %s)", err)
+        return
+    log.info("%s", invitation(*(f"{address}:{port}" for address in addresses)))
 
 
 def serve_main(argv: list[str]) -> int:

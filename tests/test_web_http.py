@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import fnmatch
+import re
+import signal
+import subprocess
+import sys
+import time
 import tomllib
+import urllib.request
 from importlib.resources import files
 from pathlib import Path
 
@@ -150,3 +156,28 @@ def test_every_listed_file_ships_in_the_package() -> None:
     patterns = pyproject["tool"]["setuptools"]["package-data"]["client.web"]
     for name, _ in client.web.FILES.values():
         assert any(fnmatch.fnmatch(name, p) for p in patterns), name
+
+
+def test_taikyoku_serve_logs_the_browser_address_that_serves_the_page(tmp_path) -> None:
+    """`taikyoku serve` on every interface names this machine's LAN addresses; each
+    one, opened as a browser would, is the page."""
+    log = tmp_path / "serve.log"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server", "serve", "--port", "0", "--no-discovery",
+         "--db", str(tmp_path / "db.sqlite3"), "--bot-workers", "1"],
+        stdout=subprocess.DEVNULL, stderr=log.open("w"), cwd=ROOT,
+    )
+    try:
+        end = time.monotonic() + 30
+        while not (found := re.search(r"INFO Friends can open (.+) in a browser\n",
+                                      log.read_text())):
+            assert proc.poll() is None and time.monotonic() < end, log.read_text()
+            time.sleep(0.05)
+        urls = found[1].split(" or ")
+        for url in urls:
+            assert re.fullmatch(r"http://\d+\.\d+\.\d+\.\d+:\d+", url), url
+            with urllib.request.urlopen(url, timeout=10) as reply:
+                assert reply.status == 200 and reply.read() == INDEX
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0, log.read_text()
