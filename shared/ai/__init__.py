@@ -1,19 +1,26 @@
-"""The bots: one entry point for every level, a pure function of the position.
+"""The bots: one entry point for every level, a pure function of the position, and the
+engine's analysis of a position (hints).
 
-    from shared.ai import choose_move
+    from shared.ai import analyse, choose_move
     move = choose_move(state, level=5, seconds=1.0, seed=None)
+    for entry in analyse(state, seconds=1.0): print(entry.move, entry.score, entry.exact)
 
 Levels (see :mod:`shared.ai.levels` and docs/rules-and-bots.md): 1 random, 2 greedy,
-3 minimax, 4 alpha-beta, 5 expert. Everything here is pure computation: no I/O, no
-threads; the server runs it in a worker process.
+3 minimax, 4 alpha-beta, 5 expert (in Othello the compiled kernel of
+:mod:`shared.ai.kernel`). Everything here is pure computation: no I/O, no threads; the
+server runs it in a worker process.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Final
 
-from shared.ai import othello_expert, othello_fixed, tictactoe
+from shared.ai import othello_fixed, tictactoe
+from shared.ai.kernel.board import square_of
+from shared.ai.kernel.evaluate import UNIT
+from shared.ai.kernel.expert import appraise
 from shared.ai.levels import EXPERT_SECONDS, LEVELS
 from shared.ai.othello_eval import tables
 from shared.games import PASS, State
@@ -42,11 +49,9 @@ def choose_move(
     """
     if isinstance(level, bool) or level not in LEVELS:
         raise ValueError(f"bot levels are 1-5, not {level!r}")
-    if seconds is not None and (isinstance(seconds, bool) or not seconds > 0):
-        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
-    legal = state.legal_moves()
-    if not legal:
-        raise ValueError(f"the game is over, there is no move to choose in {state.to_text()}")
+    if seconds is not None:
+        _check_seconds(seconds)
+    legal = _legal_moves(state)
     rng = random.Random(seed)
     if len(legal) == 1 or level == 1:
         return rng.choice(legal)
@@ -70,7 +75,69 @@ def _othello_scores(state: OthelloState, level: int, seconds: float | None) -> d
     if level == 4:
         return othello_fixed.alphabeta_scores(t, own, opp, depth)
     budget = EXPERT_SECONDS if seconds is None else seconds
-    return othello_expert.expert_scores(t, own, opp, budget)
+    appraisal = appraise(state, budget, every_exact=False)
+    return {square_of(bit, state.size): score for bit, score in appraisal.scores.items()}
 
 
-__all__ = ["BOT_NAMES", "DEFAULT_SECONDS", "PASS", "choose_move"]
+@dataclass(frozen=True)
+class MoveScore:
+    """The engine's verdict on one legal move (see :func:`analyse`)."""
+
+    move: int
+    """The square (or PASS)."""
+    score: float
+    """Othello: the final disc margin the side to move can expect after this move
+    (positive: ahead), exact or estimated by the evaluation. Tic-tac-toe: 10 - d for a
+    win d plies from now (the move itself is ply 1), d - 10 for a loss, 0 for a draw."""
+    exact: bool
+    """True when ``score`` is the value under perfect play by both sides."""
+    depth: int
+    """Plies searched from the position, the move itself included (when exact: the
+    empties, enough to reach the end of the game)."""
+
+
+def analyse(state: State, seconds: float) -> list[MoveScore]:
+    """Every legal move of the side to move scored by the engine, in square order.
+
+    Othello moves get the expert's search (every move its own value, not only the best
+    ones) within ``seconds``, or the exact margin when the game can be solved in that
+    time; tic-tac-toe moves get their exact perfect-play value (at once, whatever
+    ``seconds``). A forced pass is one entry, PASS, scored from the position after it.
+    ValueError for a bad ``seconds``, an unsupported game or a finished game.
+    """
+    _check_seconds(seconds)
+    legal = _legal_moves(state)
+    if isinstance(state, TicTacToeState):
+        own, opp = (state.x, state.o) if state.to_move == 0 else (state.o, state.x)
+        empties = 9 - (own | opp).bit_count()
+        return [
+            MoveScore(sq, float(score), exact=True, depth=empties)
+            for sq, score in sorted(tictactoe.minimax_scores(own, opp).items())
+        ]
+    if not isinstance(state, OthelloState):
+        raise ValueError(f"no engine analyses {type(state).__name__}")
+    if legal == [PASS]:
+        replies = analyse(state.play(PASS), seconds)
+        best = max(replies, key=lambda entry: entry.score)
+        return [MoveScore(PASS, -best.score, best.exact, best.depth)]
+    appraisal = appraise(state, seconds, every_exact=True)
+    entries = [
+        MoveScore(square_of(bit, state.size), score / UNIT, appraisal.exact, appraisal.depth)
+        for bit, score in appraisal.scores.items()
+    ]
+    return sorted(entries, key=lambda entry: entry.move)
+
+
+def _check_seconds(seconds: float) -> None:
+    if isinstance(seconds, bool) or not seconds > 0:
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+
+
+def _legal_moves(state: State) -> list[int]:
+    legal = state.legal_moves()
+    if not legal:
+        raise ValueError(f"the game is over, there is no move to choose in {state.to_text()}")
+    return legal
+
+
+__all__ = ["BOT_NAMES", "DEFAULT_SECONDS", "PASS", "MoveScore", "analyse", "choose_move"]

@@ -1,0 +1,185 @@
+"""The expert's evaluation of an Othello position, in hundredths of a disc.
+
+:func:`evaluate` scores a position for the side to move so that ``score / UNIT`` reads
+as the disc margin it expects at the end of the game (hints show that number). It
+weighs, each by a weight that slides from its opening value to its endgame value as
+the board fills up:
+
+- mobility (moves now) and potential mobility (empty squares next to the opponent's
+  discs, where moves may come later);
+- corners, and the X and C squares next to an empty corner (they hand it over);
+- stable discs: runs hanging from an owned corner along an edge, and every disc of a
+  full edge (an edge disc can only be flipped along its edge);
+- other edge discs, the plain disc count (bad early, the score itself at the end);
+- parity: with an odd number of empties the side to move expects the last move.
+
+Every term but parity is antisymmetric (swapping the two colours negates it: see
+:func:`position_score`) and the same under the eight symmetries of the board. Board
+sizes differ only by their tables, built from the board's mask by :func:`eval_tables`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from shared.ai.kernel.bits import popcount
+from shared.ai.kernel.jit import njit
+
+UNIT = 100
+"""Evaluation units per disc of margin."""
+
+SCORE_LIMIT = 64 * UNIT
+"""Evaluations are clamped inside (-SCORE_LIMIT, SCORE_LIMIT): within the largest margin."""
+
+# indexes into the array of eval_tables
+T_MASK, T_CORNERS, T_EDGES, T_ROWS, T_COLS, T_ZONES = 0, 1, 2, 3, 4, 5
+"""The board, its corners, its edge squares (corners too), its top and bottom rows, its
+left and right columns, then per corner (corner, X square, C squares), then the four
+edge lines."""
+T_LINES = T_ZONES + 12
+TABLE_SIZE = T_LINES + 4
+
+_NOT_FIRST_COL = np.uint64(0xFEFEFEFEFEFEFEFE)
+_NOT_LAST_COL = np.uint64(0x7F7F7F7F7F7F7F7F)
+_S1 = np.uint64(1)
+_S7 = np.uint64(7)
+_S8 = np.uint64(8)
+_S9 = np.uint64(9)
+_ZERO = np.uint64(0)
+
+# (opening, endgame) weight of each term, in UNITs per unit of the term
+W_MOBILITY = (90, 40)
+W_POTENTIAL = (30, 10)
+W_CORNER = (700, 350)
+W_X_SQUARE = (-450, -150)
+W_C_SQUARE = (-150, -50)
+W_STABLE = (120, 100)
+W_EDGE = (20, 10)
+W_DISC = (-8, 100)
+W_PARITY = (40, 120)
+
+
+@cache
+def eval_tables(size: int) -> np.ndarray:
+    """The masks :func:`evaluate` reads for one board size (see the ``T_`` indexes)."""
+    last = size - 1
+
+    def bit(row: int, col: int) -> int:
+        return 1 << (row * 8 + col)
+
+    board = sum(bit(r, c) for r in range(size) for c in range(size))
+    rows = sum(bit(r, c) for r in (0, last) for c in range(size))
+    cols = sum(bit(r, c) for r in range(size) for c in (0, last))
+    corners = sum(bit(r, c) for r in (0, last) for c in (0, last))
+    zones: list[int] = []
+    for row, col in ((0, 0), (0, last), (last, 0), (last, last)):
+        dr, dc = (1 if row == 0 else -1), (1 if col == 0 else -1)
+        # on 4x4 an edge square next to two corners is a C square of both
+        zones += [bit(row, col), bit(row + dr, col + dc), bit(row, col + dc) | bit(row + dr, col)]
+    lines = [
+        sum(bit(0, c) for c in range(size)),
+        sum(bit(last, c) for c in range(size)),
+        sum(bit(r, 0) for r in range(size)),
+        sum(bit(r, last) for r in range(size)),
+    ]
+    values = [board, corners, rows | cols, rows, cols, *zones, *lines]
+    assert len(values) == TABLE_SIZE
+    return np.array(values, dtype=np.uint64)
+
+
+@njit
+def neighbours(discs: np.uint64, mask: np.uint64) -> np.uint64:
+    """The squares of ``mask`` next to (in any of the eight directions) a square of ``discs``."""
+    left = discs >> _S1 | discs << _S7 | discs >> _S9
+    right = discs << _S1 | discs >> _S7 | discs << _S9
+    near = (left & _NOT_LAST_COL) | (right & _NOT_FIRST_COL) | discs << _S8 | discs >> _S8
+    return near & mask
+
+
+@njit
+def stable_edge_discs(discs: np.uint64, empty: np.uint64, t: np.ndarray) -> np.uint64:
+    """Discs of ``discs`` on an edge that can never be flipped.
+
+    An edge disc can only be flipped along its edge, so it is stable when its edge is
+    full or when a run of ``discs`` along the edge joins it to a corner of ``discs``.
+    """
+    stable: np.uint64 = discs & t[T_CORNERS]
+    for i in range(4):
+        line = t[T_LINES + i]
+        if not line & empty:
+            stable |= discs & line
+    on_rows, on_cols = discs & t[T_ROWS], discs & t[T_COLS]
+    while True:
+        grown = stable | (
+            ((stable << _S1) & _NOT_FIRST_COL | (stable >> _S1) & _NOT_LAST_COL) & on_rows
+        ) | ((stable << _S8 | stable >> _S8) & on_cols)
+        if grown == stable:
+            return stable
+        stable = grown
+
+
+@njit
+def _weighted(weight: tuple[int, int], term: int, empties: int, squares: int) -> int:
+    """``term`` times its weight at this stage of the game, times ``squares``: the weight
+    slides from its opening value (empty board) to its endgame value (full board)."""
+    opening, endgame = weight
+    return term * (opening * empties + endgame * (squares - empties))
+
+
+@njit
+def _per_square(total: int, squares: int) -> int:
+    """``total / squares`` rounded toward zero, so that negating ``total`` negates it."""
+    quotient = abs(total) // squares
+    return quotient if total >= 0 else -quotient
+
+
+@njit
+def position_score(
+    own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray
+) -> int:
+    """Every term of the evaluation but parity, given both sides' numbers of moves.
+
+    Antisymmetric: swapping ``own`` and ``opp`` (and their moves) negates it.
+    """
+    mask = t[T_MASK]
+    empty = mask & ~(own | opp)
+    squares, empties = popcount(mask), popcount(empty)
+    score = _weighted(W_MOBILITY, own_moves - opp_moves, empties, squares)
+    potential = popcount(neighbours(opp, mask) & empty) - popcount(neighbours(own, mask) & empty)
+    score += _weighted(W_POTENTIAL, potential, empties, squares)
+    corners = t[T_CORNERS]
+    own_corners, opp_corners = popcount(own & corners), popcount(opp & corners)
+    score += _weighted(W_CORNER, own_corners - opp_corners, empties, squares)
+    x_squares = c_squares = 0
+    for i in range(4):
+        if t[T_ZONES + 3 * i] & empty:
+            x_sq, c_sq = t[T_ZONES + 3 * i + 1], t[T_ZONES + 3 * i + 2]
+            x_squares += popcount(own & x_sq) - popcount(opp & x_sq)
+            c_squares += popcount(own & c_sq) - popcount(opp & c_sq)
+    score += _weighted(W_X_SQUARE, x_squares, empties, squares)
+    score += _weighted(W_C_SQUARE, c_squares, empties, squares)
+    stable = popcount(stable_edge_discs(own, empty, t)) - popcount(stable_edge_discs(opp, empty, t))
+    score += _weighted(W_STABLE, stable, empties, squares)
+    edges = t[T_EDGES] & ~corners
+    score += _weighted(W_EDGE, popcount(own & edges) - popcount(opp & edges), empties, squares)
+    score += _weighted(W_DISC, popcount(own) - popcount(opp), empties, squares)
+    return _per_square(score, squares)
+
+
+@njit
+def evaluate(own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray) -> int:
+    """The side to move's expected final margin in UNITs, strictly within SCORE_LIMIT.
+
+    ``own_moves`` and ``opp_moves`` are both sides' numbers of legal moves (the search
+    has them already).
+    """
+    score = position_score(own, opp, own_moves, opp_moves, t)
+    mask = t[T_MASK]
+    empties = popcount(mask & ~(own | opp))
+    if empties & 1:
+        squares = popcount(mask)
+        score += _per_square(_weighted(W_PARITY, 1, empties, squares), squares)
+    limit = SCORE_LIMIT - 1
+    return max(-limit, min(limit, score))

@@ -1,0 +1,303 @@
+"""The expert's midgame search: fail-soft negamax with principal-variation search.
+
+:func:`search_root` scores the root moves at one depth; the Python driver
+(:mod:`shared.ai.kernel.expert`) deepens one iteration at a time and decides whether
+another fits in its time. A kernel cannot read a clock portably, so the driver gives each
+iteration a node limit (its remaining time times the measured speed); past it the search
+unwinds at once and the iteration counts as unfinished.
+
+Moves are tried in this order: the transposition table's best move, then the two killer
+moves of the ply (the last moves that cut off there), then, with ``SORT_DEPTH`` plies or
+more left, fastest-first (the move leaving the opponent the fewest replies, corners
+weighted), else by the history of cutoffs. Scores are in evaluation units
+(:data:`~shared.ai.kernel.evaluate.UNIT` per disc); a finished game is worth its disc
+margin in those units, so a won ending beats an evaluation only by the discs it wins.
+
+All memory is allocated once by :class:`Memory` and passed in: no allocation in the
+recursion (and numba freezes module globals into the compiled code).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from shared.ai.kernel.bits import flips_at, legal_moves, lowest_bit, popcount
+from shared.ai.kernel.evaluate import SCORE_LIMIT, T_CORNERS, T_MASK, UNIT, evaluate
+from shared.ai.kernel.jit import njit
+
+INF = SCORE_LIMIT + 1
+"""Beyond every score (a finished game is worth at most 64 discs): a window's open end."""
+
+MAX_PLY = 128
+"""Deeper than any search (64 moves and the passes between them)."""
+
+MAX_MOVES = 40
+"""More than the moves of any Othello position (at most 33 on 8x8)."""
+
+SORT_DEPTH = 3
+"""Nodes with at least this many plies left order their moves fastest-first."""
+
+TABLE_BITS = 19
+"""The transposition table has 2**TABLE_BITS entries (16 MB)."""
+
+# stats: what the driver reads and sets
+NODES, LIMIT, ABORTED = 0, 1, 2
+# tt_data columns
+TT_DEPTH, TT_LOWER, TT_UPPER, TT_MOVE = 0, 1, 2, 3
+
+_ONE = np.uint64(1)
+_S7 = np.uint64(7)
+_S13 = np.uint64(13)
+_S17 = np.uint64(17)
+_S32 = np.uint64(32)
+
+
+@dataclass
+class Memory:
+    """The arrays one search works in, allocated once and cleared for every new search."""
+
+    tt_keys: np.ndarray
+    """(own, opp) of each table entry; (0, 0) marks an empty one (no position is empty)."""
+    tt_data: np.ndarray
+    """(depth, lower bound, upper bound, best move bit or -1) of each entry."""
+    killers: np.ndarray
+    """The two last moves that cut off at each ply."""
+    history: np.ndarray
+    """Per move bit, how often (weighted by depth) it cut off."""
+    move_bits: np.ndarray
+    """Per ply, the moves of the node being searched there."""
+    move_keys: np.ndarray
+    """Per ply, each move's ordering key (higher first)."""
+    stats: np.ndarray
+    """Nodes visited, the node limit, and 1 once the limit stopped the search."""
+
+    @classmethod
+    def allocate(cls, table_bits: int = TABLE_BITS) -> Memory:
+        size = 1 << table_bits
+        return cls(
+            tt_keys=np.zeros((size, 2), dtype=np.uint64),
+            tt_data=np.zeros((size, 4), dtype=np.int32),
+            killers=np.full((MAX_PLY, 2), -1, dtype=np.int64),
+            history=np.zeros(64, dtype=np.int64),
+            move_bits=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+            move_keys=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+            stats=np.zeros(3, dtype=np.int64),
+        )
+
+    def clear(self, node_limit: int) -> None:
+        """Forget everything learned: a new search is reproducible whatever came before."""
+        self.tt_keys.fill(0)
+        self.killers.fill(-1)
+        self.history.fill(0)
+        self.stats[:] = (0, node_limit, 0)
+
+
+@njit
+def table_index(own: np.uint64, opp: np.uint64, size: int) -> np.int64:
+    """The table slot of a position: xorshift mixing (no multiplications, which would
+    warn about overflow on numpy scalars when the kernels run as plain Python)."""
+    x = own
+    x ^= x << _S13
+    x ^= x >> _S7
+    x ^= x << _S17
+    x ^= opp
+    x ^= x << _S13
+    x ^= x >> _S7
+    x ^= x << _S17
+    x ^= x >> _S32
+    return np.int64(x & np.uint64(size - 1))
+
+
+@njit
+def final_score(own: np.uint64, opp: np.uint64) -> int:
+    """A finished game's disc margin for ``own``, in evaluation units."""
+    return (popcount(own) - popcount(opp)) * UNIT
+
+
+@njit
+def _order_moves(
+    own: np.uint64, opp: np.uint64, moves: np.uint64, depth: int, ply: int, hint: int,
+    t: np.ndarray, killers: np.ndarray, history: np.ndarray,
+    move_bits: np.ndarray, move_keys: np.ndarray,
+) -> int:
+    """Fill this ply's move list with ``moves`` and their ordering keys; their count."""
+    mask = t[T_MASK]
+    corners = t[T_CORNERS]
+    count = 0
+    while moves:
+        bit = lowest_bit(moves)
+        disc = _ONE << np.uint64(bit)
+        moves ^= disc
+        if bit == hint:
+            key = 1 << 40
+        elif bit == killers[ply, 0]:
+            key = 1 << 39
+        elif bit == killers[ply, 1]:
+            key = 1 << 38
+        elif depth >= SORT_DEPTH:
+            flipped = flips_at(own, opp, disc)
+            replies = legal_moves(opp ^ flipped, own | flipped | disc, mask)
+            key = (1 << 30) - (popcount(replies) + popcount(replies & corners)) * (1 << 20)
+            key += history[bit]
+        else:
+            key = history[bit]
+        move_bits[ply, count] = bit
+        move_keys[ply, count] = key
+        count += 1
+    return count
+
+
+@njit
+def _next_move(
+    ply: int, start: int, count: int, move_bits: np.ndarray, move_keys: np.ndarray
+) -> int:
+    """Swap the best-keyed of this ply's moves from ``start`` on into ``start``; its bit.
+
+    Picking one at a time is cheaper than sorting when a cutoff ends the loop early.
+    """
+    best = start
+    for i in range(start + 1, count):
+        if move_keys[ply, i] > move_keys[ply, best]:
+            best = i
+    bit: int = move_bits[ply, best]
+    move_bits[ply, best] = move_bits[ply, start]
+    move_keys[ply, best] = move_keys[ply, start]
+    move_bits[ply, start] = bit
+    return bit
+
+
+@njit
+def search(
+    own: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
+    t: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, killers: np.ndarray,
+    history: np.ndarray, move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
+) -> int:
+    """The negamax value of the position to ``depth`` plies; a bound outside (alpha, beta).
+
+    Returns 0 once the node limit in ``stats`` is passed (with ``stats[ABORTED]`` set):
+    the caller must then discard the result.
+    """
+    stats[NODES] += 1
+    if stats[NODES] >= stats[LIMIT]:
+        stats[ABORTED] = 1
+        return 0
+    mask = t[T_MASK]
+    moves = legal_moves(own, opp, mask)
+    if depth <= 0:
+        opp_moves = legal_moves(opp, own, mask)
+        if not moves and not opp_moves:
+            return final_score(own, opp)
+        return evaluate(own, opp, popcount(moves), popcount(opp_moves), t)
+    if not moves:
+        if not legal_moves(opp, own, mask):
+            return final_score(own, opp)
+        return -search(
+            opp, own, depth, -beta, -alpha, ply + 1,
+            t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+        )
+    slot = table_index(own, opp, tt_keys.shape[0])
+    hint = -1
+    lower: int = -INF
+    upper: int = INF
+    if tt_keys[slot, 0] == own and tt_keys[slot, 1] == opp:
+        hint = tt_data[slot, TT_MOVE]
+        if tt_data[slot, TT_DEPTH] >= depth:
+            lower, upper = tt_data[slot, TT_LOWER], tt_data[slot, TT_UPPER]
+            if lower >= beta:
+                return lower
+            if upper <= alpha or lower == upper:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+    count = _order_moves(
+        own, opp, moves, depth, ply, hint, t, killers, history, move_bits, move_keys
+    )
+    best, best_bit = -INF, -1
+    for i in range(count):
+        bit = _next_move(ply, i, count, move_bits, move_keys)
+        disc = _ONE << np.uint64(bit)
+        flipped = flips_at(own, opp, disc)
+        child_own, child_opp = opp ^ flipped, own | flipped | disc
+        floor = max(alpha, best)
+        if i == 0:
+            score = -search(
+                child_own, child_opp, depth - 1, -beta, -floor, ply + 1,
+                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+            )
+        else:
+            score = -search(
+                child_own, child_opp, depth - 1, -floor - 1, -floor, ply + 1,
+                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+            )
+            if floor < score < beta and not stats[ABORTED]:
+                score = -search(
+                    child_own, child_opp, depth - 1, -beta, -score, ply + 1,
+                    t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                )
+        if stats[ABORTED]:
+            return 0
+        if score > best:
+            best, best_bit = score, bit
+            if best >= beta:
+                if killers[ply, 0] != bit:
+                    killers[ply, 1] = killers[ply, 0]
+                    killers[ply, 0] = bit
+                history[bit] += depth * depth
+                break
+    if best <= alpha:
+        upper = min(upper, best)
+    elif best >= beta:
+        lower = max(lower, best)
+    else:
+        lower = upper = best
+    tt_keys[slot, 0] = own
+    tt_keys[slot, 1] = opp
+    tt_data[slot, TT_DEPTH] = depth
+    tt_data[slot, TT_LOWER] = lower
+    tt_data[slot, TT_UPPER] = upper
+    tt_data[slot, TT_MOVE] = best_bit
+    return best
+
+
+@njit
+def search_root(
+    own: np.uint64, opp: np.uint64, depth: int, order: np.ndarray, scores: np.ndarray,
+    every_exact: bool,
+    t: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, killers: np.ndarray,
+    history: np.ndarray, move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
+) -> bool:
+    """Score the root moves (bits, in ``order``) to ``depth`` plies into ``scores``.
+
+    With ``every_exact`` each move gets its exact value; otherwise (cheaper) each move as
+    good as the best does, and the others an upper bound below the best (found by a
+    null-window search). False if the node limit stopped the search first.
+    """
+    # plain int64s, not literals: a literal argument would compile a second version of the
+    # recursive search, and numba's cache crashes loading that (numba issues #6061, #6713)
+    inf, ply = int(np.int64(INF)), int(np.int64(1))
+    best = -inf
+    for i in range(order.shape[0]):
+        disc = _ONE << np.uint64(order[i])
+        flipped = flips_at(own, opp, disc)
+        child_own, child_opp = opp ^ flipped, own | flipped | disc
+        if i == 0 or every_exact:
+            score = -search(
+                child_own, child_opp, depth - 1, -inf, inf, ply,
+                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+            )
+        else:
+            score = -search(
+                child_own, child_opp, depth - 1, -best, -best + 1, ply,
+                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+            )
+            if score >= best and not stats[ABORTED]:
+                score = -search(
+                    child_own, child_opp, depth - 1, -inf, -best + 1, ply,
+                    t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                )
+        if stats[ABORTED]:
+            return False
+        scores[i] = score
+        best = max(best, score)
+    return True
