@@ -9,6 +9,7 @@ documented in docs/protocol.md.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Final, Literal, Union, cast, get_args
 
 import msgspec
@@ -33,6 +34,11 @@ ErrorCode = Literal[
     "stale_ply",
     "game_over",
     "rate_limited",
+    "not_allowed",
+    "nothing_to_take_back",
+    "offer_pending",
+    "no_offer",
+    "text_too_long",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 """Every error code, in the order docs/protocol.md lists them."""
@@ -43,6 +49,14 @@ Seat = Literal[0, 1]
 Int32 = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]
 """Move and ply numbers: wide enough for any board, narrow enough to refuse absurd ints."""
 Status = Literal["waiting", "playing", "over"]
+
+Feature = Literal["takeback", "hint", "analyse", "clock", "chat"]
+FEATURES: Final[tuple[str, ...]] = get_args(Feature)
+"""The optional requests this version of the protocol defines (``welcome.features``)."""
+CHAT_MAX_CHARS: Final = 200
+"""The longest chat line, in characters as sent; longer is refused as text_too_long."""
+CHAT_HISTORY_LINES: Final = 50
+"""Chat lines a server keeps with a match and sends again to whoever resumes, joins or watches."""
 
 
 class ProtocolError(ValueError):
@@ -108,8 +122,60 @@ class Result(msgspec.Struct):
     """How a match ended; ``winner`` None is a draw."""
 
     winner: Seat | None
-    reason: Literal["line", "discs", "resign", "abandon"]
+    reason: Literal["line", "discs", "resign", "abandon", "time"]
     score: list[int]
+
+
+class Clock(msgspec.Struct):
+    """A match's time control, in seconds: each side's ``initial`` time and the
+    ``increment`` added to a side's clock after each of its moves."""
+
+    initial: Annotated[float, msgspec.Meta(ge=1, le=86400)]
+    increment: Annotated[float, msgspec.Meta(ge=0, le=3600)] = 0.0
+
+
+class ClockState(msgspec.Struct):
+    """Both clocks as the server sent them: ``remaining`` seconds of seat 0 and seat 1
+    at the moment of sending, and the seat whose clock runs (None while waiting or over)."""
+
+    initial: float
+    increment: float
+    remaining: Annotated[list[float], msgspec.Meta(min_length=2, max_length=2)]
+    running: Seat | None = None
+
+
+class TakebackOffer(msgspec.Struct):
+    """A pending takeback between people: who asked, and the ply the match would go back to."""
+
+    seat: Seat
+    ply: int
+
+
+class ScoredMove(msgspec.Struct):
+    """The engine's verdict on one legal move: the disc margin the side to move can expect
+    at the end (tic-tac-toe: 1 win, 0 draw, -1 loss), searched ``depth`` plies deep;
+    ``exact`` when solved to the end."""
+
+    move: int
+    score: int
+    exact: bool
+    depth: int
+
+
+class PlyReview(msgspec.Struct):
+    """One played move of a finished game against the engine's choice in its position.
+
+    ``score`` is the best move's (as in ScoredMove, for ``seat``); ``loss`` is how much
+    the played move gives away against it (0 when it was as good)."""
+
+    ply: int
+    seat: Seat
+    played: int
+    best: int
+    score: int
+    loss: int
+    exact: bool
+    depth: int
 
 
 class MatchSummary(msgspec.Struct):
@@ -121,6 +187,8 @@ class MatchSummary(msgspec.Struct):
     status: Status
     players: list[PlayerInfo]
     spectators: int
+    hints: bool = False
+    clock: Clock | None = None
 
 
 # ---- client -> server ----------------------------------------------------------
@@ -143,6 +211,9 @@ class Create(Message, tag="create"):
     seat: Literal["first", "second", "random"] = "first"
     bot: BotChoice | None = None
     position: Position | None = None
+    clock: Clock | None = None
+    hints: bool = False
+    """Whether hints are allowed between people (a match against a bot always allows them)."""
 
 
 class Join(Message, tag="join"):
@@ -171,7 +242,40 @@ class Rematch(Message, tag="rematch"):
     match: MatchCode
 
 
-ClientMessage = Union[Hello, ListMatches, Create, Join, Watch, Leave, Move, Resign, Rematch]
+class Takeback(Message, tag="takeback"):
+    """Take back your last move (and what followed it); ``ply`` guards against a double click."""
+
+    match: MatchCode
+    ply: Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)] | None = None
+
+
+class TakebackAnswer(Message, tag="takeback_answer"):
+    match: MatchCode
+    accept: bool
+
+
+class Hint(Message, tag="hint"):
+    match: MatchCode
+
+
+class Analyse(Message, tag="analyse"):
+    """Ask for the engine's review of a finished game."""
+
+    match: MatchCode
+
+
+class Chat(Message, tag="chat"):
+    """A chat line to a match. Its length is the server's check (text_too_long), not the
+    schema's, so an over-long line gets its own error code; see :func:`chat_text`."""
+
+    match: MatchCode
+    text: Annotated[str, msgspec.Meta(min_length=1)]
+
+
+ClientMessage = Union[
+    Hello, ListMatches, Create, Join, Watch, Leave, Move, Resign, Rematch,
+    Takeback, TakebackAnswer, Hint, Analyse, Chat,
+]
 
 # ---- server -> client ----------------------------------------------------------
 
@@ -183,6 +287,9 @@ class Welcome(Message, tag="welcome"):
     server: ServerInfo
     games: list[GameSpec]
     bots: list[BotInfo]
+    features: list[str] = msgspec.field(default_factory=list)
+    """The optional requests the server understands (see FEATURES); absent from older
+    servers, and a client ignores names it does not know."""
 
 
 class Lobby(Message, tag="lobby"):
@@ -215,6 +322,9 @@ class State(Message, tag="state"):
     players: list[PlayerInfo]
     result: Result | None = None
     rematch: list[int] = msgspec.field(default_factory=list)
+    takeback: TakebackOffer | None = None
+    hints: bool = False
+    clock: ClockState | None = None
 
 
 class Error(Message, tag="error"):
@@ -226,7 +336,43 @@ class Error(Message, tag="error"):
     match: str | None = None
 
 
-ServerMessage = Union[Welcome, Lobby, Joined, State, Error]
+class TakebackDeclined(Message, tag="takeback_declined"):
+    """The other player (``seat``) declined a takeback offer."""
+
+    match: str
+    seat: Seat
+
+
+class Analysis(Message, tag="analysis"):
+    """The answer to ``hint``: every legal move at ``ply``, best first."""
+
+    match: str
+    ply: int
+    moves: list[ScoredMove]
+
+
+class Review(Message, tag="review"):
+    """The answer to ``analyse``: one entry per ply at which a square was played."""
+
+    match: str
+    plies: list[PlyReview]
+
+
+class ChatLine(Message, tag="chat"):
+    """A chat line as relayed to everyone in the match (``seat`` None: a spectator)."""
+
+    match: str
+    seq: int
+    time: float
+    seat: Seat | None
+    player: str
+    name: str
+    text: str
+
+
+ServerMessage = Union[
+    Welcome, Lobby, Joined, State, Error, TakebackDeclined, Analysis, Review, ChatLine
+]
 
 CLIENT_TYPES: Final[tuple[str, ...]] = tuple(
     str(kind.__struct_config__.tag) for kind in get_args(ClientMessage)
@@ -291,3 +437,24 @@ def decode_server(data: str | bytes) -> ServerMessage:
         raise ProtocolError("bad_message", f"unexpected server frame: {err}") from None
     except msgspec.DecodeError as err:
         raise ProtocolError("bad_json", f"the server frame is not valid JSON: {err}") from None
+
+
+def printable(text: str) -> str:
+    """``text`` without control or format characters (Unicode category C), stripped: what
+    other people are shown of a name or a chat line, so nobody can send terminal escapes,
+    line breaks or direction overrides into someone else's screen."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
+
+
+def chat_text(text: str) -> str:
+    """A chat line as the server relays it; ProtocolError ``text_too_long`` over
+    CHAT_MAX_CHARS (counted as sent) and ``bad_message`` when nothing printable is left."""
+    if len(text) > CHAT_MAX_CHARS:
+        raise ProtocolError(
+            "text_too_long",
+            f"a chat line is at most {CHAT_MAX_CHARS} characters; this one has {len(text)}",
+        )
+    kept = printable(text)
+    if not kept:
+        raise ProtocolError("bad_message", "a chat line needs some printable text")
+    return kept
