@@ -1,0 +1,307 @@
+"""The web client in a real browser (Debian's Chromium through Playwright, see
+tests/web_support.py) against a real game server on port 0: a tic-tac-toe game against
+the bot by clicks, Othello between the browser and a person on the Python client, a
+reload mid-game, refused clicks and moves that say why, the link lost and back, and a
+player whose name is markup. Screenshots at desktop and phone sizes go to tests/output/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from web_support import ThreadedServer
+
+from client.connection import Connection
+from server.app import GameServer
+from shared.protocol import Joined, State
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+# ---- what a person does on the page -------------------------------------------------
+
+def enter(page: Page, server: ThreadedServer, name: str) -> None:
+    """Open the page and type a name in the lobby."""
+    page.goto(server.http_url)
+    page.locator("#name").fill(name)
+
+
+def choose(page: Page, *labels: str) -> None:
+    """Press lobby choices by their labels (Game, Opponent, level, who starts)."""
+    for label in labels:
+        button = page.get_by_role("button", name=label, exact=True)
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+
+
+def moves_shown(page: Page) -> int:
+    heading = page.locator(".moves h3").inner_text()
+    found = re.fullmatch(r"Moves \((\d+)\)", heading)
+    assert found, heading
+    return int(found.group(1))
+
+
+def match_code(page: Page) -> str:
+    title = page.locator(".match-title").inner_text()
+    found = re.search(r"match ([A-Z0-9]{6})", title)
+    assert found, title
+    return found.group(1)
+
+
+def play_to_the_end(page: Page, *, tap: bool = False) -> int:
+    """On each of our turns, press the first square the board offers, until the result
+    shows; the number of moves we played."""
+    played = 0
+    result = page.locator(".result")
+    ours = page.locator("svg.board.playable .hit.legal")
+    while True:
+        expect(result.or_(ours.first)).to_be_visible()
+        if result.count():
+            return played
+        before = moves_shown(page)
+        square = ours.first
+        square.tap() if tap else square.click()
+        expect(page.locator(".moves h3")).not_to_have_text(f"Moves ({before})")
+        played += 1
+
+
+def discs(page: Page) -> list[str]:
+    """The discs on the board as drawn: colour and position."""
+    return sorted(page.eval_on_selector_all(
+        "svg.board .disc", "ds => ds.map(d => `${d.classList[1]} ${d.getAttribute('cx')} "
+        "${d.getAttribute('cy')}`)"))
+
+
+def sent_frames(page: Page) -> list[dict[str, Any]]:
+    """Record every frame the page sends on its websockets (from now on)."""
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(
+        json.loads(payload))))
+    return frames
+
+
+# ---- a person on the Python client ------------------------------------------------------
+
+async def python_player(url: str, name: str, code: str, token: str | None = None) -> State:
+    """Join ``code`` and play the last legal square whenever it is our turn; the final
+    state. With ``token``, the same player as a browser."""
+    async with Connection(url, name, token=token, reconnect=False) as conn:
+        await conn.join(code)
+        seat = None
+        while True:
+            msg = await conn.recv(timeout=30)
+            if isinstance(msg, Joined) and msg.match == code:
+                seat = msg.seat
+            elif isinstance(msg, State) and msg.match == code:
+                if msg.status == "over":
+                    return msg
+                if msg.status == "playing" and msg.to_move == seat and msg.legal:
+                    await conn.move(code, msg.legal[-1], msg.ply)
+
+
+def in_background(server: ThreadedServer, coro: Any) -> asyncio.Task[Any]:
+    """Start ``coro`` on the server's loop without waiting for it."""
+    async def start() -> asyncio.Task[Any]:
+        return asyncio.create_task(coro)
+    return server.run(start())
+
+
+def result_of(server: ThreadedServer, task: asyncio.Task[Any]) -> Any:
+    async def wait() -> Any:
+        return await task
+    return server.run(wait())
+
+
+async def watch_final(url: str, code: str) -> State:
+    """What the server says about ``code``, seen by a spectator."""
+    async with Connection(url, "referee", reconnect=False) as conn:
+        await conn.watch(code)
+        while True:
+            msg = await conn.recv(timeout=10)
+            if isinstance(msg, State) and msg.match == code:
+                return msg
+
+
+# ---- the tests ------------------------------------------------------------------------
+
+def test_tictactoe_against_the_bot_by_clicks_then_a_rematch(web_server, open_page) -> None:
+    page = open_page("desktop")
+    frames = sent_frames(page)
+    enter(page, web_server, "Taro")
+    choose(page, "Tic-tac-toe", "The computer (bot)", "3 minimax", "You")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator(".turn")).to_have_text("Your move (X)")
+    expect(page.locator(".seat").nth(0)).to_contain_text("X: You (Taro)")
+    expect(page.locator(".seat").nth(1)).to_contain_text("O: The bot (level 3)")
+    played = play_to_the_end(page)
+
+    code = match_code(page)
+    final = web_server.run(watch_final(web_server.url, code))
+    assert final.status == "over" and final.result is not None
+    assert played == (len(final.moves) + 1) // 2  # X moved first, every other move
+    assert moves_shown(page) == len(final.moves)
+    # level 3 plays perfectly: the bot wins or it is a draw, and the page says which
+    expected = "Draw." if final.result.winner is None else "The bot won."
+    assert final.result.winner in (None, 1)
+    expect(page.locator(".result")).to_have_text(expected)
+    assert [f["move"] for f in frames if f["type"] == "move"] == final.moves[0::2]
+
+    page.get_by_role("button", name="Rematch").click()  # the bot agrees at once
+    expect(page.locator(".match-title")).not_to_contain_text(code)
+    expect(page.locator(".seat").nth(1)).to_contain_text("O: You (Taro)")
+    expect(page.locator(".result")).to_have_count(0)
+
+
+def test_othello_between_a_phone_and_a_person_on_the_python_client(web_server,
+                                                                    open_page) -> None:
+    page = open_page("phone")
+    enter(page, web_server, "Taro")
+    choose(page, "Othello 4x4", "A person", "You")
+    page.get_by_role("button", name="Play").tap()
+    expect(page.locator(".turn")).to_have_text("Waiting for an opponent to join.")
+    code = page.locator(".share .code").inner_text()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code), code
+
+    hana = in_background(web_server, python_player(web_server.url, "Hana", code))
+    expect(page.locator(".seat").nth(1)).to_contain_text("White: Hana")
+    play_to_the_end(page, tap=True)
+    final: State = result_of(web_server, hana)
+
+    assert final.result is not None and final.result.reason == "discs"
+    black, white = final.score
+    expect(page.locator(".reason")).to_have_text(f"Black {black}, White {white} discs.")
+    expect(page.locator(".seat .score").nth(0)).to_have_text(str(black))
+    expect(page.locator(".seat .score").nth(1)).to_have_text(str(white))
+    words = {None: "Draw.", 0: "You won!", 1: "Hana won."}[final.result.winner]
+    expect(page.locator(".result")).to_have_text(words)
+    shown = page.locator(".move-list .move").all_inner_texts()
+    assert shown == [m if m == "pass" else "abcd"[m % 4] + str(m // 4 + 1)
+                     for m in final.moves]
+
+
+def test_a_reload_mid_game_lands_back_in_the_same_game(web_server, open_page) -> None:
+    page = open_page("desktop")
+    enter(page, web_server, "Taro")
+    choose(page, "Othello 6x6", "The computer (bot)", "1 random", "You")
+    page.get_by_role("button", name="Play").click()
+    page.locator("svg.board.playable .hit.legal").first.click()
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")  # ours and the bot's
+    code = match_code(page)
+    board = discs(page)
+    assert len(board) == 4 + 2  # the start, and one disc each
+
+    page.reload()
+    expect(page.locator(".notice")).to_have_text("Welcome back: your unfinished game goes on.")
+    assert match_code(page) == code
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+    assert discs(page) == board
+    expect(page.locator(".seat").nth(0)).to_contain_text("Black: You (Taro)")
+    page.locator("svg.board.playable .hit.legal").first.click()  # and it plays on
+    expect(page.locator(".moves h3")).to_have_text("Moves (4)")
+
+
+def test_with_several_unfinished_games_a_reload_lets_the_person_choose(web_server,
+                                                                       open_page) -> None:
+    page = open_page("desktop")
+    enter(page, web_server, "Taro")
+    choose(page, "Othello 8x8", "The computer (bot)", "You")
+    page.get_by_role("button", name="Play").click()
+    first = match_code(page)
+    token = page.evaluate("localStorage.getItem('taikyoku.token')")
+
+    async def second_game() -> str:  # the same player, from another client
+        async with Connection(web_server.url, "Taro", token=token, reconnect=False) as conn:
+            await conn.create("tictactoe", vs="bot", seat="first")
+            while True:  # after the seat in the first game, given back at hello
+                msg = await conn.recv(timeout=10)
+                if isinstance(msg, Joined) and msg.match != first:
+                    return msg.match
+
+    second = web_server.run(second_game())
+    page.reload()
+    expect(page.locator(".notice")).to_contain_text("you have 2 unfinished games")
+    mine = page.locator(".mine li")
+    expect(mine).to_have_count(2)
+    expect(mine.filter(has_text=first)).to_contain_text("Othello 8x8: Your move (Black)")
+    mine.filter(has_text=second).get_by_role("button", name="Go back").click()
+    assert match_code(page) == second
+    expect(page.locator(".turn")).to_have_text("Your move (X)")
+
+
+def test_refused_clicks_and_requests_say_why(web_server, open_page) -> None:
+    page = open_page("desktop")
+    frames = sent_frames(page)
+    enter(page, web_server, "Taro")
+    page.locator("#code").fill("zzzzzz")  # the server's refusal, in its words
+    page.get_by_role("button", name="Join", exact=True).first.click()
+    expect(page.locator(".notice")).to_contain_text("ZZZZZZ")
+    assert {"type": "join", "match": "ZZZZZZ"} in frames
+
+    choose(page, "Othello 8x8", "The computer (bot)", "You")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator(".turn")).to_have_text("Your move (Black)")
+    page.locator('[data-square="0"]').click()  # a1: the page knows why, sends nothing
+    expect(page.locator(".notice")).to_have_text(
+        "a1 flips nothing, so it is not a legal move. Legal moves: d3, c4, f5, e6.")
+    page.locator('[data-square="27"]').click()  # d4
+    expect(page.locator(".notice")).to_have_text("d4 is already taken.")
+    assert not [f for f in frames if f["type"] == "move"]
+    expect(page.locator(".moves h3")).to_have_text("Moves (0)")
+    page.locator('[data-square="19"]').click()  # d3 is legal: played, the notice goes
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+    expect(page.locator(".notice")).to_have_count(0)
+
+
+def test_the_link_lost_banner_and_the_automatic_resume(web_server, open_page) -> None:
+    """The server goes away (as on a restart) and comes back on the same port with the
+    same database: the page says the link is lost, refuses taps meanwhile, and returns
+    to its game by itself."""
+    page = open_page("desktop")
+    enter(page, web_server, "Taro")
+    choose(page, "Tic-tac-toe", "The computer (bot)", "You")
+    page.get_by_role("button", name="Play").click()
+    code = match_code(page)
+    old = web_server.server
+    web_server.run(old.close())
+    expect(page.locator("#banner")).to_contain_text(
+        "Link lost – reconnecting by itself; your game is kept.")
+    page.locator('[data-square="4"]').click()
+    expect(page.locator(".notice")).to_have_text("Offline: moves wait until the link is back.")
+
+    web_server.server = GameServer(dataclasses.replace(old.config, port=old.port))
+    web_server.run(web_server.server.start())
+    expect(page.locator("#banner")).to_be_hidden(timeout=20_000)
+    assert match_code(page) == code
+    expect(page.locator(".turn")).to_have_text("Your move (X)")
+    page.locator('[data-square="4"]').click()
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+
+
+def test_a_name_that_is_markup_is_shown_as_text(web_server, open_page) -> None:
+    dialogs: list[str] = []
+    pages = [open_page("desktop"), open_page("phone")]
+    for p in pages:
+        p.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    host, guest = pages
+    enter(host, web_server, HOSTILE)
+    choose(host, "Othello 4x4", "A person", "You")
+    host.get_by_role("button", name="Play").click()
+    code = host.locator(".share .code").inner_text()
+    expect(host.locator(".seat").nth(0)).to_contain_text(f"You ({HOSTILE})")
+
+    enter(guest, web_server, "Hana")
+    listed = guest.locator(".open-matches li").filter(has_text=code)
+    expect(listed).to_contain_text(f"Othello 4x4: {HOSTILE}")  # the lobby shows it as text
+    listed.get_by_role("button", name="Join").tap()
+    expect(guest.locator(".seat").nth(0)).to_contain_text(f"Black: {HOSTILE}")
+    expect(guest.locator(".turn")).to_have_text(f"{HOSTILE} to move (Black)")
+    expect(host.locator(".seat").nth(1)).to_contain_text("White: Hana")
+    for p in pages:
+        assert p.locator("img").count() == 0
+        assert p.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
+    assert dialogs == []
