@@ -23,7 +23,7 @@ from server import __version__
 from server.bots import BotRunner
 from server.config import ServerConfig as ServerConfig  # callers import it from here
 from server.limits import AddressCounter, MessageBudget
-from server.lobby import Lobby, LobbyLimits
+from server.lobby import Lobby
 from server.session import Session
 from server.store import Store
 from server.web import WebClient
@@ -75,12 +75,8 @@ class GameServer:
         """
         cfg = self.config
         self.store = Store(cfg.db, exclusive=True)
-        self.lobby = Lobby(
-            self.store, self.bots,
-            LobbyLimits(cfg.grace, cfg.bot_hold, cfg.max_matches_per_player,
-                        cfg.max_spectators),
-            ServerInfo(name=cfg.name, version=__version__),
-        )
+        self.lobby = Lobby(self.store, self.bots, cfg,
+                           ServerInfo(name=cfg.name, version=__version__))
         try:
             self._server = await serve(
                 self._connection, cfg.host, cfg.port,

@@ -12,7 +12,7 @@ from typing import Callable, Literal, overload
 
 from shared import protocol
 from shared.ai import BOT_NAMES
-from shared.games import PASS, State, new_game
+from shared.games import PASS, State, get_game, new_game
 from shared.protocol import MatchSummary, PlayerInfo, Result
 
 Reason = Literal["line", "discs", "resign", "abandon"]
@@ -79,7 +79,6 @@ class Match:
     created: float = field(default_factory=time.time)
     rematch: set[int] = field(default_factory=set)
     next_match: str | None = None
-    rematch_of: str | None = None
 
     def __post_init__(self) -> None:
         state = self.start
@@ -93,13 +92,13 @@ class Match:
     @classmethod
     def new(
         cls, code: str, game: str, size: int | None, board: str | None, to_move: int | None,
-        seats: list[Seat | None], rematch_of: str | None = None,
+        seats: list[Seat | None], created: float,
     ) -> Match:
         """A match from the start or a validated position (ValueError for a bad one)."""
         start = new_game(game, size, board, to_move)
         if start.is_over:
             raise ValueError(f"the position {start.to_text()} is already decided")
-        return cls(code, start, seats, rematch_of=rematch_of)
+        return cls(code, start, seats, created=created)
 
     @property
     def game(self) -> str:
@@ -125,6 +124,20 @@ class Match:
             if seat is not None and seat.player == player:
                 return i
         return None
+
+    def has_left(self, seat: int) -> bool:
+        """Whether the person of ``seat`` left the match after it ended."""
+        s = self.seats[seat]
+        return s is not None and s.left
+
+    def seat_name(self, seat: int) -> str:
+        s = self.seats[seat]
+        return "(open seat)" if s is None else s.name
+
+    def describe(self) -> str:
+        """For the log: "othello 8x8, Taro vs Hana"."""
+        size = "" if len(get_game(self.game).sizes) == 1 else f" {self.size}x{self.size}"
+        return f"{self.game}{size}, {self.seat_name(0)} vs {self.seat_name(1)}"
 
     @property
     def bot_to_move(self) -> Seat | None:

@@ -1,4 +1,4 @@
-"""One client connection: its socket, its player once it said hello, its message budget."""
+"""One client connection: its socket and message budget, and (as a Peer) its player."""
 
 from __future__ import annotations
 
@@ -8,24 +8,24 @@ from typing import Callable
 from websockets.asyncio.server import ServerConnection
 
 from server.limits import MessageBudget
+from server.presence import Peer
 from shared.protocol import Error, ErrorCode, Message, encode
 
 
-class Session:
-    """A connected client. ``player`` is set by ``hello``; ``watching`` holds spectated codes."""
+class Session(Peer):
+    """A connected client: the match room knows it as a :class:`Peer`, the shell sends
+    on its socket."""
 
     def __init__(
         self, ws: ServerConnection, address: str, budget: MessageBudget,
         before_send: Callable[[], None] = lambda: None,
     ) -> None:
+        super().__init__()
         self.ws = ws
         self.before_send = before_send
         """Called before every frame: the server stores and sends pending moves there first."""
         self.address = address
         self.budget = budget
-        self.player: str | None = None
-        self.name = ""
-        self.watching: set[str] = set()
         self.opened = time.monotonic()
         self.received = 0
 

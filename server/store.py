@@ -41,8 +41,7 @@ CREATE TABLE IF NOT EXISTS matches (
     status TEXT NOT NULL,
     result TEXT,
     created REAL NOT NULL,
-    ended REAL,
-    rematch_of TEXT
+    ended REAL
 );
 CREATE TABLE IF NOT EXISTS moves (
     match TEXT NOT NULL REFERENCES matches(code),
@@ -92,7 +91,7 @@ class UnusableDatabaseError(OSError):
 TABLES = {
     "players": {"id", "token_hash", "name", "created"},
     "matches": {"code", "game", "size", "start_board", "start_to_move", "seats", "status",
-                "result", "created", "ended", "rematch_of"},
+                "result", "created", "ended"},
     "moves": {"match", "ply", "move", "played"},
 }
 """The columns the store reads and writes, table by table."""
@@ -246,11 +245,11 @@ class Store:
         with self._writing():
             self._db.execute(
                 "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
-                "status, created, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "status, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match.code, match.game, match.size, match.start.board,
                     match.start.to_move, _seats_json(match.seats), match.status,
-                    match.created, match.rematch_of,
+                    match.created,
                 ),
             )
             self._insert_moves(match.code, 0, match.moves)
@@ -262,7 +261,7 @@ class Store:
                 (_seats_json(match.seats), match.status, match.code),
             )
 
-    def add_moves(self, match: Match, moves: list[int], defer: bool = False) -> None:
+    def add_moves(self, match: Match, moves: Sequence[int], defer: bool = False) -> None:
         """Append the last ``moves`` of ``match`` (and its result if they ended it).
 
         With ``defer`` they are committed by the next :meth:`commit`; until then the
@@ -278,7 +277,7 @@ class Store:
         with self._writing():
             self._finish(match)
 
-    def _insert_moves(self, code: str, first_ply: int, moves: list[int]) -> None:
+    def _insert_moves(self, code: str, first_ply: int, moves: Sequence[int]) -> None:
         now = time.time()
         self._db.executemany(
             "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)",
@@ -329,6 +328,11 @@ class Store:
             except DamagedRecordError as err:
                 log.warning("%s and is left out", err)
         return records
+
+    def has_match(self, code: str) -> bool:
+        """Whether a match with this code is stored (finished or not)."""
+        row = self._db.execute("SELECT 1 FROM matches WHERE code = ?", (code,)).fetchone()
+        return row is not None
 
     def record(self, code: str) -> Record | None:
         """The stored match ``code``, or None; :class:`DamagedRecordError` if unreadable."""

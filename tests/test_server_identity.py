@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 
 from server.identity import CODE_ALPHABET, hash_token, new_match_code, new_player_id, new_token
-from server.lobby import clean_name
+from server.requests import clean_name
 
 
 def test_tokens_are_long_random_and_stored_as_sha256() -> None:

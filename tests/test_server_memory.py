@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
-from server.lobby import KEEP_FINISHED, Lobby
+from server.lobby import Lobby
+from server.room import KEEP_FINISHED
 
 
 async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
@@ -19,7 +20,7 @@ async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
 
 def held(lobby: Lobby, player: str) -> set[str]:
     """Codes of the matches the lobby's index says ``player`` holds a seat in."""
-    return {m.code for m in lobby._seated(player)}
+    return {m.code for m in lobby.seated(player)}
 
 
 async def test_finished_matches_are_forgotten_once_nobody_looks(make_server, connect) -> None:

@@ -1,0 +1,168 @@
+"""What the match room asks the server to do: plain data, carried out by server/lobby.py.
+
+The room (server/room.py) never touches a socket, a timer, the database or the bot
+pool; each of its entry points returns a list of these effects, in the order they
+must happen. The asyncio shell carries them out with these promises:
+
+- store effects are written before any frame leaves the server (a ``SaveMoves`` is
+  committed together with the other moves of the same event-loop turn, or earlier,
+  before any other frame);
+- a ``Reply`` is awaited on the requester's socket; every other frame goes out
+  without waiting for any other socket (a stalled or dying peer blocks nobody);
+- a match's ``state`` is built when it is sent, so it is never older than what its
+  receivers saw before.
+
+A new request (takeback, a hint, a clock, chat) adds an effect here only when none of
+these says what it needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from server.match import Match
+from server.presence import Peer
+from shared import protocol
+from shared.games import State
+from shared.protocol import ServerMessage
+
+TimerKey = tuple[str, int]
+"""(match code, seat): the timer that ends a match when that seat's person stays away."""
+
+# ---- the store --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SavePlayer:
+    """A new player: the store keeps only the hash of their token."""
+
+    player: str
+    token_hash: str
+    name: str
+
+
+@dataclass(frozen=True)
+class RenamePlayer:
+    player: str
+    name: str
+
+
+@dataclass(frozen=True)
+class SaveMatch:
+    """A new match, with the moves it already has (a forced opening pass)."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class SaveSeats:
+    """Someone took the open seat of ``match``."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class SaveMoves:
+    """The last ``moves`` of ``match`` (and the result, if they ended it), carried out
+    before anything changes the match again (the room emits it before any Reply).
+
+    Committed with the other moves of this event-loop turn: one disk commit for many."""
+
+    match: Match
+    moves: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """The match ended without a move (resign, abandon): store how."""
+
+    match: Match
+
+
+# ---- frames -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A message to the connection that made the request (awaited on its socket)."""
+
+    message: ServerMessage
+
+
+@dataclass(frozen=True)
+class ReplyState:
+    """The current ``state`` of ``match`` to the requester, built when it is sent."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class Send:
+    """``message`` to the connections ``to`` (chosen when the room emitted it), encoded
+    once, after any pending states; never awaited."""
+
+    to: tuple[Peer, ...]
+    message: ServerMessage
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """``state``, the state of ``match`` now, to ``to``: every seat and spectator of it.
+
+    Any state of ``match`` still pending (see :class:`BroadcastSoon`) is dropped: this
+    one is newer."""
+
+    match: Match
+    to: tuple[Peer, ...]
+    state: protocol.State
+
+
+@dataclass(frozen=True)
+class BroadcastSoon:
+    """After a move: the state of ``match`` to everyone in it at the end of this
+    event-loop turn, together with the other moves made in it, or earlier, before any
+    other frame. Built (and its audience found) when it goes out: one frame however
+    many moves the match made in that turn."""
+
+    match: Match
+
+
+# ---- timers and bots --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetTimer:
+    """Call the room's ``timeout(key, now)`` at time ``at`` (the room's clock)."""
+
+    key: TimerKey
+    at: float
+
+
+@dataclass(frozen=True)
+class CancelTimer:
+    key: TimerKey
+
+
+@dataclass(frozen=True)
+class Think:
+    """Ask the bot pool for a move of the bot ``level`` in ``state`` (match ``code`` at
+    ``ply``); the answer goes to the room's ``bot_moved(code, ply, move, now)``."""
+
+    code: str
+    ply: int
+    state: State
+    level: int
+
+
+@dataclass(frozen=True)
+class StopThinking:
+    """The search for ``code`` is worthless now (the match ended): cancel it."""
+
+    code: str
+
+
+Effect = Union[
+    SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveMoves, SaveResult,
+    Reply, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer, CancelTimer, Think, StopThinking,
+]

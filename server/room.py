@@ -1,0 +1,320 @@
+"""The match room: every match in memory and who is at it, with no I/O.
+
+Like websockets' protocol core under its asyncio layer: each entry point takes what
+happened (a request, a disconnect, a timer, a bot's move) and the current time,
+updates the room, and returns the :mod:`server.effects` that the shell
+(server/lobby.py) carries out: what to store, what to send to whom, which timers to
+set or cancel, which bot searches to start. A refusal raises
+:class:`~shared.protocol.ProtocolError` before anything changed.
+
+The rules of each request are in server/requests.py; the seats held for absent
+people in server/holds.py. What several requests share (a move, the end of a match,
+forgetting finished matches) is here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+
+from server import requests
+from server.config import ServerConfig
+from server.effects import (
+    Broadcast,
+    BroadcastSoon,
+    Effect,
+    SaveMoves,
+    SaveResult,
+    StopThinking,
+    Think,
+    TimerKey,
+)
+from server.holds import Holds
+from server.identity import new_match_code
+from server.match import Match, Reason
+from server.match_index import MatchIndex
+from server.presence import Peer, Presence
+from shared import protocol
+from shared.ai import BOT_NAMES
+from shared.games import GAMES
+from shared.protocol import (
+    BotInfo,
+    ClientMessage,
+    Create,
+    GameSpec,
+    Hello,
+    Join,
+    Leave,
+    ListMatches,
+    Move,
+    ProtocolError,
+    Rematch,
+    Resign,
+    ServerInfo,
+    Watch,
+)
+
+log = logging.getLogger("taikyoku.server")
+
+KEEP_FINISHED = 4
+"""Finished matches a connected player keeps in memory (for a rematch, the latest first);
+older ones live on in the database only, so a bot playing for hours does not grow the
+server."""
+
+
+class Room:
+    """Every match in memory and who is at it.
+
+    ``find_player(token_hash)`` gives the (id, name) of a stored player, and
+    ``code_taken(code)`` says whether a stored match already has that code: the two
+    things the room must know of the database, asked through functions it is given.
+    """
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        server: ServerInfo,
+        find_player: Callable[[str], tuple[str, str] | None] = lambda _: None,
+        code_taken: Callable[[str], bool] = lambda _: False,
+    ) -> None:
+        self.config = config
+        self.server = server
+        self.find_player = find_player
+        self.code_taken = code_taken
+        self.games = [GameSpec(g.name, list(g.sizes)) for g in GAMES.values()]
+        self.bots = [BotInfo(level, bot) for level, bot in BOT_NAMES.items()]
+        self.index = MatchIndex()
+        self.presence = Presence()
+        self.out: list[Effect] = []
+        """The effects of the entry point being run, in order."""
+        self.holds = Holds(config, self.presence, self.out)
+        self.thinking: dict[str, int] = {}
+        """Match code -> the ply a bot search was asked for (one search per match)."""
+        self.now = 0.0
+        """The time the entry point being run was given (seconds, the shell's clock)."""
+
+    # ---- entry points ---------------------------------------------------------------
+
+    def _begin(self, now: float) -> None:
+        self.out.clear()
+        self.now = now
+
+    def _done(self) -> list[Effect]:
+        effects = list(self.out)
+        self.out.clear()
+        return effects
+
+    def restore(self, matches: Iterable[Match], now: float) -> list[Effect]:
+        """Take back the unfinished matches of a restarted server; bots to move think.
+
+        Nobody is connected yet: a waiting match's creator and a person playing a bot
+        are held from now on (two people wait for the first of them to come back).
+        """
+        self._begin(now)
+        for match in matches:
+            self.index.add(match)
+            for seat in (0, 1):
+                self.holds.start(match, seat, now)
+            self.schedule_bot(match)
+        return self._done()
+
+    def request(self, peer: Peer, msg: ClientMessage, now: float) -> list[Effect]:
+        """Carry out one request of ``peer`` (anything but a hello needs one first)."""
+        self._begin(now)
+        if isinstance(msg, Hello):
+            requests.hello(self, peer, msg)
+            return self._done()
+        if peer.player is None:
+            raise ProtocolError("hello_required", "the first message must be a hello")
+        player = peer.player
+        match msg:
+            case ListMatches():
+                requests.list_matches(self)
+            case Create():
+                requests.create(self, player, peer.name, msg)
+            case Join():
+                requests.join(self, player, peer.name, msg)
+            case Watch():
+                requests.watch(self, player, peer, msg)
+            case Leave():
+                requests.leave(self, player, peer, msg)
+            case Move():
+                requests.move(self, player, msg)
+            case Resign():
+                requests.resign(self, player, msg)
+            case Rematch():
+                requests.rematch(self, player, msg)
+            case _:
+                raise ProtocolError("bad_message", f"this server does not handle "
+                                    f"{type(msg).__struct_config__.tag!r} requests")
+        return self._done()
+
+    def disconnected(self, peer: Peer, now: float) -> list[Effect]:
+        """``peer`` is gone: it stops watching, and its player's seats are held for them
+        when it was their last connection."""
+        self._begin(now)
+        touched = [m for code in peer.watching if (m := self.index.get(code)) is not None]
+        if self.presence.depart(peer) and peer.player is not None:
+            for match in self.index.seated(peer.player):
+                seat = match.seat_of(peer.player)
+                assert seat is not None
+                self.holds.start(match, seat, now)
+                self.broadcast(match)
+                touched.append(match)
+        self.prune(touched)
+        return self._done()
+
+    def timeout(self, key: TimerKey, now: float) -> list[Effect]:
+        """A held seat's timer rang. Past its time, a waiting match is called off and the
+        absent side of a game loses (to a connected person, or to a bot once
+        ``bot_hold`` is over)."""
+        self._begin(now)
+        if self.holds.expired(key, now):
+            code, seat = key
+            match = self.index.get(code)
+            if (match is not None and not self.holds.human_online(match, seat)
+                    and self.holds.held_for(match, seat) is not None):
+                self.end(match, None if match.status == "waiting" else 1 - seat, "abandon")
+        return self._done()
+
+    def bot_moved(self, code: str, ply: int, move: int, now: float) -> list[Effect]:
+        """The bot pool's answer to a :class:`Think`; ignored when it came too late."""
+        self._begin(now)
+        if self.thinking.get(code) == ply:
+            del self.thinking[code]
+            match = self.index.get(code)
+            if (match is not None and match.ply == ply and match.result is None
+                    and match.bot_to_move is not None):
+                self.commit(match, move)
+        return self._done()
+
+    # ---- what the shell reads -------------------------------------------------------
+
+    @property
+    def matches(self) -> dict[str, Match]:
+        return self.index.by_code
+
+    def online(self, player: str) -> bool:
+        return self.presence.online(player)
+
+    def seated(self, player: str) -> list[Match]:
+        """Matches in memory where ``player`` holds a seat they have not left."""
+        return self.index.seated(player)
+
+    def state_of(self, match: Match) -> protocol.State:
+        """The complete `state` of ``match`` as of now."""
+        return match.to_message(self.presence.online)
+
+    def audience(self, match: Match) -> list[Peer]:
+        """Every connection of the seated players (not left) and every spectator."""
+        peers = [
+            peer
+            for seat in match.seats
+            if seat is not None and seat.player is not None and not seat.left
+            for peer in self.presence.of(seat.player)
+        ]
+        peers += self.presence.watchers(match.code)
+        return peers
+
+    # ---- what requests share --------------------------------------------------------
+
+    def commit(self, match: Match, move: int) -> None:
+        """Play a checked move (and a forced pass; IllegalMoveError before any change),
+        store it, then tell everyone (soon: with the other moves of this loop turn)."""
+        played = match.play(move)
+        self.out.append(SaveMoves(match, tuple(played)))
+        self.out.append(BroadcastSoon(match))
+        if match.result is not None:
+            self._ended(match)
+        else:
+            self.schedule_bot(match)
+
+    def end(self, match: Match, winner: int | None, reason: Reason) -> None:
+        """End ``match`` now without a move (resign, abandon)."""
+        match.end(winner, reason)
+        self.out.append(SaveResult(match))
+        self.broadcast(match)
+        self._ended(match)
+
+    def _ended(self, match: Match) -> None:
+        for seat in (0, 1):
+            self.holds.cancel(match.code, seat)
+        if self.thinking.pop(match.code, None) is not None:
+            self.out.append(StopThinking(match.code))
+        result = match.result
+        assert result is not None
+        winner = ("a draw" if result.winner is None
+                  else f"{match.seat_name(result.winner)} wins")
+        log.info("match %s over: %s, %s by %s (%d-%d, %d moves)", match.code,
+                 match.describe(), winner, result.reason, result.score[0], result.score[1],
+                 match.ply)
+        self.prune([match])
+        for taken in match.seats:
+            if taken is not None and taken.player is not None:
+                self._forget_old_finished(taken.player)
+
+    def broadcast(self, match: Match) -> None:
+        """The state of ``match`` as it is now, to everyone in it now."""
+        self.out.append(Broadcast(match, tuple(self.audience(match)), self.state_of(match)))
+
+    def schedule_bot(self, match: Match) -> None:
+        """Start a search when a bot is to move and none runs for this match yet."""
+        seat = match.bot_to_move
+        if seat is not None and seat.level is not None and match.code not in self.thinking:
+            self.thinking[match.code] = match.ply
+            self.out.append(Think(match.code, match.ply, match.state, seat.level))
+
+    def match_named(self, code: str) -> Match:
+        match = self.index.get(code.upper())
+        if match is None:
+            raise ProtocolError("unknown_match", f"there is no match {code!r} on this server")
+        return match
+
+    def seat_in(self, player: str, match: Match) -> int:
+        """``player``'s seat in ``match``; not_a_player unless they hold one not left."""
+        seat = match.seat_of(player)
+        if seat is None or match.has_left(seat):
+            raise ProtocolError("not_a_player", f"you do not play in match {match.code}")
+        return seat
+
+    def check_cap(self, player: str) -> None:
+        held = sum(1 for m in self.index.seated(player) if m.result is None)
+        if held >= self.config.max_matches_per_player:
+            raise ProtocolError(
+                "rate_limited",
+                f"you already play {held} unfinished matches, the most this server allows; "
+                "finish or resign one first",
+            )
+
+    def new_code(self) -> str:
+        """A match code used neither in memory nor in the store."""
+        while True:
+            code = new_match_code()
+            if code not in self.index and not self.code_taken(code):
+                return code
+
+    # ---- memory ---------------------------------------------------------------------
+
+    def prune(self, matches: Iterable[Match]) -> None:
+        """Forget those of ``matches`` that are finished and that nobody is looking at any
+        more (they stay in the store). Callers pass the matches their change concerns, so
+        the cost does not grow with the number of matches on the server."""
+        for match in matches:
+            code = match.code
+            if (match.result is None or self.index.get(code) is not match
+                    or self.presence.watchers(code)):
+                continue
+            if not any(self.holds.human_online(match, i) and not match.has_left(i)
+                       for i in (0, 1)):
+                self._forget(match)
+
+    def _forget_old_finished(self, player: str) -> None:
+        """Forget all but ``player``'s KEEP_FINISHED latest finished matches (unwatched)."""
+        finished = [m for m in self.index.seated(player) if m.result is not None]
+        for match in finished[:-KEEP_FINISHED]:
+            if not self.presence.watchers(match.code):
+                self._forget(match)
+
+    def _forget(self, match: Match) -> None:
+        self.index.forget(match)
+        self.presence.forget_match(match.code)
