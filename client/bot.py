@@ -21,7 +21,8 @@ from client.connection import ConnectError
 from client.discovery import choose_server, discover
 from client.options import code_argument
 from client.tournament import Mode, Settings, Tournament
-from shared.games import GAMES
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.games import DEFAULT_GAME, GAMES
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -31,9 +32,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--server", metavar="URL",
                    help="ws://HOST:PORT of the server (default: find one on the LAN)")
-    p.add_argument("--game", choices=sorted(GAMES), default="othello")
-    p.add_argument("--size", type=int, help="board size (Othello 4, 6 or 8; default 8)")
-    p.add_argument("--level", type=int, default=3, help="our bot's level, 1-5 (default 3)")
+    levels = f"{min(LEVELS)}-{max(LEVELS)}"
+    p.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME)
+    p.add_argument("--size", type=int, help="board size (" + "; ".join(
+        f"{g.title} {', '.join(map(str, g.sizes))}, default {g.default_size}"
+        for g in GAMES.values()) + ")")
+    p.add_argument("--level", type=int, default=DEFAULT_LEVEL,
+                   help=f"our bot's level, {levels} (default {DEFAULT_LEVEL})")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--create", choices=["vs-bot", "vs-human"], default=None,
                      help="new matches against the server's bot (default) or for a person "
@@ -44,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="follow this match as a spectator")
     how.add_argument("--pair", action="store_true",
                      help="play both seats: --level against --opponent-level, seats alternating")
-    p.add_argument("--opponent-level", type=int, default=3,
+    p.add_argument("--opponent-level", type=int, default=DEFAULT_LEVEL,
                    help="the server bot's level (vs-bot) or the other side's (--pair)")
     p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     p.add_argument("--parallel", type=int, default=1, help="games at once (default 1)")

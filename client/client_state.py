@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from client.connection import LinkStatus
 from client.match_view import MatchView
-from shared.protocol import Error, Joined, Lobby, MatchSummary, State, Welcome
+from shared.protocol import Error, Joined, Lobby, MatchSummary, ServerMessage, State, Welcome
 
 QUIET_ERRORS = ("stale_ply",)
 """Refusals that need no words: a double click raced a state we already have."""
@@ -33,7 +32,6 @@ class ClientState:
     notice_at: float = 0.0
     notice_good: bool = False
     """The notice is news (welcome back), not a refusal or an error."""
-    last_error: Error | None = None
 
     @property
     def view(self) -> MatchView | None:
@@ -44,7 +42,7 @@ class ClientState:
         """A short note for the person: an error, a refused click, or (``good``) news."""
         self.notice, self.notice_at, self.notice_good = text, time.monotonic(), good
 
-    def handle(self, msg: Any) -> None:
+    def handle(self, msg: ServerMessage | LinkStatus) -> None:
         """Take one message from the connection (a server message or a LinkStatus)."""
         if isinstance(msg, State):
             view = self.views.setdefault(msg.match, MatchView(msg.match))
@@ -61,7 +59,6 @@ class ClientState:
         elif isinstance(msg, Lobby):
             self.lobby = msg.matches
         elif isinstance(msg, Error):
-            self.last_error = msg
             if msg.code not in QUIET_ERRORS:
                 self.say(msg.message)
         elif isinstance(msg, Welcome):
@@ -69,12 +66,11 @@ class ClientState:
         elif isinstance(msg, LinkStatus):
             self.link_up, self.link_message = bool(msg.up), str(msg.message)
 
-    def resumable(self) -> str | None:
-        """The match to go back to after the server re-sent our seats: the newest one
-        still being played or waiting for an opponent (None: none, so the lobby)."""
-        unfinished = [code for code, view in self.views.items() if view.role == "player"
-                      and view.state is not None and view.state.status != "over"]
-        return unfinished[-1] if unfinished else None
+    def unfinished(self) -> list[str]:
+        """The matches we sit in that are still being played or wait for an opponent,
+        newest first (the server gives our seats back in the order they were taken)."""
+        return [code for code, view in reversed(self.views.items()) if view.role == "player"
+                and view.state is not None and view.state.status != "over"]
 
     def leave_current(self) -> str | None:
         """Forget the match on screen (back to the lobby); its code, to tell the server."""

@@ -35,6 +35,7 @@ from websockets.exceptions import (
     InvalidURI,
 )
 
+from shared.ai.levels import DEFAULT_LEVEL
 from shared.protocol import (
     PROTOCOL_VERSION,
     BotChoice,
@@ -260,7 +261,7 @@ class Connection:
         size: int | None = None,
         vs: Literal["bot", "human"] = "bot",
         seat: Literal["first", "second", "random"] = "first",
-        level: int = 3,
+        level: int = DEFAULT_LEVEL,
         position: Position | None = None,
     ) -> None:
         """Ask for a new match; the server answers ``joined`` + ``state`` (or ``error``)."""

@@ -160,12 +160,11 @@ def _lock(path: Path) -> IO[bytes] | None:
 
 
 async def rejoin(conn: Connection, known: ClientState) -> None:
-    """Take what the server re-sent after hello into ``known``; show an unfinished match.
+    """Take what the server re-sent after hello into ``known`` (see ``unfinished``).
 
     The server sends ``joined`` + ``state`` for each of our seats right after ``welcome``,
     before it reads anything from us; so everything up to the answer of one ``list``
-    request is what it gave back. The newest unfinished match becomes the current one;
-    finished ones stay out of the way (the lobby is shown instead).
+    request is what it gave back. No match is put on screen here: the start-up decides.
     """
     await conn.list_matches()
     try:
@@ -175,4 +174,4 @@ async def rejoin(conn: Connection, known: ClientState) -> None:
     except TimeoutError as err:
         raise ConnectError(f"{conn.url} did not answer the match list in time") from err
     known.handle(msg)
-    known.current = known.resumable()
+    known.current = None

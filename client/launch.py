@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from client.connection import ConnectError
-from client.identity import IdentityError, url_key
+from client.identity import url_key
 
 if TYPE_CHECKING:
     from client.discovery import FoundServer
@@ -123,15 +123,6 @@ async def find_or_start(
     share = f"ws://{shown}:{game_server.port}"
     label = f"this computer (friends join at {share})"
     return Where(f"ws://{local}:{game_server.port}", label, game_server, share, key)
-
-
-def start_failure(err: Exception) -> str:
-    """Why a client could not start, in one line: the message of an expected failure (no
-    server there, a refused token, a port or file problem), with the kind of error too
-    for anything else (say, a damaged game database), which has no sentence of its own."""
-    if isinstance(err, (ConnectError, IdentityError, OSError)):
-        return str(err)
-    return f"{type(err).__name__}: {err}"
 
 
 async def _already_here(err: OSError, local: str, shown: str, port: int, key: str) -> Where:

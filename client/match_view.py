@@ -13,35 +13,28 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from shared.games import PASS, IllegalMoveError, new_game, replay
-from shared.games.othello import COLUMNS, parse_square, square_name
-from shared.protocol import PlayerInfo, State
-
-TITLES = {"tictactoe": "Tic-tac-toe", "othello": "Othello"}
+from shared.games import PASS, GameInfo, IllegalMoveError, get_game, new_game, replay
+from shared.protocol import MatchSummary, PlayerInfo, State
 
 
-def game_title(game: str, size: int) -> str:
-    """'Tic-tac-toe' or 'Othello 8x8'."""
-    title = TITLES.get(game, game)
-    return title if game == "tictactoe" else f"{title} {size}x{size}"
-
-
-def side_name(game: str, seat: int) -> str:
-    """What people call a seat: X/O in tic-tac-toe, Black/White in Othello."""
-    return ("X", "O")[seat] if game == "tictactoe" else ("Black", "White")[seat]
-
-
-def move_name(game: str, size: int, move: int | str) -> str:
-    """A move as people write it: a slot number, a square like 'd3', or 'pass'."""
-    if move == "pass" or move == PASS:
-        return "pass"
-    assert isinstance(move, int)
-    return str(move) if game == "tictactoe" else square_name(move, size)
-
-
-def as_int(move: int | str) -> int:
-    """A record entry as a rules move ('pass' becomes PASS)."""
+def record_move(move: int | str) -> int:
+    """A record entry of a `state` as a rules move ('pass' becomes PASS)."""
     return PASS if move == "pass" else int(move)
+
+
+def player_words(p: PlayerInfo) -> str:
+    """A player in a line about a match: 'Taro', 'the bot (level 3)'."""
+    if p.kind == "bot":
+        return f"the bot (level {p.level})" if p.level else "the bot"
+    return p.name or "someone"
+
+
+def lobby_line(m: MatchSummary) -> str:
+    """One match of the lobby: 'K7QX  Othello 8x8: Taro vs the bot (level 3), 2 watching'
+    (the code first, as it matters most)."""
+    names = [player_words(p) for p in sorted(m.players, key=lambda p: p.seat)]
+    extra = f", {m.spectators} watching" if m.spectators else ""
+    return f"{m.match}  {get_game(m.game).label(m.size)}: {' vs '.join(names) or 'nobody'}{extra}"
 
 
 def board_changes(before: str, after: str) -> tuple[int | None, frozenset[int]]:
@@ -102,12 +95,22 @@ class MatchView:
         p = self.player(seat)
         if p is None:
             return "Nobody yet"
-        return "The bot" if p.kind == "bot" else p.name or side_name(self.game, seat)
+        return "The bot" if p.kind == "bot" else p.name or self.info.sides[seat]
 
     @property
-    def game(self) -> str:
+    def info(self) -> GameInfo:
+        """The game's entry in the catalogue: its names for sides, squares and moves."""
         assert self.state is not None
-        return self.state.game
+        return get_game(self.state.game)
+
+    def side(self, seat: int) -> str:
+        """What people call ``seat`` in this game: 'X', 'Black'."""
+        return self.info.sides[seat]
+
+    def move_name(self, move: int | str) -> str:
+        """A record entry or a square as people write it: '4', 'd3', 'pass'."""
+        assert self.state is not None
+        return self.info.move_name(record_move(move), self.state.size)
 
     @property
     def my_turn(self) -> bool:
@@ -126,6 +129,18 @@ class MatchView:
 
     # ---- sentences ---------------------------------------------------------------
 
+    def resume_line(self) -> str:
+        """One unfinished match to choose from: 'K7QX  Othello 8x8 against the bot (level
+        3), 12 moves played: Your move (Black)'."""
+        s = self.state
+        if s is None:
+            return f"{self.code}  (loading)"
+        against = ", ".join(player_words(p) for p in s.players if p.seat != self.seat)
+        n = len(s.moves)
+        moves = f", {n} move{'s' if n != 1 else ''} played" if n else ""
+        return (f"{self.code}  {self.info.label(s.size)} against {against or 'nobody yet'}"
+                f"{moves}: {self.turn_text()}")
+
     def turn_text(self) -> str:
         """One line: whose turn it is, or what we are waiting for."""
         s = self.state
@@ -135,7 +150,7 @@ class MatchView:
             return self.result_text()
         if s.status == "waiting":
             return "Waiting for an opponent to join."
-        side = side_name(s.game, s.to_move)
+        side = self.side(s.to_move)
         if s.to_move == self.seat:
             return f"Your move ({side})"
         if self.is_bot(s.to_move):
@@ -155,7 +170,7 @@ class MatchView:
             if s.moves[i] == "pass":
                 passer = (s.to_move + n - i) % 2  # moves alternate strictly, passes included
                 return (
-                    f"{self.label(passer)} ({side_name(s.game, passer)}) "
+                    f"{self.label(passer)} ({self.side(passer)}) "
                     "had no legal move and passed."
                 )
         return None
@@ -172,7 +187,7 @@ class MatchView:
             if winner == self.seat:
                 return "You won!"
             return "The bot won." if self.is_bot(winner) else f"{self.label(winner)} won."
-        return f"{side_name(s.game, winner)} won."
+        return f"{self.side(winner)} won."
 
     def reason_text(self) -> str:
         """How it ended, e.g. 'White resigned.' or '35 to 29 discs.'."""
@@ -186,18 +201,14 @@ class MatchView:
             return f"{who} resigned."
         if r.reason == "abandon" and loser is not None:
             return f"{self.label(loser)} left the game and did not come back."
-        if r.reason == "discs":
-            a, b = r.score
-            return f"Black {a}, White {b} discs."
-        if r.winner is None:
-            return "The board is full and nobody has three in a row."
-        return f"{side_name(s.game, r.winner)} has three in a row."
+        a, b = r.score
+        return self.info.end_words(r.winner, (a, b))
 
     # ---- the record ----------------------------------------------------------------
 
     def move_names(self) -> list[str]:
         s = self.state
-        return [] if s is None else [move_name(s.game, s.size, m) for m in s.moves]
+        return [] if s is None else [self.move_name(m) for m in s.moves]
 
     def history(self) -> list[str]:
         """Every board of the game from the start, replayed locally (display only).
@@ -210,7 +221,7 @@ class MatchView:
             return []
         if self._history is None:
             try:
-                states = replay(new_game(s.game, s.size), [as_int(m) for m in s.moves])
+                states = replay(new_game(s.game, s.size), [record_move(m) for m in s.moves])
                 self._history = [st.board for st in states]
             except (IllegalMoveError, ValueError):
                 self._history = [s.board]
@@ -235,17 +246,14 @@ class MatchView:
             return f"Not your turn: {self.label(s.to_move)} is to move."
         if square in s.legal:
             return None
-        name = move_name(s.game, s.size, square)
-        if s.game == "tictactoe":
-            name = f"Slot {name}"
+        info = self.info
         if not 0 <= square < len(s.board):
-            return f"{name} is off the board."
+            return f"{square} is off the board."
+        name = info.square_words(square, s.size)
         if s.board[square] != ".":
             return f"{name} is already taken."
-        legal = ", ".join(move_name(s.game, s.size, m) for m in s.legal)
-        if s.game == "othello":
-            return f"{name} flips nothing, so it is not a legal move. Legal moves: {legal}."
-        return f"{name} is not a legal move. Free slots: {legal}."
+        legal = ", ".join(self.move_name(m) for m in s.legal)
+        return f"{name} {info.illegal_why}, so it is not a legal move. Legal moves: {legal}."
 
     def read_move(self, text: str) -> int:
         """A typed move, '4' or 'd3', as a square the server will take.
@@ -256,23 +264,9 @@ class MatchView:
         s = self.state
         if s is None:
             raise ValueError("The match is still loading.")
-        typed = text.strip()
-        if s.game == "tictactoe":
-            if not typed.lstrip("+-").isdigit():
-                raise ValueError(f"{typed!r} is not a slot number: type a number from 0 to 8.")
-            square = int(typed)
-            if not 0 <= square < 9:
-                raise ValueError(f"{square} is off the board: the slots are numbered 0 to 8.")
-        else:
-            try:
-                square = parse_square(typed, s.size)
-            except ValueError:
-                last = f"{COLUMNS[s.size - 1]}{s.size}"
-                raise ValueError(f"{typed!r} is not a square: type a column letter and a row "
-                                 f"number, like d3 (a1 to {last}).") from None
-            if square == PASS:
-                raise ValueError("No need to pass: when you have no move, the server passes "
-                                 "for you.")
+        square = self.info.read_move(text, s.size)
+        if square == PASS:
+            raise ValueError("No need to pass: when you have no move, the server passes for you.")
         why = self.why_not(square)
         if why is not None:
             raise ValueError(why)

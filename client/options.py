@@ -11,13 +11,15 @@ import argparse
 import getpass
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Literal, TypedDict
 
 from client import identity
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.games import DEFAULT_GAME, GAMES, get_game
 
-GAME_CHOICES = ("tictactoe", "othello")
-OTHELLO_SIZES = (4, 6, 8)
 SEATS = ("first", "second", "random")
+Seat = Literal["first", "second", "random"]
+Vs = Literal["bot", "human"]
 MAX_NAME = 32
 
 
@@ -29,9 +31,9 @@ class Plan:
     server: str | None = None
     game: str | None = None
     size: int | None = None
-    vs: str = "bot"
-    level: int = 3
-    seat: str = "first"
+    vs: Vs = "bot"
+    level: int = DEFAULT_LEVEL
+    seat: Seat = "first"
     join: str | None = None
     watch: str | None = None
     lan: bool = True
@@ -47,12 +49,21 @@ class Plan:
         """True when the flags already say what to play (no start screen needed)."""
         return bool(self.game or self.join or self.watch)
 
-    def create_args(self) -> dict[str, Any]:
+    def create_args(self) -> CreateArgs:
         """Keyword arguments of ``Connection.create`` for the chosen game, opponent, seat."""
-        game = self.game or "tictactoe"
-        size = 3 if game == "tictactoe" else (self.size or 8)
-        return {"game": game, "size": size, "vs": self.vs, "seat": self.seat,
-                "level": self.level}
+        game = self.game or DEFAULT_GAME
+        return {"game": game, "size": self.size or get_game(game).default_size,
+                "vs": self.vs, "seat": self.seat, "level": self.level}
+
+
+class CreateArgs(TypedDict):
+    """What ``Connection.create`` takes (its keyword arguments)."""
+
+    game: str
+    size: int
+    vs: Vs
+    seat: Seat
+    level: int
 
 
 def default_name() -> str:
@@ -114,13 +125,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     who.add_argument("--new-player", action="store_true",
                      help="forget the player remembered for this server and start as a new one")
     what = parser.add_argument_group("what to play (skips the start screen)")
-    what.add_argument("--game", choices=GAME_CHOICES, help="the game to start")
-    what.add_argument("--size", type=int, choices=OTHELLO_SIZES,
-                      help="Othello board size (default 8)")
+    what.add_argument("--game", choices=list(GAMES), help="the game to start")
+    what.add_argument("--size", type=int, choices=sorted({n for g in GAMES.values()
+                                                          for n in g.sizes}),
+                      help="the board size: " + "; ".join(
+                          f"{g.title} {', '.join(map(str, g.sizes))} (default {g.default_size})"
+                          for g in GAMES.values()))
     what.add_argument("--vs", choices=("bot", "human"), default="bot",
                       help="play the server's bot or wait for a person (default bot)")
-    what.add_argument("--level", type=int, choices=range(1, 6), default=3, metavar="1-5",
-                      help="the bot's level, 1 (random) to 5 (expert); default 3")
+    low, high = min(LEVELS), max(LEVELS)
+    what.add_argument("--level", type=int, choices=sorted(LEVELS), default=DEFAULT_LEVEL,
+                      metavar=f"{low}-{high}",
+                      help=f"the bot's level, {low} ({LEVELS[low].name}) to {high} "
+                           f"({LEVELS[high].name}); default {DEFAULT_LEVEL}")
     what.add_argument("--seat", choices=SEATS, default="first",
                       help="move first, second or random (default first)")
     what.add_argument("--join", type=code_argument, metavar="CODE",
@@ -134,11 +151,12 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
     chosen = [f for f in ("game", "join", "watch") if getattr(args, f)]
     if len(chosen) > 1:
         parser.error("choose one of --game, --join and --watch")
-    if args.size is not None and args.game != "othello":
-        if args.game is None:
-            args.game = "othello"
-        else:
-            parser.error("--size is for Othello (tic-tac-toe is always 3x3)")
+    if args.size is not None:
+        if args.game is None:  # the one game played on that size
+            args.game = next(g.name for g in GAMES.values() if args.size in g.sizes)
+        elif args.size not in (info := get_game(args.game)).sizes:
+            parser.error(f"--size: {info.title} is played on size "
+                         f"{', '.join(map(str, info.sizes))}, not {args.size}")
     return Plan(
         name=args.name or default_name(), server=args.server, game=args.game, size=args.size,
         vs=args.vs, level=args.level, seat=args.seat, join=args.join, watch=args.watch,

@@ -1,16 +1,26 @@
-"""Boards as text for the terminal: tic-tac-toe with slot numbers as in seed 001,
-Othello with coordinates a-h across and 1-8 down. Pure functions of a board string.
+"""Boards as text for the terminal: marks with the free slots numbered (tic-tac-toe),
+discs with coordinates a-h across and 1-8 down (Othello). Pure functions of a board string.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
+from shared.games import GameInfo
 from shared.games.othello import COLUMNS
 
 
+def board_text(info: GameInfo, board: str, size: int, *, legal: Collection[int] = (),
+               last: int | None = None) -> str:
+    """The board in its game's picture (the catalogue's ``pieces``); ``legal`` and
+    ``last`` are marked on a disc board."""
+    if info.pieces == "marks":
+        return tictactoe_text(board)
+    return othello_text(board, size, legal=legal, last=last)
+
+
 def tictactoe_text(board: str) -> str:
-    """The seed's frame: free slots show their number, taken ones X or O.
+    """A framed 3x3 grid: free slots show their number, taken ones X or O.
 
         /---|---|---\\
         | 0 | 1 | O |

@@ -34,7 +34,7 @@ from client.botplay import (
 from client.connection import Connection, LinkStatus
 from client.options import match_code
 from shared.ai import BOT_NAMES
-from shared.games import get_game
+from shared.games import DEFAULT_GAME, get_game
 from shared.protocol import Joined, Lobby
 from shared.protocol import State as StateMessage
 
@@ -47,7 +47,7 @@ class Settings:
     ``give_up``: seconds without a link before a lane stops reconnecting."""
 
     url: str
-    game: str = "othello"
+    game: str = DEFAULT_GAME
     size: int | None = None
     level: int = 3
     mode: Mode = "vs-bot"
@@ -75,7 +75,8 @@ class Settings:
             raise ValueError(f"{info.title} is played on size {sizes}, not {self.size}")
         for label, level in (("--level", self.level), ("--opponent-level", self.opponent_level)):
             if level not in BOT_NAMES:
-                raise ValueError(f"{label} must be 1-5, not {level}")
+                raise ValueError(f"{label} must be {min(BOT_NAMES)}-{max(BOT_NAMES)}, "
+                                 f"not {level}")
         if self.games < 1 or self.parallel < 1:
             raise ValueError("--games and --parallel must be at least 1")
         if self.mode in ("join", "watch") and not self.code:
@@ -133,7 +134,7 @@ class Summary:
             "draws": sum(r.outcome == "draw" for r in done),
             "losses": sum(r.outcome == "loss" for r in done),
             "avg_margin": (round(sum(r.margin for r in done) / len(done), 2)
-                           if done and self.settings.game == "othello" else None),
+                           if done and get_game(self.settings.game).scored else None),
             "moves": moves,
             "avg_move_ms": round(1000 * think / moves, 2) if moves else None,
         }
@@ -164,9 +165,8 @@ class Summary:
         """The summary for people: one row per seat and a total."""
         s, data = self.settings, self.to_dict()
         who = f"level {s.level} ({BOT_NAMES[s.level]})" if s.mode != "watch" else "seat 0 (X)"
-        size = f" {data['size']}x{data['size']}" if s.game == "othello" else ""
         lines = [
-            f"{s.game}{size}: {who} vs {s.opponent}; {data['games']} "
+            f"{get_game(s.game).label(self.size)}: {who} vs {s.opponent}; {data['games']} "
             f"game{'s' if data['games'] != 1 else ''} in {data['elapsed_seconds']:.1f} s",
             f"{'':10}{'games':>6}{'wins':>6}{'draws':>7}{'losses':>8}{'margin':>8}"
             f"{'ms/move':>9}",

@@ -1,193 +1,95 @@
 """`taikyoku tui`: the same games in a terminal, for SSH or a machine without a display.
 
-The board is printed as in seed 001 (slot numbers for tic-tac-toe, coordinates for
-Othello); moves are typed as a slot number or a square like ``d3``, and every bad
-entry gets a sentence and the prompt again. Input is read by a thread that feeds
-the asyncio loop, so the opponent's moves print while the prompt waits, and piped
-or scripted input works the same as a keyboard.
+The board is printed as text (slot numbers for tic-tac-toe, coordinates for Othello);
+moves are typed as the game writes them (a slot number, a square like ``d3``), and every
+bad entry gets a sentence and the prompt again. The start-up is the window's
+(:mod:`client.startup`); input and output are :mod:`client.console`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
-import threading
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, TextIO
+from typing import Literal, TextIO
 
-from client import identity, launch
 from client.client_state import ClientState
 from client.connection import ConnectError, Connection, LinkStatus
-from client.match_view import MatchView, game_title, move_name, side_name
-from client.options import Plan, match_code, parse
-from client.textboard import othello_text, tictactoe_text
-from shared.protocol import Error, Lobby, MatchSummary, State
+from client.console import Console, InputEnded, Lines, Snapshot
+from client.launch import Where
+from client.match_text import MatchPrinter
+from client.match_view import MatchView, lobby_line
+from client.options import Plan, Seat, Vs, match_code, parse
+from client.startup import Opening, Startup, follow, start_failure
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.games import DEFAULT_GAME, catalogue
+from shared.protocol import Error, Lobby, State
 
 DESCRIPTION = ("Play tic-tac-toe or Othello in the terminal, against the server's bot or a "
                "person on the LAN. Flags that say what to play skip the questions.")
 HELP = ("Type a move ({how}), or: resign, moves (the record so far), board, "
         "lobby (leave this match), quit.")
-GAMES = {"1": ("tictactoe", 3), "2": ("othello", 4), "3": ("othello", 6), "4": ("othello", 8)}
-EOF = object()
-"""The input ended (Ctrl-D, or the end of a script)."""
 LobbyOutcome = Literal["sent", "back", "quit"]
 RESUME_WAIT = 2.0
 """Seconds after a reconnect to wait for the server to give back a match we asked for."""
 
 
-class Lines:
-    """Lines from a text stream, read by a daemon thread into the asyncio loop.
-
-    With a terminal (``interactive``) lines are taken whenever typed; from a pipe or a
-    file they are taken only when a question waits for one, so a script's answers
-    meet the questions they were written for.
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        self.interactive = stream.isatty()
-        self._queue: asyncio.Queue[str | object] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-
-        def read() -> None:
-            try:
-                for line in stream:
-                    loop.call_soon_threadsafe(self._queue.put_nowait, line.rstrip("\r\n"))
-            finally:
-                try:
-                    loop.call_soon_threadsafe(self._queue.put_nowait, EOF)
-                except RuntimeError:  # the loop has already finished
-                    pass
-
-        threading.Thread(target=read, name="stdin reader", daemon=True).start()
-
-    async def get(self) -> str | object:
-        return await self._queue.get()
-
-
-class Terminal:
+class Terminal(Console):
     """One person at a terminal: the lobby questions, then matches, until they quit."""
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, plan: Plan,
-                 where: launch.Where, known: ClientState) -> None:
-        self.conn, self.lines, self.out, self.plan, self.where = conn, lines, out, plan, where
-        self.known = known
-        self._line: asyncio.Task[str | object] | None = None
-        self._msg: asyncio.Task[Any] | None = None
-        self._shown: tuple[Any, ...] | None = None
-        self._sent: tuple[Any, ...] | None = None  # the state a request was sent from
-        self._fresh = True  # something was printed since the last prompt
-
-    # ---- output and input ----------------------------------------------------------
-
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
-        self._fresh = True
-
-    def prompt(self, text: str) -> None:
-        if self._fresh:
-            self.out.write(text)
-            self.out.flush()
-            self._fresh = False
-
-    async def next_event(self, want_line: bool) -> Any:
-        """The next server message, or (when ``want_line``) a typed line or EOF.
-
-        Pending reads survive between calls, so no line and no message is lost.
-        """
-        if self._msg is None:
-            self._msg = asyncio.ensure_future(self.conn.recv())
-        waiting: set[asyncio.Future[Any]] = {self._msg}
-        if want_line:
-            if self._line is None:
-                self._line = asyncio.ensure_future(self.lines.get())
-            waiting.add(self._line)
-        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        if self._line is not None and self._line in done:
-            line, self._line = self._line.result(), None
-            if line is not EOF:
-                self._fresh = True  # the person pressed Enter: the next prompt is new
-            return line
-        msg, self._msg = self._msg.result(), None
-        self.take(msg)
-        return msg
-
-    def stop(self) -> None:
-        """Cancel the reads still pending when the person leaves."""
-        for task in (self._line, self._msg):
-            if task is not None:
-                task.cancel()
-        self._line = self._msg = None
-
-    def take(self, msg: Any) -> None:
-        """Remember a server message, and say what a person needs to hear about it."""
-        was_up = self.known.link_up
-        self.known.handle(msg)
-        if isinstance(msg, Error):
-            self._sent = None
-            if msg.code != "stale_ply":
-                self.say(f"! {msg.message}")
-        elif isinstance(msg, LinkStatus):
-            if msg.up != was_up or msg.final:  # once per drop, not once per retry
-                self.say(f"! {msg.message}")
-            if msg.up:  # a request may have been lost with the link: ask again
-                self._sent = None
-            if msg.final:
-                raise ConnectError(msg.message)
-
-    async def ask(self, question: str) -> str | object:
-        """Ask and wait for a line (EOF when the input ended); messages are taken meanwhile."""
-        self._fresh = True
-        while True:
-            self.prompt(question)
-            event = await self.next_event(want_line=True)
-            if isinstance(event, str) or event is EOF:
-                return event
-
-    async def choose(self, question: str, options: dict[str, str], default: str) -> str | None:
-        """Ask until the answer is one of ``options`` (Enter takes ``default``); None at EOF."""
-        while True:
-            answer = await self.ask(f"{question} [{default}]: ")
-            if answer is EOF:
-                return None
-            assert isinstance(answer, str)
-            key = answer.strip().lower() or default
-            if key in options:
-                return options[key]
-            self.say(f"{answer.strip()!r} is not one of: {', '.join(options)}.")
+                 where: Where, known: ClientState) -> None:
+        super().__init__(conn, lines, out, known)
+        self.plan, self.where = plan, where
+        self.printer = MatchPrinter(self.say, where.share)
 
     # ---- the lobby -----------------------------------------------------------------
+    # ---- the lobby -----------------------------------------------------------------
 
-    async def run(self) -> int:
+    async def run(self, opening: Opening | None = None) -> int:
+        """Play from ``opening``, what the start-up decided (None: the flags decide
+        here), until the person quits."""
         welcome = self.known.welcome
         server = welcome.server.name if welcome else "?"
         self.say(f"Connected to {server} as {self.plan.name}: {self.where.label}.")
-        first = self.plan.decided
-        if self.known.view is not None:  # the server gave us back an unfinished game
-            first = False
+        if opening is None:
+            opening = "plan" if self.plan.decided else "lobby"
+            if opening == "plan":
+                await follow(self.conn, self.plan)
+        if opening == "resume":
             self.say(f"Welcome back: your unfinished game (match {self.known.current}) "
                      "goes on.")
+        elif opening == "choose" and not await self.choose_unfinished():
+            return 0
+        asked = opening == "plan"  # a request is on its way: wait for its answer
         while True:
             if self.known.view is None:
-                if first:
-                    first = False
-                    await self.start(self.plan)
-                elif (outcome := await self.lobby()) == "quit":
-                    return 0
-                elif outcome == "back":
-                    continue
+                if not asked:
+                    outcome = await self.lobby()
+                    if outcome == "quit":
+                        return 0
+                    if outcome == "back":
+                        continue
+                asked = False
                 if not await self.wait_joined():
                     continue
             if await self.play() == "quit":
                 return 0
 
-    async def start(self, plan: Plan) -> None:
-        if plan.join:
-            await self.conn.join(plan.join)
-        elif plan.watch:
-            await self.conn.watch(plan.watch)
-        else:
-            await self.conn.create(**plan.create_args())
+    async def choose_unfinished(self) -> bool:
+        """Several unfinished games: the person picks one, or the lobby. False when the
+        input ended (quit, every seat kept)."""
+        codes = self.known.unfinished()
+        self.say(f"\nYou have {len(codes)} unfinished games:")
+        for i, code in enumerate(codes, start=1):
+            self.say(f"  {i}  {self.known.views[code].resume_line()}")
+        options = {str(i): code for i, code in enumerate(codes, start=1)} | {"l": ""}
+        chosen = await self.choose("Go on with which one? (a number, or l for the lobby)",
+                                   options, "1")
+        if chosen is None:
+            return False
+        self.known.current = chosen or None
+        return True
 
     async def wait_joined(self) -> bool:
         """After create/join/watch: True once in the match; False when refused, or when
@@ -210,36 +112,46 @@ class Terminal:
 
     async def lobby(self) -> LobbyOutcome:
         """The start questions: 'sent' the chosen request, 'back' to them (nothing was
-        chosen), or 'quit'."""
+        chosen, or an unfinished game was), or 'quit'."""
+        games = catalogue()
+        menu = ", ".join(f"{i} {info.label(size)}" for i, (info, size) in enumerate(games, 1))
+        options = {str(i): str(i) for i in range(1, len(games) + 1)}
+        default = next(str(i) for i, (info, size) in enumerate(games, 1)
+                       if info.name == DEFAULT_GAME and size == info.default_size)
+        unfinished = self.known.unfinished()
+        more = f"u your unfinished games ({len(unfinished)}), " if unfinished else ""
+        options |= {"u": "u"} if unfinished else {}
         choice = await self.choose(
-            "\nPlay: 1 tic-tac-toe, 2 Othello 4x4, 3 Othello 6x6, 4 Othello 8x8; "
-            "j join a match, w watch one, q quit",
-            {"1": "1", "2": "2", "3": "3", "4": "4", "j": "j", "w": "w", "q": "q"}, "4")
+            f"\nPlay: {menu}; {more}j join a match, w watch one, q quit",
+            options | {"j": "j", "w": "w", "q": "q"}, default)
         if choice in (None, "q"):
             return "quit"
+        if choice == "u":
+            return "back" if await self.choose_unfinished() else "quit"
         if choice in ("j", "w"):
             code = await self.pick_match(watch=choice == "w")
             if code is None:
                 return "back"
             await (self.conn.watch(code) if choice == "w" else self.conn.join(code))
             return "sent"
-        game, size = GAMES[choice]
-        plan = Plan(name=self.plan.name, game=game, size=size)
-        vs = await self.choose("Opponent: b the bot, p a person on the LAN",
-                               {"b": "bot", "p": "human"}, "b")
+        assert choice is not None
+        info, size = games[int(choice) - 1]
+        plan = Plan(name=self.plan.name, game=info.name, size=size)
+        vs_options: dict[str, Vs] = {"b": "bot", "p": "human"}
+        vs = await self.choose("Opponent: b the bot, p a person on the LAN", vs_options, "b")
         if vs is None:
             return "quit"
         plan.vs = vs
         if vs == "bot":
-            bots = ", ".join(f"{b.level} {b.name}" for b in welcome_bots(self.known))
-            level = await self.choose(f"Bot level ({bots})",
-                                      {str(i): str(i) for i in range(1, 6)}, "3")
+            bots = ", ".join(f"{level} {spec.name}" for level, spec in LEVELS.items())
+            level = await self.choose(f"Bot level ({bots})", {str(n): n for n in LEVELS},
+                                      str(DEFAULT_LEVEL))
             if level is None:
                 return "quit"
-            plan.level = int(level)
+            plan.level = level
         other = "the bot" if vs == "bot" else "your friend"
-        seat = await self.choose(f"Who moves first: f you, s {other}, r random",
-                                 {"f": "first", "s": "second", "r": "random"}, "f")
+        seats: dict[str, Seat] = {"f": "first", "s": "second", "r": "random"}
+        seat = await self.choose(f"Who moves first: f you, s {other}, r random", seats, "f")
         if seat is None:
             return "quit"
         plan.seat = seat
@@ -257,15 +169,14 @@ class Terminal:
         if matches:
             self.say("Matches to watch:" if watch else "Open matches:")
             for i, m in enumerate(matches, start=1):
-                self.say(f"  {i}  {summary(m)}")
+                self.say(f"  {i}  {lobby_line(m)}")
         else:
             self.say("No matches to watch right now." if watch else
                      "No open matches right now; you can still type a code.")
         while True:
             answer = await self.ask("Match code or number (Enter to go back): ")
-            if answer is EOF:
+            if isinstance(answer, InputEnded):
                 return None
-            assert isinstance(answer, str)
             text = answer.strip().upper()
             if not text:
                 return None
@@ -283,19 +194,19 @@ class Terminal:
 
     async def play(self) -> str:
         """Show the match and take moves until the person leaves: 'lobby' or 'quit'."""
-        self._shown = None
+        self.printer.forget()
         while True:
             view = self.known.view
             if view is None:
                 return "lobby"
             s = view.state
             if s is not None:
-                self.show(view, s)
+                self.printer.show(view, s)
             question = self.question(view)
             if question:
                 self.prompt(question)
             event = await self.next_event(want_line=bool(question) or self.lines.interactive)
-            if event is EOF:
+            if isinstance(event, InputEnded):
                 return self.input_ended(view)
             if isinstance(event, str):
                 outcome = await self.answer(view, event)
@@ -304,7 +215,7 @@ class Terminal:
 
     def question(self, view: MatchView) -> str:
         s = view.state
-        if s is None or self._sent == snapshot(s):  # a request is on its way: its answer first
+        if s is None or self.sent_from == snapshot(s):  # a request is on its way: its answer first
             return ""
         if s.status == "over":
             if view.seat is not None and view.seat in s.rematch:
@@ -312,8 +223,7 @@ class Terminal:
             again = "r rematch, " if view.seat is not None else ""
             return f"{again}l lobby, m moves, q quit: "
         if view.my_turn:
-            how = "slot 0-8" if s.game == "tictactoe" else "a square like d3"
-            return f"Your move ({side_name(s.game, view.seat or 0)}), {how}: "
+            return f"Your move ({view.side(s.to_move)}), {view.info.move_help}: "
         return ""
 
     async def answer(self, view: MatchView, text: str) -> str | None:
@@ -325,12 +235,11 @@ class Terminal:
         if word in ("q", "quit", "exit", "l", "lobby"):
             if in_game(view):  # leaving loses the game: only when the person says so
                 sure = await self.ask("Leave and lose this game? (y/n) ")
-                if sure is EOF:
+                if isinstance(sure, InputEnded):
                     return self.input_ended(view)
-                assert isinstance(sure, str)
                 if sure.strip().lower() not in ("y", "yes"):
                     self.say("Still playing.")
-                    self._shown = None
+                    self.printer.forget()
                     return None
             await self.leave()
             return "quit" if word in ("q", "quit", "exit") else "lobby"
@@ -339,15 +248,14 @@ class Terminal:
                                          enumerate(view.move_names(), start=1)) or "none yet"))
             return None
         if word in ("h", "help", "?"):
-            self.say(HELP.format(how="a slot number 0-8" if s and s.game == "tictactoe"
-                                 else "a square like d3"))
+            self.say(HELP.format(how=view.info.move_help) if s is not None else HELP)
             return None
         if word == "board":
-            self._shown = None
+            self.printer.forget()
             return None
         if s is not None and s.status == "over":
             if word in ("r", "rematch") and view.seat is not None:
-                self._sent = snapshot(s)
+                self.sent_from = snapshot(s)
                 await self.conn.rematch(view.code)
                 self.say("Rematch asked.")
             else:
@@ -355,7 +263,7 @@ class Terminal:
             return None
         if word == "resign":
             if view.seat is not None and s is not None and s.status == "playing":
-                self._sent = snapshot(s)
+                self.sent_from = snapshot(s)
                 await self.conn.resign(view.code)
             else:
                 self.say("You can resign only a game you are playing.")
@@ -366,7 +274,7 @@ class Terminal:
             self.say(str(err))
             return None
         assert s is not None
-        self._sent = snapshot(s)
+        self.sent_from = snapshot(s)
         await self.conn.move(view.code, square, s.ply)
         return None
 
@@ -383,67 +291,6 @@ class Terminal:
         if code is not None:
             await self.conn.leave(code)
 
-    def show(self, view: MatchView, s: State) -> None:
-        """Print what changed: the board after a move, the end, players coming and going."""
-        online = tuple(p.connected for p in s.players)
-        key = (s.match, s.ply, s.status, len(s.players))
-        if self._shown is not None and self._shown[0] == key:
-            if self._shown[1] != online:
-                for p in s.players:
-                    if p.seat != view.seat and p.kind == "human":
-                        self.say(f"{view.label(p.seat)} is back online." if p.connected else
-                                 f"{view.label(p.seat)} lost the connection; their seat is "
-                                 "held for a while.")
-            if self._shown[2] != tuple(s.rematch) and s.rematch and view.seat is not None:
-                other = 1 - view.seat
-                if other in s.rematch and view.seat not in s.rematch:
-                    self.say(f"{view.label(other)} wants a rematch: type r to accept.")
-            self._shown = (key, online, tuple(s.rematch))
-            return
-        moved = self._shown is None or self._shown[0][:2] != key[:2]
-        self._shown = (key, online, tuple(s.rematch))
-        self.say()
-        self.say(self.heading(view, s))
-        if s.game == "tictactoe":
-            self.say(tictactoe_text(s.board))
-        else:
-            self.say(othello_text(s.board, s.size, legal=s.legal if view.my_turn else (),
-                                  last=view.last_move))
-        for line in (self.last_move_text(view, s), view.pass_note()) if moved else ():
-            if line:
-                self.say(line)
-        if s.status == "over":
-            self.say(f"{view.result_text()} {view.reason_text()}")
-        elif s.status == "waiting" and view.seat is not None:
-            self.say(f"Waiting for an opponent. Tell your friend the code {s.match}: they "
-                     "find it in the lobby (j), or run `taikyoku tui --server "
-                     f"{self.where.share} --join {s.match}` (or `taikyoku play` with the same "
-                     "flags).")
-        elif not view.my_turn:
-            self.say(view.turn_text())
-
-    @staticmethod
-    def heading(view: MatchView, s: State) -> str:
-        sides = []
-        for seat in (0, 1):
-            if s.game == "othello":  # the board shows Black as X and White as O
-                side = f"{side_name(s.game, seat)} ({'XO'[seat]}) {view.label(seat)}"
-                sides.append(f"{side} {s.score[seat]}")
-            else:
-                sides.append(f"{side_name(s.game, seat)}: {view.label(seat)}")
-        watching = " (watching)" if view.role == "spectator" else ""
-        return f"{game_title(s.game, s.size)}, match {s.match}{watching}: {' - '.join(sides)}"
-
-    @staticmethod
-    def last_move_text(view: MatchView, s: State) -> str:
-        if not s.moves or s.moves[-1] == "pass":
-            return ""
-        seat = (s.to_move + 1) % 2  # sides alternate strictly, passes included
-        flips = f", turning over {len(view.flipped)}" if s.game == "othello" and view.flipped \
-            else ""
-        return (f"{view.label(seat)} ({side_name(s.game, seat)}) played "
-                f"{move_name(s.game, s.size, s.moves[-1])}{flips}.")
-
 
 def in_game(view: MatchView) -> bool:
     """True while we hold a seat in a game that is not over (leaving would lose it)."""
@@ -451,20 +298,9 @@ def in_game(view: MatchView) -> bool:
     return view.seat is not None and s is not None and s.status == "playing"
 
 
-def snapshot(s: State) -> tuple[Any, ...]:
+def snapshot(s: State) -> Snapshot:
     """What a request can change: no new question until the server answered it."""
     return (s.match, s.ply, s.status, tuple(s.rematch))
-
-
-def welcome_bots(known: ClientState) -> list[Any]:
-    return known.welcome.bots if known.welcome is not None else []
-
-
-def summary(m: MatchSummary) -> str:
-    """One lobby line, e.g. 'K7QX  Othello 8x8: Taro vs the bot'."""
-    names = [("the bot" if p.kind == "bot" else p.name or "someone")
-             for p in sorted(m.players, key=lambda p: p.seat)]
-    return f"{m.match}  {game_title(m.game, m.size)}: {' vs '.join(names) or 'nobody'}"
 
 
 async def run(
@@ -472,9 +308,10 @@ async def run(
     *,
     stdin: TextIO | None = None,
     out: TextIO | None = None,
-    find: Callable[[], Awaitable[launch.Where]] | None = None,
+    find: Callable[[], Awaitable[Where]] | None = None,
 ) -> int:
-    """Find or start a server, connect, and play until the person quits."""
+    """Start up (find or start a server, connect, take back our matches), then play
+    until the person quits."""
     out = out or sys.stdout
     lines = Lines(stdin or sys.stdin)
 
@@ -482,39 +319,26 @@ async def run(
         out.write(text + "\n")
         out.flush()
 
-    where: launch.Where | None = None
+    startup = Startup(plan, find=find, say=say)
     terminal: Terminal | None = None
-    me: identity.Identity | None = None
-    conn: Connection | None = None
     try:
         try:
-            where = await (find() if find is not None else
-                           launch.find_or_start(plan.server, lan=plan.lan, say=say))
-            me = identity.claim(where.key, token_file=plan.token_file,
-                                directory=plan.players_dir, new_player=plan.new_player)
-            conn = Connection(where.url, plan.name, token_file=me.token_file)
-            known = ClientState(welcome=await conn.connect())
-            await identity.rejoin(conn, known)
+            opening = await startup.run()
         except Exception as err:  # whatever stopped the start: one line, no traceback
-            print(f"taikyoku tui: could not start: {launch.start_failure(err)}",
-                  file=sys.stderr)
+            print(f"taikyoku tui: could not start: {start_failure(err)}", file=sys.stderr)
             return 1
-        terminal = Terminal(conn, lines, out, plan, where, known)
-        if me.note:
-            terminal.say(me.note)
-        return await terminal.run()
+        assert startup.conn is not None and startup.where is not None
+        terminal = Terminal(startup.conn, lines, out, plan, startup.where, startup.known)
+        if startup.note:
+            terminal.say(startup.note)
+        return await terminal.run(opening)
     except ConnectError as err:
         print(f"taikyoku tui: {err}", file=sys.stderr)
         return 1
     finally:
         if terminal is not None:
             terminal.stop()
-        if conn is not None:
-            await conn.close()
-        if me is not None:
-            me.release()
-        if where is not None:
-            await where.close()
+        await startup.close()
 
 
 def main(argv: list[str]) -> int:

@@ -225,7 +225,7 @@ async def test_the_table_from_the_command_line(game_server: GameServer,
     code = await asyncio.to_thread(bot.main, argv)
     out = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert out[0].startswith("othello 4x4: level 2 (greedy) vs server bot level 1 (random)")
+    assert out[0].startswith("Othello 4x4: level 2 (greedy) vs server bot level 1 (random)")
     assert out[1].split() == ["games", "wins", "draws", "losses", "margin", "ms/move"]
     assert [line.split()[0] for line in out[2:5]] == ["as", "as", "total"]
     assert out[5] == "unfinished: 0"

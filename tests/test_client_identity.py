@@ -178,7 +178,7 @@ def test_seats_given_back_do_not_pull_the_screen_away() -> None:
         known.handle(Joined(match=code, seat=0, role="player"))
         known.handle(state_after("tictactoe", 3, moves, code=code))
     assert known.current == "CCCC"  # a new match goes on screen (create, join, rematch)
-    assert known.resumable() == "BBBB"  # the newest one not over (CCCC is won)
+    assert known.unfinished() == ["BBBB", "AAAA"]  # newest first; CCCC is won
     known.current = "AAAA"
     known.handle(Joined(match="BBBB", seat=0, role="player"))  # after a reconnect
     assert known.current == "AAAA"

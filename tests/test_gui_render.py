@@ -167,7 +167,7 @@ def test_link_down_and_opponent_offline(app: App) -> None:
 
 
 def test_waiting_for_a_friend_shows_the_code(app: App) -> None:
-    app.where = Where("ws://127.0.0.1:8765", "this computer", share="ws://192.0.2.7:8765")
+    app.startup.where = Where("ws://127.0.0.1:8765", "this computer", share="ws://192.0.2.7:8765")
     alone = [PlayerInfo(0, "Taro", "human", True, "p_me")]
     state = msgspec.structs.replace(state_after("tictactoe", 3, [], players=alone),
                                     status="waiting", legal=[])

@@ -80,7 +80,8 @@ def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> Non
                                   "seat": "random", "level": 5}
     assert parse("taikyoku tui", "", ["--join", "k7qx"]).join == "K7QX"
     assert not parse("taikyoku tui", "", []).decided
-    for argv, words in ((["--game", "tictactoe", "--size", "8"], "--size is for Othello"),
+    for argv, words in ((["--game", "tictactoe", "--size", "8"],
+                         "Tic-tac-toe is played on size 3, not 8"),
                         (["--game", "othello", "--join", "K7QX"], "choose one of"),
                         (["--join", "K7-QX"], "is not a match code"),
                         (["--level", "9"], "invalid choice"),

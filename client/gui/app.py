@@ -16,15 +16,14 @@ from typing import Any
 
 import pygame
 
-from client import identity, launch
-from client.client_state import ClientState
-from client.connection import ConnectError, Connection
+from client import launch
+from client.connection import Connection
 from client.gui import theme
 from client.gui.game_screen import GameScreen
 from client.gui.lobby_screen import LobbyScreen
 from client.gui.widgets import Ui, wrap
-from client.match_view import game_title
 from client.options import Plan
+from client.startup import Startup, start_failure
 
 HEADLESS = ("offscreen", "dummy")
 """SDL video drivers that show nothing: chosen only on purpose (tests), never as a window."""
@@ -39,7 +38,7 @@ Script = Callable[["App"], bool]
 
 
 class App:
-    """The window: boots (find or start a server, connect), then lobby or match screen."""
+    """The window: boots (:class:`~client.startup.Startup`), then lobby or match screen."""
 
     def __init__(
         self,
@@ -49,14 +48,11 @@ class App:
         find: Callable[[], Awaitable[launch.Where]] | None = None,
     ) -> None:
         self.plan = plan
-        self.known = ClientState()
-        self.conn: Connection | None = None
-        self.where: launch.Where | None = None
-        self.identity: identity.Identity | None = None
+        self.startup = Startup(plan, find=find, say=self.set_status)
+        self.known = self.startup.known
         self.status = "Starting..."
         self.boot_failed = False
         self.running = True
-        self._find = find or self._default_find
         self._tasks: set[asyncio.Task[Any]] = set()
         self._last_list = 0.0
         pygame.display.init()  # only what the window uses: no audio, no joystick
@@ -130,6 +126,16 @@ class App:
                 self.screen().key(event.key)
 
     @property
+    def conn(self) -> Connection | None:
+        """The connection, once the start-up has made one."""
+        return self.startup.conn
+
+    @property
+    def where(self) -> launch.Where | None:
+        """The server we play on, once found or started."""
+        return self.startup.where
+
+    @property
     def booted(self) -> bool:
         """Connected (welcomed) at least once: the lobby or a match is on screen."""
         return self.known.welcome is not None
@@ -163,7 +169,7 @@ class App:
         if view is None or view.state is None:
             return "taikyoku"
         s = view.state
-        return f"taikyoku - {game_title(s.game, s.size)} - {view.turn_text()}"
+        return f"taikyoku - {view.info.label(s.size)} - {view.turn_text()}"
 
     def draw_boot(self) -> None:
         """While looking for or starting a server: what is happening, or what failed."""
@@ -210,66 +216,31 @@ class App:
 
     # ---- booting -----------------------------------------------------------------------
 
-    async def _default_find(self) -> launch.Where:
-        return await launch.find_or_start(self.plan.server, lan=self.plan.lan, say=self.set_status)
-
     def set_status(self, text: str) -> None:
         self.status = text
 
     async def boot(self) -> None:
-        """Find or start a server, connect as the player remembered for it, then go back
-        to their unfinished game if the server gave one back, or do what the flags asked."""
+        """Start up, then show what it decided: the unfinished game, a choice between
+        several (on the start screen), what the flags asked for, or the start screen."""
         self.boot_failed = False
-        plan = self.plan
         try:
-            if self.where is None:
-                self.where = await self._find()
-            if self.identity is None:
-                self.identity = identity.claim(
-                    self.where.key, token_file=plan.token_file, directory=plan.players_dir,
-                    new_player=plan.new_player)
-            self.status = f"Connecting to {self.where.label}..."
-            await self.connect(plan.name, resume=True)
+            opening = await self.startup.run()
         except Exception as err:  # whatever it was, say it and offer Try again / Quit
-            self.status = f"Could not start: {launch.start_failure(err)}"
+            self.status = f"Could not start: {start_failure(err)}"
             self.boot_failed = True
             return
-        assert self.conn is not None
-        if self.known.view is not None:
+        if opening == "resume":
             self.known.say("Welcome back: your unfinished game goes on.", good=True)
-            return
-        if self.identity.note:
-            self.known.say(self.identity.note, good=True)
-        if plan.join:
-            await self.conn.join(plan.join)
-        elif plan.watch:
-            await self.conn.watch(plan.watch)
-        elif plan.game:
-            await self.conn.create(**plan.create_args())
+        elif opening == "choose":
+            self.known.say(f"Welcome back: you have {len(self.known.unfinished())} unfinished "
+                           "games; choose one to go on with.", good=True)
+        elif self.startup.note:
+            self.known.say(self.startup.note, good=True)
+        self.refresh_lobby()
 
-    async def connect(self, name: str, *, resume: bool = False) -> None:
-        """Open a connection under ``name`` (replacing one with another name).
-
-        The same player either way: the token of the open connection, or the remembered
-        one. With ``resume`` the matches the server gives back go on screen; a rename
-        leaves the screen as it is.
-        """
-        assert self.where is not None
-        old = self.conn
-        conn = Connection(self.where.url, name, token=old.token if old is not None else None,
-                          token_file=self.identity.token_file if self.identity else None)
-        welcome = await conn.connect()  # the old link stays if this fails
-        try:
-            await identity.rejoin(conn, self.known if resume else ClientState())
-        except ConnectError:
-            await conn.close()
-            raise
-        self.known.welcome = welcome
-        self.conn = conn
-        if old is not None:
-            await old.close()
-        self.known.link_up = True
-        self.plan.name = name
+    async def connect(self, name: str) -> None:
+        """Connect again under a new name (the same player); the screen stays as it is."""
+        await self.startup.connect(name)
         self.refresh_lobby()
 
     def boot_key(self, key: int) -> None:
@@ -322,6 +293,12 @@ class App:
         if name != self.plan.name:
             await self.connect(name)
 
+    def resume(self, code: str) -> None:
+        """Go on with one of our unfinished matches (its state is here already)."""
+        if code in self.known.views:
+            self.known.current = code
+            self.known.notice = ""
+
     def move(self, square: int) -> None:
         view = self.known.view
         if view is None or view.state is None or self.conn is None:
@@ -358,12 +335,7 @@ class App:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self.conn is not None:
-            await self.conn.close()
-        if self.identity is not None:
-            self.identity.release()
-        if self.where is not None:
-            await self.where.close()
+        await self.startup.close()
         self.close_window()
 
     def close_window(self) -> None:

@@ -1,5 +1,6 @@
-"""Drawing the two boards: tic-tac-toe as in the seeds (O and X on a grid), Othello on
-green felt with coordinates. Geometry and drawing only; what to draw comes from a
+"""Drawing the boards: marks (tic-tac-toe: X and O on a paper grid, free slots
+numbered) and discs (Othello: on green felt with coordinates), chosen by the game's
+``pieces`` in the catalogue. Geometry and drawing only; what to draw comes from a
 :class:`~client.match_view.MatchView`.
 """
 
@@ -7,17 +8,21 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from client.gui import theme
+from shared.games import tictactoe
 from shared.games.othello import COLUMNS
 
 FLIP_SECONDS = 0.35
 """How long a disc takes to turn over, so a person sees which discs changed."""
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+LINES = tuple(tuple(sq for sq in range(9) if line >> sq & 1) for line in tictactoe.LINES)
+"""The eight lines of tic-tac-toe as their three squares (from the rules' bit masks)."""
 
 
 @dataclass(frozen=True)
@@ -64,17 +69,38 @@ def winning_line(board: str) -> tuple[int, int, int] | None:
     return None
 
 
+class Drawer(Protocol):
+    """Draws one kind of board: ``legal`` and ``hover`` are the squares to mark for the
+    person to move (empty otherwise), ``placed``/``flipped`` what the last move changed
+    at ``changed_at`` (animated), ``last`` the last square played."""
+
+    def __call__(self, surface: pygame.Surface, lay: Layout, board: str, *,
+                 legal: Collection[int], last: int | None, flipped: frozenset[int],
+                 placed: int | None, changed_at: float, hover: int | None) -> None: ...
+
+
+def draw_board(pieces: str, surface: pygame.Surface, lay: Layout, board: str, *,
+               legal: Collection[int], last: int | None, flipped: frozenset[int],
+               placed: int | None, changed_at: float, hover: int | None) -> None:
+    """The board in its game's picture (the catalogue's ``pieces``: marks or discs)."""
+    DRAWERS[pieces](surface, lay, board, legal=legal, last=last, flipped=flipped,
+                    placed=placed, changed_at=changed_at, hover=hover)
+
+
 def draw_tictactoe(
     surface: pygame.Surface,
     lay: Layout,
     board: str,
     *,
+    legal: Collection[int],
     last: int | None,
-    hover: int | None,
+    flipped: frozenset[int],
     placed: int | None,
     changed_at: float,
+    hover: int | None,
 ) -> None:
-    """The seed's picture: a grid, O as a circle, X as two strokes; free slots numbered."""
+    """A paper grid, O as a circle, X as two strokes; free slots numbered (nothing flips
+    in tic-tac-toe, and every free slot is legal: ``flipped`` and ``legal`` go unused)."""
     frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
     pygame.draw.rect(surface, theme.PAPER, frame, border_radius=max(4, lay.band))
     c = lay.cell
@@ -89,9 +115,9 @@ def draw_tictactoe(
     for i, ch in enumerate(board):
         r = lay.square_rect(i)
         if i == hover and ch == ".":
-            pygame.draw.rect(surface, (232, 226, 200), r.inflate(-width * 2, -width * 2))
+            pygame.draw.rect(surface, theme.PAPER_HOVER, r.inflate(-width * 2, -width * 2))
         if i == last:
-            pygame.draw.rect(surface, (238, 228, 170), r.inflate(-width * 2, -width * 2))
+            pygame.draw.rect(surface, theme.PAPER_LAST, r.inflate(-width * 2, -width * 2))
         grow = min(1.0, age / 0.2) if i == placed else 1.0
         radius = int(c * 0.3 * grow)
         stroke = max(3, c // 14)
@@ -103,7 +129,7 @@ def draw_tictactoe(
             pygame.draw.line(surface, theme.X_INK, (x0, y0), (x1, y1), stroke + 1)
             pygame.draw.line(surface, theme.X_INK, (x1, y0), (x0, y1), stroke + 1)
         else:
-            img = num_font.render(str(i), True, (185, 178, 160))
+            img = num_font.render(str(i), True, theme.SLOT_NUMBER)
             surface.blit(img, img.get_rect(topleft=(r.left + c // 12, r.top + c // 20)))
     line = winning_line(board)
     if line is not None:
@@ -116,7 +142,7 @@ def draw_othello(
     lay: Layout,
     board: str,
     *,
-    legal: list[int],
+    legal: Collection[int],
     last: int | None,
     flipped: frozenset[int],
     placed: int | None,
@@ -134,9 +160,9 @@ def draw_othello(
     for i in range(lay.n):
         x = lay.grid.left + i * c + c // 2
         y = lay.grid.top + i * c + c // 2
-        img = label.render(COLUMNS[i], True, (220, 235, 220))
+        img = label.render(COLUMNS[i], True, theme.COORDINATE)
         surface.blit(img, img.get_rect(center=(x, lay.grid.top - lay.band // 2)))
-        img = label.render(str(i + 1), True, (220, 235, 220))
+        img = label.render(str(i + 1), True, theme.COORDINATE)
         surface.blit(img, img.get_rect(center=(lay.grid.left - lay.band // 2, y)))
     line_w = max(1, c // 40)
     for i in range(lay.n + 1):
@@ -156,7 +182,7 @@ def draw_othello(
             if i in legal:
                 if i == hover:
                     pygame.draw.rect(surface, theme.FELT_HOVER, r.inflate(-line_w, -line_w))
-                pygame.draw.circle(surface, (120, 200, 140), r.center, max(3, c // 9))
+                pygame.draw.circle(surface, theme.LEGAL_DOT, r.center, max(3, c // 9))
             continue
         turning = i in flipped and age < FLIP_SECONDS
         if turning:  # shows the old colour shrinking, then the new one growing
@@ -181,17 +207,17 @@ def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, ch: str
     rect = pygame.Rect(0, 0, w, radius * 2)
     rect.center = center
     shadow = rect.move(max(1, radius // 10), max(1, radius // 10))
-    pygame.draw.ellipse(surface, (10, 60, 30), shadow)
+    pygame.draw.ellipse(surface, theme.DISC_SHADOW, shadow)
     fill = theme.BLACK_DISC if ch == "X" else theme.WHITE_DISC
     pygame.draw.ellipse(surface, fill, rect)
-    edge = (70, 70, 76) if ch == "X" else (190, 190, 182)
+    edge = theme.BLACK_EDGE if ch == "X" else theme.WHITE_EDGE
     pygame.draw.ellipse(surface, edge, rect, max(1, radius // 14))
 
 
-def draw_disc_icon(surface: pygame.Surface, game: str, seat: int, center: tuple[int, int],
+def draw_side_icon(surface: pygame.Surface, pieces: str, seat: int, center: tuple[int, int],
                    radius: int) -> None:
-    """A small mark for a seat: a disc in Othello, X or O in tic-tac-toe."""
-    if game == "othello":
+    """A small mark for a seat beside its player's name: a disc, or X or O."""
+    if pieces == "discs":
         _disc(surface, center, radius, "XO"[seat])
         return
     stroke = max(2, radius // 4)
@@ -202,4 +228,8 @@ def draw_disc_icon(surface: pygame.Surface, game: str, seat: int, center: tuple[
         pygame.draw.line(surface, theme.X_INK, (x + radius, y - radius), (x - radius, y + radius),
                          stroke)
     else:
-        pygame.draw.circle(surface, (120, 160, 240), center, radius, stroke)
+        pygame.draw.circle(surface, theme.O_ICON, center, radius, stroke)
+
+
+DRAWERS: dict[str, Drawer] = {"marks": draw_tictactoe, "discs": draw_othello}
+"""The drawer of each kind of ``pieces`` in the catalogue."""

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.gui import theme
-from client.gui.board import Layout, draw_disc_icon, draw_othello, draw_tictactoe
+from client.gui.board import Layout, draw_board, draw_side_icon
 from client.gui.widgets import Ui, columns
-from client.match_view import MatchView, board_changes, game_title, side_name
-from shared.games.othello import COLUMNS
+from client.match_view import MatchView, board_changes
 
 if TYPE_CHECKING:
     from client.gui.app import App
@@ -33,7 +32,7 @@ class GameScreen:
         self.review: int | None = None  # a ply being looked at, None for the live board
         self.confirm: str | None = None
         self.confirm_at = 0.0
-        self.typed = ""  # an Othello square being typed, e.g. "d"
+        self.typed = ""  # the start of a move being typed, e.g. "d" of "d3"
         self.shown: str | None = None  # the match drawn last frame
 
     def reset(self) -> None:
@@ -105,21 +104,21 @@ class GameScreen:
         self.step(-dy)
 
     def key_text(self, text: str) -> None:
-        """Typing a move: a slot digit in tic-tac-toe, a square like d3 in Othello."""
+        """Typing a move as the game writes it: a slot digit ('4'), a square ('d3').
+        A key that does not complete a move is kept as the start of the next one."""
         s = self.view.state
         if s is None or not text.isalnum():
             return
-        if s.game == "tictactoe" and text.isdigit() and int(text) < 9:
-            self.click_square(int(text))
-        elif s.game == "othello":
-            t = text.lower()
-            if t in COLUMNS[: s.size]:
-                self.typed = t
-            elif t.isdigit() and self.typed:
-                row, col = int(t) - 1, COLUMNS.index(self.typed)
-                self.typed = ""
-                if 0 <= row < s.size:
-                    self.click_square(row * s.size + col)
+        for typed in (self.typed + text, text):  # "d" then "3"; or a fresh start
+            try:
+                square = self.view.info.read_move(typed, s.size)
+            except ValueError:
+                continue
+            self.typed = ""
+            if square in range(s.size * s.size):  # not a typed pass
+                self.click_square(square)
+            return
+        self.typed = text[-1:]
 
     def key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
@@ -164,7 +163,7 @@ class GameScreen:
             board_area = pygame.Rect((w - side) // 2, top + m, side, side)
             panel = pygame.Rect(m, board_area.bottom + m, w - 2 * m,
                                 full - board_area.bottom - 2 * m)
-        self.layout = lay = Layout.fit(board_area, s.size, coordinates=s.game == "othello")
+        self.layout = lay = Layout.fit(board_area, s.size, coordinates=view.info.coordinates)
         self.draw_board(ui, lay)
         self.draw_panel(ui, panel, u)
 
@@ -185,13 +184,9 @@ class GameScreen:
             last = int(played[-1]) if played else None
             flipped = board_changes(history[k - 1], board)[1] if k > 0 else frozenset()
             legal, placed, changed = [], None, 0.0
-        if s.game == "tictactoe":
-            draw_tictactoe(ui.surface, lay, board, last=last,
-                           hover=hover if view.my_turn and self.review is None else None,
-                           placed=placed, changed_at=changed)
-        else:
-            draw_othello(ui.surface, lay, board, legal=legal, last=last, flipped=flipped,
-                         placed=placed, changed_at=changed, hover=hover)
+        draw_board(view.info.pieces, ui.surface, lay, board, legal=legal, last=last,
+                   flipped=flipped, placed=placed, changed_at=changed,
+                   hover=hover if view.my_turn and self.review is None else None)
         for square in range(s.size * s.size):
             ui.on_click(lay.square_rect(square), partial(self.click_square, square))
 
@@ -200,7 +195,7 @@ class GameScreen:
         s = view.state
         assert s is not None
         x, y, width = area.left, float(area.top), area.width
-        title = f"{game_title(s.game, s.size)}  -  match {s.match}"
+        title = f"{view.info.label(s.size)}  -  match {s.match}"
         if view.role == "spectator":
             title += "  (watching)"
         ui.text(title, (x, y), u * 1.2, theme.MUTED, max_width=width)
@@ -210,8 +205,9 @@ class GameScreen:
         y += u * 0.6
         over = s.status == "over"
         if over:
-            ui.text(view.result_text(), (x, y), u * 2.6, theme.GOOD if view.result_text() ==
-                    "You won!" else theme.TEXT, bold=True, max_width=width)
+            won = view.seat is not None and s.result is not None and s.result.winner == view.seat
+            ui.text(view.result_text(), (x, y), u * 2.6, theme.GOOD if won else theme.TEXT,
+                    bold=True, max_width=width)
             y += u * 3.2
             ui.text(view.reason_text(), (x, y), u * 1.2, theme.TEXT, max_width=width)
             y += u * 1.8
@@ -265,7 +261,7 @@ class GameScreen:
             pygame.draw.rect(ui.surface, theme.PANEL, row, border_radius=int(u * 0.5))
             pygame.draw.rect(ui.surface, theme.ACCENT, row, 2, border_radius=int(u * 0.5))
         r = int(u * 0.8)
-        draw_disc_icon(ui.surface, s.game, seat, (int(x + u * 1.3), row.centery), r)
+        draw_side_icon(ui.surface, view.info.pieces, seat, (int(x + u * 1.3), row.centery), r)
         p = view.player(seat)
         name = view.label(seat)
         if p is not None and seat == view.seat and p.name:
@@ -274,8 +270,8 @@ class GameScreen:
             name = f"The bot (level {p.level})" if p.level else "The bot"
         elif p is not None and p.name and name != p.name:
             name = f"{name} ({p.name})"
-        text = f"{side_name(s.game, seat)}: {name}"
-        if s.game == "othello":
+        text = f"{view.side(seat)}: {name}"
+        if view.info.scored:
             score = f"{s.score[seat]}"
             ui.text(score, (row.right - u, row.centery), u * 1.6, bold=True, anchor="midright")
         ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft",
@@ -311,8 +307,8 @@ class GameScreen:
         names = view.move_names()
         s = view.state
         assert s is not None
-        if s.game == "tictactoe":  # a bare slot number reads like a move count
-            names = [f"{side_name(s.game, k % 2)} on {n}" for k, n in enumerate(names)]
+        if not view.info.coordinates:  # a bare slot number reads like a move count
+            names = [f"{view.side(k % 2)} on {n}" for k, n in enumerate(names)]
         pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
         inner = box.inflate(-u, -u)
         ui.text(f"Moves ({len(names)})", inner.topleft, u * 1.0, theme.MUTED)
@@ -336,7 +332,7 @@ class GameScreen:
             rect = pygame.Rect(inner.left + col * cell_w, top + row * line_h, cell_w - 4, line_h)
             if k + 1 == shown_ply:
                 pygame.draw.rect(ui.surface, theme.SELECTED, rect, border_radius=3)
-            colour = theme.TEXT if k % 2 == 0 else (190, 196, 206)
+            colour = theme.TEXT if k % 2 == 0 else theme.TEXT_SOFT
             ui.text(f"{k + 1}. {names[k]}", (rect.left + 3, rect.top), px, colour)
             ui.on_click(rect, partial(self.step, None, k + 1))
 
@@ -347,9 +343,9 @@ class GameScreen:
         shown = total if self.review is None else self.review
         buttons = columns(pygame.Rect(bar.left, bar.top, int(bar.width * 0.5), bar.height), 4,
                           u * 0.4)
-        for rect, label, action, hint in zip(buttons, ("|<", "<", ">", ">|"), (
+        for rect, label, action in zip(buttons, ("|<", "<", ">", ">|"), (
                 lambda: self.step(None, 0), lambda: self.step(-1), lambda: self.step(1),
-                lambda: self.step(None, None)), ("Home", "Left", "Right", "End")):
+                lambda: self.step(None, None))):
             ui.button(rect, label, action, enabled=total > 0)
         words = "live" if self.review is None else "looking back"
         ui.text(f"move {shown} of {total} ({words})", (bar.left + bar.width * 0.53, bar.centery),

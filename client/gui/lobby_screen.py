@@ -1,10 +1,12 @@
 """The start screen: your name and server, a new game (which, against whom, who moves
-first), and the matches on the server to join or watch.
+first), your unfinished games to go on with, and the matches on the server to join or
+watch.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -12,18 +14,22 @@ import pygame
 
 from client.gui import theme
 from client.gui.widgets import TextField, Ui, columns, rows
-from client.match_view import game_title
-from client.options import Plan
-from shared.protocol import MatchSummary
+from client.match_view import lobby_line
+from client.options import Plan, Seat, Vs
+from shared.ai.levels import LEVELS
+from shared.games import DEFAULT_GAME, catalogue, get_game
 
 if TYPE_CHECKING:
     from client.gui.app import App
 
-GAMES = (("tictactoe", 3), ("othello", 4), ("othello", 6), ("othello", 8))
-SEAT_KEYS = {pygame.K_f: "first", pygame.K_s: "second", pygame.K_r: "random"}
+GAMES = [(info.name, size) for info, size in catalogue()]
+"""The game buttons, in the catalogue's order; keys 1, 2, ... pick them."""
+SEAT_KEYS: dict[int, Seat] = {pygame.K_f: "first", pygame.K_s: "second", pygame.K_r: "random"}
 NOTICE_SECONDS = 8.0
-SHORTCUTS = ("1-4 game   B bot / P person   +/- level   F/S/R who starts   "
+SHORTCUTS = (f"1-{len(GAMES)} game   B bot / P person   +/- level   F/S/R who starts   "
              "Enter play   J code   Tab next box   F5 refresh   Esc quit")
+Row = tuple[str, tuple[str, Callable[[], None]] | None]
+"""A line of the matches panel: its text and its button (label, action), or a heading."""
 
 
 class LobbyScreen:
@@ -32,8 +38,8 @@ class LobbyScreen:
     def __init__(self, app: App) -> None:
         self.app = app
         plan = app.plan
-        self.choice = Plan(name=plan.name, game=plan.game or "othello",
-                           size=plan.size or (3 if plan.game == "tictactoe" else 8),
+        game = get_game(plan.game or DEFAULT_GAME)
+        self.choice = Plan(name=plan.name, game=game.name, size=plan.size or game.default_size,
                            vs=plan.vs, level=plan.level, seat=plan.seat)
         self.name = TextField(plan.name, max_len=32, on_enter=self.name_done)
         self.code = TextField("", max_len=16, upper=True, on_enter=self.join_code)
@@ -55,13 +61,13 @@ class LobbyScreen:
     def pick_game(self, game: str, size: int) -> None:
         self.choice.game, self.choice.size = game, size
 
-    def set_vs(self, vs: str) -> None:
+    def set_vs(self, vs: Vs) -> None:
         self.choice.vs = vs
 
     def set_level(self, level: int) -> None:
-        self.choice.level = max(1, min(5, level))
+        self.choice.level = max(min(LEVELS), min(max(LEVELS), level))
 
-    def set_seat(self, seat: str) -> None:
+    def set_seat(self, seat: Seat) -> None:
         self.choice.seat = seat
 
     def scroll(self, dy: int) -> None:
@@ -75,8 +81,8 @@ class LobbyScreen:
 
     def key(self, key: int) -> None:
         ui = self.app.ui
-        digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
-                  pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
+        digits = {pygame.K_1 + i: i for i in range(len(GAMES))} | {
+            pygame.K_KP1 + i: i for i in range(len(GAMES))}
         if key in digits:
             self.pick_game(*GAMES[digits[key]])
         elif key == pygame.K_b:
@@ -143,8 +149,8 @@ class LobbyScreen:
         ui.field(pygame.Rect(r[1].left, r[1].top, int(r[1].width * 0.7), r[1].height),
                  self.name, "your name")
         ui.text("Game", r[2].topleft, size, theme.MUTED)
-        for i, (cell, (game, n)) in enumerate(zip(columns(r[3], 4, gap), GAMES)):
-            ui.button(cell, game_title(game, n), partial(self.pick_game, game, n),
+        for i, (cell, (game, n)) in enumerate(zip(columns(r[3], len(GAMES), gap), GAMES)):
+            ui.button(cell, get_game(game).label(n), partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1))
         ui.text("Opponent", r[4].topleft, size, theme.MUTED)
         vs_cells = columns(r[5], 2, gap)
@@ -154,11 +160,9 @@ class LobbyScreen:
                   selected=c.vs == "human", hint="P")
         if c.vs == "bot":
             ui.text("Bot level (1 is easy, 5 is strong)", r[6].topleft, size, theme.MUTED)
-            names = self.app.known.welcome.bots if self.app.known.welcome else []
-            titles = {b.level: b.name for b in names}
-            for level, cell in enumerate(columns(r[7], 5, gap), start=1):
-                ui.button(cell, f"{level} {titles.get(level, '')}".strip(),
-                          partial(self.set_level, level), selected=c.level == level)
+            for (level, spec), cell in zip(LEVELS.items(), columns(r[7], len(LEVELS), gap)):
+                ui.button(cell, f"{level} {spec.name}", partial(self.set_level, level),
+                          selected=c.level == level)
         else:
             ui.text("After you press Play, tell your friend the match code;", r[6].topleft,
                     size, theme.MUTED, max_width=r[6].width)
@@ -166,8 +170,9 @@ class LobbyScreen:
                     theme.MUTED, max_width=r[7].width)
         ui.text("Who moves first", r[8].topleft, size, theme.MUTED)
         other = "The bot" if c.vs == "bot" else "Your friend"
-        for cell, (seat, text, key) in zip(columns(r[9], 3, gap), (
-                ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))):
+        seats: tuple[tuple[Seat, str, str], ...] = (
+            ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))
+        for cell, (seat, text, key) in zip(columns(r[9], 3, gap), seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
         play = pygame.Rect(r[10].left, r[10].top, int(r[10].width * 0.5), r[10].height)
@@ -183,21 +188,13 @@ class LobbyScreen:
         ui.field(field, self.code, "code, e.g. K7QX")
         ui.button(pygame.Rect(field.right + gap, top, inner.right - field.right - gap, row),
                   "Join", self.join_code, hint="J")
-        lobby = self.app.known.lobby
-        waiting = [m for m in lobby if m.status == "waiting"]
-        playing = [m for m in lobby if m.status != "waiting"]
         y = top + row + u * 1.2
-        none: list[tuple[str, MatchSummary | None, bool]] = [("  none right now", None, False)]
-        lines: list[tuple[str, MatchSummary | None, bool]] = [
-            ("Open matches (a seat is free)", None, False)]
-        lines += [(self.summary(m), m, False) for m in waiting] or none
-        lines.append(("Matches to watch", None, False))
-        lines += [(self.summary(m), m, True) for m in playing] or none
+        lines = self.match_rows()
         fitting = max(1, int((inner.bottom - y) // (row + gap)))
         self.scroll_rows = min(self.scroll_rows, max(0, len(lines) - fitting))
-        for text, match, watch in lines[self.scroll_rows:self.scroll_rows + fitting]:
+        for text, button in lines[self.scroll_rows:self.scroll_rows + fitting]:
             line = pygame.Rect(inner.left, int(y), inner.width, int(row))
-            if match is None:
+            if button is None:
                 ui.text(text, (line.left, line.centery), size,
                         theme.MUTED if text.startswith(" ") else theme.TEXT,
                         bold=not text.startswith(" "), anchor="midleft")
@@ -205,18 +202,28 @@ class LobbyScreen:
                 bw = int(u * 7)
                 ui.text(text, (line.left, line.centery), size, anchor="midleft",
                         max_width=line.width - bw - gap)
-                button = pygame.Rect(line.right - bw, line.top, bw, line.height)
-                ui.button(button, "Watch" if watch else "Join",
-                          partial(self.app.join, match.match, watch=watch))
+                label, action = button
+                ui.button(pygame.Rect(line.right - bw, line.top, bw, line.height), label, action,
+                          primary=label == "Resume")
             y += row + gap
 
-    @staticmethod
-    def summary(m: MatchSummary) -> str:
-        """'K7QX  Othello 8x8: Taro vs the bot (level 3)': the code first, as it matters most."""
-        names = []
-        for p in sorted(m.players, key=lambda p: p.seat):
-            names.append(f"the bot (level {p.level})" if p.kind == "bot" and p.level
-                         else p.name or "someone")
-        who = " vs ".join(names) if len(names) > 1 else (names[0] if names else "nobody")
-        extra = f", {m.spectators} watching" if m.spectators else ""
-        return f"{m.match}  {game_title(m.game, m.size)}: {who}{extra}"
+    def match_rows(self) -> list[Row]:
+        """Our unfinished games first (Resume), then the open matches (Join) and the
+        ones to watch (Watch)."""
+        known, app = self.app.known, self.app
+        none: list[Row] = [("  none right now", None)]
+        lines: list[Row] = []
+        unfinished = known.unfinished()
+        if unfinished:
+            lines.append(("Your unfinished games", None))
+            lines += [(known.views[code].resume_line(), ("Resume", partial(app.resume, code)))
+                      for code in unfinished]
+        mine = set(known.views)
+        waiting = [m for m in known.lobby if m.status == "waiting" and m.match not in mine]
+        playing = [m for m in known.lobby if m.status != "waiting" and m.match not in mine]
+        lines.append(("Open matches (a seat is free)", None))
+        lines += [(lobby_line(m), ("Join", partial(app.join, m.match))) for m in waiting] or none
+        lines.append(("Matches to watch", None))
+        lines += [(lobby_line(m), ("Watch", partial(app.join, m.match, watch=True)))
+                  for m in playing] or none
+        return lines

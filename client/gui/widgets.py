@@ -169,7 +169,7 @@ class Ui:
     def field(self, rect: pygame.Rect, fld: TextField, placeholder: str = "") -> None:
         """A text box; clicking it gives it the keyboard."""
         focused = self.focus is fld
-        pygame.draw.rect(self.surface, (22, 25, 30), rect, border_radius=6)
+        pygame.draw.rect(self.surface, theme.FIELD, rect, border_radius=6)
         edge = theme.ACCENT if focused else theme.PANEL_EDGE
         pygame.draw.rect(self.surface, edge, rect, 2, border_radius=6)
         px = rect.height * 0.5

@@ -10,7 +10,7 @@ A state is immutable; ``play`` returns a new one. See :class:`shared.games.base.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Literal
 
 from shared.games import othello, tictactoe
 from shared.games.base import PASS, IllegalMoveError, Outcome, State
@@ -18,7 +18,11 @@ from shared.games.base import PASS, IllegalMoveError, Outcome, State
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A registered game: its name, the board sizes it is played on, how to make states."""
+    """A registered game: its rules (sizes, how to make states) and how people see it.
+
+    Everything that differs from one game to another for a client is here, so the
+    window and the terminal ask the catalogue instead of testing the game's name.
+    """
 
     name: str
     title: str
@@ -26,6 +30,34 @@ class GameInfo:
     default_size: int
     start: Callable[[int], State]
     from_board: Callable[[str, int | None, int], State]
+    sides: tuple[str, str]
+    """What people call seat 0 and seat 1: "X"/"O", "Black"/"White"."""
+    move_help: str
+    """How a person writes a move, for a prompt: "slot 0-8", "a square like d3"."""
+    pieces: Literal["marks", "discs"]
+    """How the board is drawn: marks on paper with numbered slots, or discs on felt."""
+    coordinates: bool
+    """Squares are named by column letter and row number, shown around the board."""
+    scored: bool
+    """The count of pieces is the score (Othello's discs), worth showing during play."""
+    illegal_why: str
+    """Why a free square can be refused, for a sentence: "flips nothing"."""
+    name_square: Callable[[int, int], str]
+    """(square, size) -> the square as people write it: "4", "d3"."""
+    read_move: Callable[[str, int], int]
+    """(typed text, size) -> the square; ValueError with a sentence for the person."""
+    square_words: Callable[[int, int], str]
+    """(square, size) -> the square at the start of a sentence: "Slot 4", "d3"."""
+    end_words: Callable[[int | None, tuple[int, int]], str]
+    """(winner, score) -> how the rules decided a finished game, in words."""
+
+    def label(self, size: int) -> str:
+        """The game and its board for people: 'Tic-tac-toe', 'Othello 8x8'."""
+        return self.title if len(self.sizes) == 1 else f"{self.title} {size}x{size}"
+
+    def move_name(self, move: int, size: int) -> str:
+        """A move as people write it: a slot number, a square like 'd3', or 'pass'."""
+        return "pass" if move == PASS else self.name_square(move, size)
 
 
 def _othello_from_board(board: str, to_move: int | None, size: int) -> State:
@@ -34,14 +66,32 @@ def _othello_from_board(board: str, to_move: int | None, size: int) -> State:
 
 GAMES: dict[str, GameInfo] = {
     "tictactoe": GameInfo(
-        "tictactoe", "Tic-tac-toe", tictactoe.SIZES, tictactoe.DEFAULT_SIZE,
+        "tictactoe", tictactoe.TITLE, tictactoe.SIZES, tictactoe.DEFAULT_SIZE,
         tictactoe.TicTacToeState.start, tictactoe.TicTacToeState.from_board,
+        sides=tictactoe.SIDES, move_help=tictactoe.MOVE_HELP, pieces="marks",
+        coordinates=False, scored=False, illegal_why="is taken",
+        name_square=tictactoe.square_name, read_move=tictactoe.read_move,
+        square_words=tictactoe.square_words, end_words=tictactoe.end_words,
     ),
     "othello": GameInfo(
-        "othello", "Othello", othello.SIZES, othello.DEFAULT_SIZE,
+        "othello", othello.TITLE, othello.SIZES, othello.DEFAULT_SIZE,
         othello.OthelloState.start, _othello_from_board,
+        sides=othello.SIDES, move_help=othello.MOVE_HELP, pieces="discs",
+        coordinates=True, scored=True, illegal_why="flips nothing",
+        name_square=othello.square_name, read_move=othello.read_move,
+        square_words=othello.square_words, end_words=othello.end_words,
     ),
 }
+"""Every game, in the order clients offer them."""
+
+DEFAULT_GAME = "othello"
+"""The game a start screen has chosen before the person chooses."""
+
+
+def catalogue() -> list[tuple[GameInfo, int]]:
+    """Every game on every size, in the order a menu lists them (Tic-tac-toe, Othello
+    4x4, 6x6, 8x8)."""
+    return [(info, size) for info in GAMES.values() for size in info.sizes]
 
 
 def get_game(name: str) -> GameInfo:
@@ -87,12 +137,14 @@ def replay(state: State, moves: Iterable[int]) -> list[State]:
 
 
 __all__ = [
+    "DEFAULT_GAME",
     "GAMES",
     "PASS",
     "GameInfo",
     "IllegalMoveError",
     "Outcome",
     "State",
+    "catalogue",
     "get_game",
     "new_game",
     "replay",

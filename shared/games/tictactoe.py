@@ -1,6 +1,6 @@
 """Tic-tac-toe on 3x3: X (seat 0) moves first; three in a row wins.
 
-Squares are the seeds' slot numbers::
+Squares are slot numbers, row by row::
 
     0|1|2
     3|4|5
@@ -24,6 +24,11 @@ from shared.games.base import (
 
 SIZES: tuple[int, ...] = (3,)
 DEFAULT_SIZE = 3
+TITLE = "Tic-tac-toe"
+SIDES = ("X", "O")
+"""What people call seat 0 and seat 1."""
+MOVE_HELP = "slot 0-8"
+"""How a person writes a move, for a prompt."""
 FULL = 0b111_111_111
 LINES: tuple[int, ...] = tuple(
     sum(1 << sq for sq in line)
@@ -165,3 +170,34 @@ class TicTacToeState:
         if len(t) != 1 or t not in "012345678":
             raise ValueError(f"{text!r} is not a slot number 0-8")
         return int(t)
+
+
+# ---- for people: a typed move, a square in a sentence, how the game was decided ----------
+
+
+def read_move(text: str, size: int = DEFAULT_SIZE) -> int:
+    """The slot a person typed ('4'); ValueError with a sentence for them otherwise."""
+    typed = text.strip()
+    if not typed.lstrip("+-").isdigit():
+        raise ValueError(f"{typed!r} is not a slot number: type a number from 0 to 8.")
+    square = int(typed)
+    if not 0 <= square < 9:
+        raise ValueError(f"{square} is off the board: the slots are numbered 0 to 8.")
+    return square
+
+
+def square_name(square: int, size: int = DEFAULT_SIZE) -> str:
+    """A slot as people write it: its number."""
+    return str(square)
+
+
+def square_words(square: int, size: int = DEFAULT_SIZE) -> str:
+    """A slot at the start of a sentence: 'Slot 4'."""
+    return f"Slot {square}"
+
+
+def end_words(winner: int | None, score: tuple[int, int]) -> str:
+    """How the line rule decided the game, in words."""
+    if winner is None:
+        return "The board is full and nobody has three in a row."
+    return f"{SIDES[winner]} has three in a row."

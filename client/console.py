@@ -1,0 +1,157 @@
+"""The terminal's input and output: typed lines and server messages in, text out.
+
+Input is read by a thread that feeds the asyncio loop, so the opponent's moves print
+while a prompt waits, and piped or scripted input works the same as a keyboard.
+:class:`Console` waits for whichever comes first, a line or a message, and takes every
+message into the client's :class:`~client.client_state.ClientState` as it arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Final, TextIO, TypeVar
+
+from client.client_state import ClientState
+from client.connection import ConnectError, Connection, LinkStatus
+from shared.protocol import Error, ServerMessage
+
+
+class InputEnded:
+    """The type of :data:`EOF`."""
+
+
+EOF: Final = InputEnded()
+"""The input ended (Ctrl-D, or the end of a script)."""
+
+Line = str | InputEnded
+Incoming = ServerMessage | LinkStatus
+T = TypeVar("T")
+Snapshot = tuple[str, int, str, tuple[int, ...]]
+"""What a request can change in a match: code, ply, status, rematch offers."""
+
+
+class Lines:
+    """Lines from a text stream, read by a daemon thread into the asyncio loop.
+
+    With a terminal (``interactive``) lines are taken whenever typed; from a pipe or a
+    file they are taken only when a question waits for one, so a script's answers
+    meet the questions they were written for.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.interactive = stream.isatty()
+        self._queue: asyncio.Queue[Line] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:
+            try:
+                for line in stream:
+                    loop.call_soon_threadsafe(self._queue.put_nowait, line.rstrip("\r\n"))
+            finally:
+                try:
+                    loop.call_soon_threadsafe(self._queue.put_nowait, EOF)
+                except RuntimeError:  # the loop has already finished
+                    pass
+
+        threading.Thread(target=read, name="stdin reader", daemon=True).start()
+
+    async def get(self) -> Line:
+        return await self._queue.get()
+
+
+class Console:
+    """One person at a terminal on one connection: say, prompt, ask, choose."""
+
+    def __init__(self, conn: Connection, lines: Lines, out: TextIO, known: ClientState) -> None:
+        self.conn, self.lines, self.out, self.known = conn, lines, out, known
+        self._line: asyncio.Task[Line] | None = None
+        self._msg: asyncio.Task[Incoming] | None = None
+        self._fresh = True  # something was printed since the last prompt
+        self.sent_from: Snapshot | None = None
+        """The match as it was when a request was sent: no new question until the server
+        answers; a refusal or a reconnect (the request may be lost) clears it."""
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+        self._fresh = True
+
+    def prompt(self, text: str) -> None:
+        """Print ``text`` unless it is the last thing printed (no prompt twice in a row)."""
+        if self._fresh:
+            self.out.write(text)
+            self.out.flush()
+            self._fresh = False
+
+    async def next_event(self, want_line: bool) -> Line | Incoming:
+        """The next server message, or (when ``want_line``) a typed line or EOF.
+
+        Pending reads survive between calls, so no line and no message is lost.
+        """
+        if self._msg is None:
+            self._msg = asyncio.ensure_future(self.conn.recv())
+        waiting: set[asyncio.Future[Line] | asyncio.Future[Incoming]] = {self._msg}
+        if want_line:
+            if self._line is None:
+                self._line = asyncio.ensure_future(self.lines.get())
+            waiting.add(self._line)
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        if self._line is not None and self._line in done:
+            line, self._line = self._line.result(), None
+            if line is not EOF:
+                self._fresh = True  # the person pressed Enter: the next prompt is new
+            return line
+        assert self._msg is not None
+        msg, self._msg = self._msg.result(), None
+        self.take(msg)
+        return msg
+
+    async def next_message(self) -> Incoming:
+        """The next server message (or link news), taken into ``known``."""
+        event = await self.next_event(want_line=False)
+        assert not isinstance(event, (str, InputEnded))
+        return event
+
+    def stop(self) -> None:
+        """Cancel the reads still pending when the person leaves."""
+        for task in (self._line, self._msg):
+            if task is not None:
+                task.cancel()
+        self._line = self._msg = None
+
+    def take(self, msg: Incoming) -> None:
+        """Remember a server message, and say what a person needs to hear about it."""
+        was_up = self.known.link_up
+        self.known.handle(msg)
+        if isinstance(msg, Error):
+            self.sent_from = None
+            if msg.code != "stale_ply":
+                self.say(f"! {msg.message}")
+        elif isinstance(msg, LinkStatus):
+            if msg.up != was_up or msg.final:  # once per drop, not once per retry
+                self.say(f"! {msg.message}")
+            if msg.up:  # a request may have been lost with the link: ask again
+                self.sent_from = None
+            if msg.final:
+                raise ConnectError(msg.message)
+
+    async def ask(self, question: str) -> Line:
+        """Ask and wait for a line (EOF when the input ended); messages are taken meanwhile."""
+        self._fresh = True
+        while True:
+            self.prompt(question)
+            event = await self.next_event(want_line=True)
+            if isinstance(event, (str, InputEnded)):
+                return event
+
+    async def choose(self, question: str, options: dict[str, T], default: str) -> T | None:
+        """Ask until the answer is one of ``options`` (Enter takes ``default``); None at EOF."""
+        while True:
+            answer = await self.ask(f"{question} [{default}]: ")
+            if isinstance(answer, InputEnded):
+                return None
+            key = answer.strip().lower() or default
+            if key in options:
+                return options[key]
+            self.say(f"{answer.strip()!r} is not one of: {', '.join(options)}.")
