@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from server.app import GameServer
 
 DEFAULT_PORT = 8765
+PREPARING = "Preparing the engine (first run only)..."
+"""Said when starting a server here takes long: its bots' engine is being compiled."""
+PREPARING_AFTER = 0.5
+"""Seconds of server start-up after which it is the engine's first-run compile."""
 
 
 @dataclass
@@ -114,15 +118,29 @@ async def find_or_start(
     shown = lan_address() if host in ("0.0.0.0", "", "::") else host
     try:
         game_server = GameServer(ServerConfig(host=host, port=port, **config))
-        await game_server.start()
+        await _start(game_server, say)
     except DatabaseInUseError as err:  # a server here has our games: play on that one
         return await _already_here(err, local, shown, port, key)
     except OSError:
         game_server = GameServer(ServerConfig(host=host, port=0, **config))
-        await game_server.start()
+        await _start(game_server, say)
     share = f"ws://{shown}:{game_server.port}"
     label = f"this computer (friends join at {share})"
     return Where(f"ws://{local}:{game_server.port}", label, game_server, share, key)
+
+
+async def _start(game_server: GameServer, say: Callable[[str], None]) -> None:
+    """Start ``game_server``, saying :data:`PREPARING` if it takes more than
+    :data:`PREPARING_AFTER` seconds (the loop, and a window drawn by it, carry on)."""
+    starting = asyncio.ensure_future(game_server.start())
+    try:
+        done, _ = await asyncio.wait({starting}, timeout=PREPARING_AFTER)
+    except asyncio.CancelledError:  # the client is closing: so is the start
+        starting.cancel()
+        raise
+    if not done:
+        say(PREPARING)
+    await starting
 
 
 async def _already_here(err: OSError, local: str, shown: str, port: int, key: str) -> Where:

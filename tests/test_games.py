@@ -11,10 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.games import (
+    DEFAULT_GAME,
     GAMES,
     PASS,
     IllegalMoveError,
     State,
+    catalogue,
     get_game,
     new_game,
     replay,
@@ -39,6 +41,59 @@ def test_the_registry_names_each_game_with_its_sizes() -> None:
         "othello": ((4, 6, 8), 8),
     }
     assert get_game("othello").title == "Othello"
+
+
+# ---- the catalogue: what clients show of each game --------------------------------------
+
+
+def test_the_catalogue_lists_every_game_on_every_size_with_its_names() -> None:
+    assert [(info.name, size, info.label(size)) for info, size in catalogue()] == [
+        ("tictactoe", 3, "Tic-tac-toe"), ("othello", 4, "Othello 4x4"),
+        ("othello", 6, "Othello 6x6"), ("othello", 8, "Othello 8x8")]
+    assert DEFAULT_GAME in GAMES
+    ttt, othello = get_game("tictactoe"), get_game("othello")
+    assert (ttt.sides, othello.sides) == (("X", "O"), ("Black", "White"))
+    assert (ttt.pieces, othello.pieces) == ("marks", "discs")
+    assert (ttt.coordinates, ttt.scored, othello.coordinates, othello.scored) == (
+        False, False, True, True)
+    assert (ttt.move_help, othello.move_help) == ("slot 0-8", "a square like d3")
+
+
+@pytest.mark.parametrize(("name", "size"), [(info.name, size) for info, size in catalogue()])
+def test_every_square_reads_back_from_its_name(name: str, size: int) -> None:
+    game = get_game(name)
+    names = [game.move_name(square, size) for square in range(size * size)]
+    assert len(set(names)) == size * size
+    assert [game.read_move(f" {name} ", size) for name in names] == list(range(size * size))
+    assert game.move_name(PASS, size) == "pass"
+    for square in range(size * size):  # the same square in a sentence
+        assert names[square] in game.square_words(square, size)
+
+
+@pytest.mark.parametrize(("name", "size", "typed", "sentence"), [
+    ("tictactoe", 3, "hello", "'hello' is not a slot number: type a number from 0 to 8."),
+    ("tictactoe", 3, "9", "9 is off the board: the slots are numbered 0 to 8."),
+    ("tictactoe", 3, "-1", "-1 is off the board: the slots are numbered 0 to 8."),
+    ("othello", 4, "e1", "'e1' is not a square: type a column letter and a row number, "
+                         "like d3 (a1 to d4)."),
+    ("othello", 8, "z9", "'z9' is not a square: type a column letter and a row number, "
+                         "like d3 (a1 to h8)."),
+])
+def test_a_mistyped_move_gets_a_sentence(name: str, size: int, typed: str,
+                                         sentence: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        get_game(name).read_move(typed, size)
+    assert str(caught.value) == sentence
+
+
+def test_the_end_in_words_and_a_typed_pass() -> None:
+    ttt, othello = get_game("tictactoe"), get_game("othello")
+    assert ttt.end_words(1, (4, 4)) == "O has three in a row."
+    assert ttt.end_words(None, (5, 4)) == "The board is full and nobody has three in a row."
+    assert othello.end_words(0, (35, 29)) == "Black 35, White 29 discs."
+    assert othello.read_move("pass", 8) == PASS
+    assert (ttt.square_words(4, 3), othello.square_words(19, 8)) == ("Slot 4", "d3")
+    assert (ttt.illegal_why, othello.illegal_why) == ("is taken", "flips nothing")
 
 
 @pytest.mark.parametrize("name", ["chess", "Othello", "", None, ["othello"], 8])
