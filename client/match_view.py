@@ -129,17 +129,17 @@ class MatchView:
 
     # ---- sentences ---------------------------------------------------------------
 
-    def resume_line(self) -> str:
-        """One unfinished match to choose from: 'K7QX  Othello 8x8 against the bot (level
-        3), 12 moves played: Your move (Black)'."""
+    def resume_lines(self) -> tuple[str, str]:
+        """An unfinished match to choose from, in two parts: ('Othello 4x4 against the
+        bot (level 3)', 'Your move (Black) (12 moves played)')."""
         s = self.state
         if s is None:
-            return f"{self.code}  (loading)"
+            return self.code, self.turn_text()
         against = ", ".join(player_words(p) for p in s.players if p.seat != self.seat)
         n = len(s.moves)
-        moves = f", {n} move{'s' if n != 1 else ''} played" if n else ""
-        return (f"{self.code}  {self.info.label(s.size)} against {against or 'nobody yet'}"
-                f"{moves}: {self.turn_text()}")
+        played = f" ({n} move{'s' if n != 1 else ''} played)" if n else ""
+        return (f"{self.info.label(s.size)} against {against or 'nobody yet'}",
+                f"{self.turn_text()}{played}")
 
     def turn_text(self) -> str:
         """One line: whose turn it is, or what we are waiting for."""

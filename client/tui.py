@@ -82,7 +82,8 @@ class Terminal(Console):
         codes = self.known.unfinished()
         self.say(f"\nYou have {len(codes)} unfinished games:")
         for i, code in enumerate(codes, start=1):
-            self.say(f"  {i}  {self.known.views[code].resume_line()}")
+            what, now = self.known.views[code].resume_lines()
+            self.say(f"  {i}  {code}  {what}: {now}")
         options = {str(i): code for i, code in enumerate(codes, start=1)} | {"l": ""}
         chosen = await self.choose("Go on with which one? (a number, or l for the lobby)",
                                    options, "1")

@@ -127,8 +127,8 @@ async def test_the_window_lists_unfinished_games_to_resume(game_server: GameServ
     rows = seen["rows"]
     assert isinstance(rows, list) and rows[:3] == [
         "Your unfinished games",
-        f"{othello}  Othello 4x4 against the bot (level 1): Your move (Black)",
-        f"{tictactoe}  Tic-tac-toe against the bot (level 1): Your move (X)"]
+        f"{othello}  Othello 4x4 against the bot (level 1)\nYour move (Black)",
+        f"{tictactoe}  Tic-tac-toe against the bot (level 1)\nYour move (X)"]
     assert seen["screen"] is app.lobby
     assert seen["notice"] == ("Welcome back: you have 2 unfinished games; choose one to go "
                               "on with.")

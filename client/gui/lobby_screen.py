@@ -29,7 +29,8 @@ NOTICE_SECONDS = 8.0
 SHORTCUTS = (f"1-{len(GAMES)} game   B bot / P person   +/- level   F/S/R who starts   "
              "Enter play   J code   Tab next box   F5 refresh   Esc quit")
 Row = tuple[str, tuple[str, Callable[[], None]] | None]
-"""A line of the matches panel: its text and its button (label, action), or a heading."""
+"""A line of the matches panel: its text (a second line after a newline) and its button
+(label, action), or None for a heading."""
 
 
 class LobbyScreen:
@@ -200,8 +201,12 @@ class LobbyScreen:
                         bold=not text.startswith(" "), anchor="midleft")
             else:
                 bw = int(u * 7)
-                ui.text(text, (line.left, line.centery), size, anchor="midleft",
-                        max_width=line.width - bw - gap)
+                first, _, second = text.partition("\n")  # a second line is smaller
+                ui.text(first, (line.left, line.centery - (u * 0.6 if second else 0)), size,
+                        anchor="midleft", max_width=line.width - bw - gap)
+                if second:
+                    ui.text(second, (line.left, line.centery + u * 0.7), size * 0.85,
+                            theme.MUTED, anchor="midleft", max_width=line.width - bw - gap)
                 label, action = button
                 ui.button(pygame.Rect(line.right - bw, line.top, bw, line.height), label, action,
                           primary=label == "Resume")
@@ -216,8 +221,9 @@ class LobbyScreen:
         unfinished = known.unfinished()
         if unfinished:
             lines.append(("Your unfinished games", None))
-            lines += [(known.views[code].resume_line(), ("Resume", partial(app.resume, code)))
-                      for code in unfinished]
+            for code in unfinished:
+                what, now = known.views[code].resume_lines()
+                lines.append((f"{code}  {what}\n{now}", ("Resume", partial(app.resume, code))))
         mine = set(known.views)
         waiting = [m for m in known.lobby if m.status == "waiting" and m.match not in mine]
         playing = [m for m in known.lobby if m.status != "waiting" and m.match not in mine]
