@@ -1,4 +1,5 @@
-"""The code stays ruff clean everywhere and mypy --strict clean in `shared` (pyproject settings)."""
+"""The code stays ruff clean everywhere and mypy --strict clean in `shared`, `server` and
+`client` (pyproject settings)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_is_clean_on_shared() -> None:
-    # pyproject's [tool.mypy] sets strict = true and packages = ["shared"]
+def test_mypy_strict_is_clean_on_shared_server_and_client() -> None:
+    # pyproject's [tool.mypy] sets strict = true and packages = ["shared", "server", "client"]
     result = _run("mypy", "--no-incremental", "--cache-dir", "/dev/null")
     assert result.returncode == 0, result.stdout + result.stderr
