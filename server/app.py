@@ -66,8 +66,10 @@ class GameServer:
         return f"ws://{host}:{self.port}"
 
     async def start(self) -> None:
-        """Open the database, bind the port, restore unfinished matches, then accept
-        connections; serving when it returns.
+        """Open the database, bind the port, start the bot workers with the engine loaded
+        (``warm_bots``, :meth:`BotRunner.warm_up`: seconds on a first run, when it
+        compiles), restore unfinished matches, then accept connections; serving when it
+        returns.
 
         A failed start touches no match: the database is locked first (another server
         on it: :class:`DatabaseInUseError`), the port is bound before any match is
@@ -85,6 +87,8 @@ class GameServer:
                 close_timeout=cfg.close_timeout, start_serving=False,
                 process_request=WebClient.load().process_request,  # plain HTTP: the web client
             )
+            if cfg.warm_bots:  # the bots' engine is ready before anyone waits on it
+                await self.bots.warm_up()
             restored = self.lobby.restore()
             await self._server.start_serving()  # players resuming find their matches
         except BaseException:  # undo what was set up

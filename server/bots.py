@@ -2,6 +2,11 @@
 
 A search that overruns its deadline or crashes its worker costs the bot nothing worse
 than a random legal move: the match goes on, and the incident is logged.
+
+The expert's kernels are compiled machine code (numba, :mod:`shared.ai.kernel`): the
+first run after an install compiles them (seconds), later processes load numba's cache.
+:meth:`BotRunner.warm_up` does this before the server accepts anyone, and
+:func:`prepare_engine` lets a client that starts a server say so while it happens.
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ import multiprocessing.connection
 import os
 import random
 import threading
+import time
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from typing import Callable
 
 import shared.ai
 from shared.ai import DEFAULT_SECONDS
+from shared.ai.kernel import warm_up
 from shared.games import State, new_game
 
 log = logging.getLogger("taikyoku.server")
@@ -27,6 +34,11 @@ SLACK_SECONDS = 5.0
 """Time allowed beyond a bot's thinking time: starting a worker process, a busy machine."""
 UNTIMED_SECONDS = 10.0
 """Deadline for a level that has no thinking time of its own and no cap."""
+PREPARING = "preparing the engine (first run only)"
+"""Said while the kernels compile: the server logs it, a client starting a server shows it."""
+ANNOUNCE_AFTER = 2.0
+"""Seconds of warm-up after which it is a compile, not a load from the cache (well under a
+second), and :data:`PREPARING` is said."""
 
 
 def think(game: str, size: int, board: str, to_move: int, level: int,
@@ -36,8 +48,36 @@ def think(game: str, size: int, board: str, to_move: int, level: int,
     return shared.ai.choose_move(state, level, seconds)
 
 
+async def prepare_engine(
+    say: Callable[[str], None] = log.info, after: float = ANNOUNCE_AFTER
+) -> float:
+    """Compile the expert's kernels in this process, or load them from numba's cache.
+
+    Runs in a thread, so the event loop (and a window drawn by it) carries on.
+    ``say(PREPARING)`` is called once if it takes longer than ``after`` seconds (a cold
+    compile: the first run after an install or an upgrade). Returns the seconds it took;
+    cheap once done in this process. A client starting a server in its own process
+    awaits this first, with its own ``say``, then :meth:`GameServer.start`, whose
+    :meth:`BotRunner.warm_up` then finds the kernels ready.
+    """
+    started = time.perf_counter()
+    work = asyncio.ensure_future(asyncio.to_thread(warm_up))
+    done, _ = await asyncio.wait({work}, timeout=after)
+    if not done:
+        say(PREPARING)
+    await work
+    return time.perf_counter() - started
+
+
+def start_worker() -> None:
+    """Worker initializer: follow the parent (:func:`follow_parent`), then load the
+    kernels, so a worker's first search starts at once."""
+    follow_parent()
+    warm_up()
+
+
 def follow_parent() -> None:
-    """Worker initializer: end this worker when the server process dies, even by SIGKILL.
+    """End this worker when the server process dies, even by SIGKILL.
 
     A pool worker waits on a queue whose writing end it holds itself, so it would never
     notice its parent's death and would linger forever.
@@ -92,9 +132,30 @@ class BotRunner:
             # spawn, not fork: the server may live in a process with threads (the GUI's).
             self._pool = ProcessPoolExecutor(
                 max_workers=self._size, mp_context=multiprocessing.get_context("spawn"),
-                initializer=follow_parent,
+                initializer=start_worker,
             )
         return self._pool
+
+    async def warm_up(self, say: Callable[[str], None] = log.info) -> float:
+        """Start every worker with the kernels loaded, before anyone waits on a bot move.
+
+        The kernels are compiled in this process first (:func:`prepare_engine`), so a
+        cold cache is filled once, not by every worker at the same time; then each worker
+        starts and loads them from the cache before taking its first job (one no-op
+        each). Returns the seconds it took. A worker that cannot start is logged, and
+        the pool is started again on the first bot move, as after a crash.
+        """
+        started = time.perf_counter()
+        await prepare_engine(say)
+        pool = self._executor()
+        try:
+            await asyncio.gather(
+                *(asyncio.wrap_future(pool.submit(os.getpid)) for _ in range(self._size))
+            )
+        except BrokenExecutor as err:
+            log.warning("bot workers could not start (%s); trying again on the first move", err)
+            self._discard_pool()
+        return time.perf_counter() - started
 
     async def choose(self, state: State, level: int, where: str = "") -> int:
         """A legal move for the side to move: the bot's, or a random one if it failed."""

@@ -35,6 +35,10 @@ class ServerConfig:
     """Cap on a bot's thinking time per move (None: each level's own time)."""
     bot_workers: int | None = None
     """Bot process pool size (None: one per CPU)."""
+    warm_bots: bool = True
+    """Start the bot workers, the engine loaded, before accepting anyone (a first run
+    compiles the engine: seconds); off, a worker starts on the first bot move (test
+    servers, most of which have no bot, start in milliseconds)."""
     max_frame: int = MAX_FRAME_BYTES
     rate: float = 20.0
     """Messages per second each connection may send on average..."""

@@ -25,7 +25,7 @@ def server_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
     """A config for tests: loopback, port 0, no discovery, a tmp database, short timers."""
     base = ServerConfig(
         host="127.0.0.1", port=0, db=tmp_path / "taikyoku.sqlite3", name="test server",
-        discovery=False, grace=2.0, bot_seconds=0.2, bot_workers=1,
+        discovery=False, grace=2.0, bot_seconds=0.2, bot_workers=1, warm_bots=False,
     )
     return dataclasses.replace(base, **overrides)
 
