@@ -5,8 +5,9 @@ Loaded as a plugin by conftest.py, so its fixtures are there for every test modu
 - ``browser`` (session): one headless Chromium per test worker.
 - ``open_page("desktop" | "phone")`` -> a new Page in its own browser context (its own
   storage, like a separate person's browser) at 1280x800, or 360x740 with touch. A page
-  that throws an uncaught JavaScript error, or asks for anything that is not on the
-  game server (the page must work on a LAN without internet), fails its test.
+  that throws an uncaught JavaScript error, breaks the server's Content-Security-Policy,
+  or asks for anything that is not on the game server (the page must work on a LAN
+  without internet), fails its test.
 - ``web_server``: a real game server on 127.0.0.1, port 0, run on its own event loop
   in a thread, because Playwright's sync API must not run inside the test's loop.
   ``web_server.http_url`` is the page, ``.url`` the websocket, ``.run(coro)`` runs a
@@ -95,11 +96,16 @@ def browser() -> Iterator[Browser]:
 
 
 class PageChecks:
-    """What a page did that fails its test: uncaught errors, requests off the server."""
+    """What a page did that fails its test: uncaught errors, policy violations (which
+    Chromium reports only on the console), requests off the server."""
 
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.outside: list[str] = []
+
+    def console(self, kind: str, text: str) -> None:
+        if kind == "error" and "Content Security Policy" in text:
+            self.errors.append(text)
 
     def request(self, url: str) -> None:
         scheme, netloc = urlsplit(url)[:2]
@@ -109,9 +115,22 @@ class PageChecks:
             self.outside.append(url)
 
     def verdict(self) -> str | None:
-        problems = [f"uncaught error in the page: {e}" for e in self.errors]
+        problems = [f"error in the page: {e}" for e in self.errors]
         problems += [f"request outside the game server: {u}" for u in self.outside]
         return "; ".join(problems) or None
+
+
+def new_page(browser: Browser, viewport: Viewport = "desktop") -> tuple[Page, PageChecks]:
+    """A page in a fresh browser context at that size, and the checks watching it."""
+    context = browser.new_context(**VIEWPORTS[viewport])
+    context.set_default_timeout(TIMEOUT_MS)
+    checks = PageChecks()
+    context.on("request", lambda request: checks.request(request.url))
+    page = context.new_page()
+    page.on("pageerror", lambda error: checks.errors.append(str(error)))
+    page.on("console", lambda message: checks.console(message.type, message.text))
+    page.on("websocket", lambda ws: checks.request(ws.url))
+    return page, checks
 
 
 @pytest.fixture
@@ -120,25 +139,20 @@ def open_page(browser: Browser) -> Iterator[OpenPage]:
 
     Pages of one test share nothing; reload a page (``page.reload()``) to keep its
     storage. At teardown every context is closed, and the test fails if a page threw
-    an uncaught JavaScript error or requested anything not served by 127.0.0.1.
+    an uncaught JavaScript error, broke the Content-Security-Policy, or requested
+    anything not served by 127.0.0.1.
     """
-    opened: list[tuple[Any, PageChecks]] = []
+    opened: list[tuple[Page, PageChecks]] = []
 
     def open_one(viewport: Viewport = "desktop") -> Page:
-        context = browser.new_context(**VIEWPORTS[viewport])
-        context.set_default_timeout(TIMEOUT_MS)
-        checks = PageChecks()
-        context.on("request", lambda request: checks.request(request.url))
-        page = context.new_page()
-        page.on("pageerror", lambda error: checks.errors.append(str(error)))
-        page.on("websocket", lambda ws: checks.request(ws.url))
-        opened.append((context, checks))
+        page, checks = new_page(browser, viewport)
+        opened.append((page, checks))
         return page
 
     yield open_one
-    problems = [p for context, checks in opened if (p := checks.verdict())]
-    for context, _ in opened:
-        context.close()
+    problems = [p for _, checks in opened if (p := checks.verdict())]
+    for page, _ in opened:
+        page.context.close()
     if problems:
         pytest.fail("; ".join(problems), pytrace=False)
 
