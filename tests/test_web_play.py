@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from web_support import ThreadedServer
+from web_support import ThreadedServer, screenshot
 
 from client.connection import Connection
 from server.app import GameServer
@@ -305,3 +305,60 @@ def test_a_name_that_is_markup_is_shown_as_text(web_server, open_page) -> None:
         assert p.locator("img").count() == 0
         assert p.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
     assert dialogs == []
+
+
+def fits(page: Page) -> None:
+    """Nothing sticks out sideways, the board fits the width, buttons are big enough to tap."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    board = page.locator("svg.board")
+    if board.count():
+        box = board.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    heights = page.eval_on_selector_all(
+        "button:not(.move)",
+        "bs => bs.map(b => b.getBoundingClientRect().height).filter(h => h > 0)")  # shown ones
+    assert heights and min(heights) >= 44, heights
+
+
+def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_server,
+                                                                        open_page) -> None:
+    """tests/output/web_*.png, for a person to look at; the layout checks in `fits`."""
+    host = open_page("desktop")
+    enter(host, web_server, "Hana")
+    choose(host, "Othello 8x8", "A person", "You")
+    host.get_by_role("button", name="Play").click()
+    code = host.locator(".share .code").inner_text()
+    fits(host)
+    screenshot(host, "web_waiting_desktop")
+
+    pages = {"desktop": open_page("desktop"), "phone": open_page("phone")}
+    for size, page in pages.items():
+        enter(page, web_server, f"Taro on a {size}")
+        expect(page.locator(".open-matches li").filter(has_text=code)).to_be_visible()
+        fits(page)
+        screenshot(page, f"web_lobby_{size}", full_page=True)
+    for size, page in pages.items():
+        choose(page, "Othello 8x8", "The computer (bot)", "2 greedy", "You")
+        page.get_by_role("button", name="Play").click()
+        for _ in range(5):
+            before = moves_shown(page)
+            page.locator("svg.board.playable .hit.legal").last.click()
+            expect(page.locator(".moves h3")).not_to_have_text(f"Moves ({before})")
+            expect(page.locator("svg.board.playable .hit.legal").first).to_be_visible()
+        page.locator(".move-list .move").nth(4).click()  # looking back at move 5
+        expect(page.locator(".turn")).to_have_text("Looking back at move 5 (>| returns to the game)")
+        page.get_by_role("button", name="back to the game").click()
+        page.wait_for_timeout(700)  # the last discs finish turning over
+        page.evaluate("window.scrollTo(0, 0)")
+        fits(page)
+        screenshot(page, f"web_othello_{size}")
+        screenshot(page, f"web_othello_{size}_whole", full_page=True)
+    pages["desktop"].reload()  # the lobby shows the games in progress to watch
+    page = open_page("phone")
+    enter(page, web_server, "Fan")
+    expect(page.locator(".watch-matches li")).to_have_count(2)
+    page.locator(".watch-matches li").first.get_by_role("button", name="Watch").click()
+    expect(page.locator(".match-title")).to_contain_text("(watching)")
+    fits(page)
+    screenshot(page, "web_watching_phone", full_page=True)

@@ -19,6 +19,7 @@ function winningLine(board) {
     board[a] === board[c]) || null;
 }
 
+/** The middle of a square, in SVG units (`band`: the frame left of and above the grid). */
 function centre(square, size, band) {
   return {
     x: band + (square % size) * CELL + CELL / 2,
@@ -59,8 +60,8 @@ function mark(x, y, ch, grow) {
 export function renderBoard(look) {
   const { game, size, board } = look;
   const othello = game === "othello";
-  const band = othello ? 34 : 8;
-  const side = size * CELL + 2 * band;
+  const band = othello ? 40 : 8; // Othello's holds the coordinates, left and top
+  const side = size * CELL + band + (othello ? 14 : 8);
   const parts = [];
   parts.push(svg("rect", { class: othello ? "felt-frame" : "paper", x: 0, y: 0, width: side,
     height: side, rx: othello ? 10 : 14 }));
@@ -69,8 +70,8 @@ export function renderBoard(look) {
       height: size * CELL }));
     for (let i = 0; i < size; i++) {
       const mid = band + i * CELL + CELL / 2;
-      parts.push(svg("text", { class: "coord", x: mid, y: band / 2 }, COLUMNS[i]));
-      parts.push(svg("text", { class: "coord", x: band / 2, y: mid }, i + 1));
+      parts.push(svg("text", { class: "coord", x: mid, y: band / 2 + 2 }, COLUMNS[i]));
+      parts.push(svg("text", { class: "coord", x: band / 2 + 2, y: mid }, i + 1));
     }
   }
   for (let i = othello ? 0 : 1; i <= (othello ? size : size - 1); i++) {

@@ -203,8 +203,8 @@ export class GameScreen {
       step(">|", "back to the game", () => this.step(null, null)),
       el("span", { class: this.review === null ? "muted" : "warn" },
         `move ${shown} of ${names.length} (${this.review === null ? "live" : "looking back"})`));
-    const box = el("section", { class: "moves" }, el("h3", {}, `Moves (${names.length})`), list,
-      bar);
+    const box = el("section", { class: "moves", hidden: names.length === 0 },
+      el("h3", {}, `Moves (${names.length})`), list, bar);
     queueMicrotask(() => { // keep the move in focus in view
       const current = list.querySelector(".current");
       if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;

@@ -72,9 +72,9 @@ export class LobbyScreen {
     const play = el("button", { type: "button", class: "primary big", id: "play",
       onclick: () => this.play() }, "Play");
     const newGame = el("section", { class: "card new-game" },
-      el("h2", {}, "New game"),
-      el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox,
-      game, vs, this.levelRow, this.seatRow, play);
+      el("h2", {}, "New game"), game, vs, this.levelRow, this.seatRow, play);
+    const you = el("div", { class: "you" },
+      el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox);
     const join = el("button", { type: "button", class: "secondary", id: "join-code",
       onclick: () => this.joinCode() }, "Join");
     const matches = el("section", { class: "card lists" },
@@ -83,7 +83,7 @@ export class LobbyScreen {
       el("div", { class: "code-row" }, this.codeBox, join),
       el("h3", {}, "Open matches (a seat is free)"), this.open,
       el("h3", {}, "Matches to watch"), this.watchable);
-    return el("div", { class: "lobby" }, this.server, this.notice, this.mine,
+    return el("div", { class: "lobby" }, this.server, you, this.notice, this.mine,
       el("div", { class: "lobby-grid" }, newGame, matches));
   }
 
@@ -91,7 +91,8 @@ export class LobbyScreen {
   refreshChoices() {
     const c = this.choice;
     if (c.vs === "bot") {
-      const levels = this.bots.map((name, i) => [String(i + 1), `${i + 1} ${name}`]);
+      const levels = this.bots.map((name, i) => [String(i + 1), [
+        el("span", { class: "level" }, i + 1), " ", el("span", { class: "level-name" }, name)]]);
       fill(this.levelRow, choiceRow("Bot level (1 is easy, 5 is strong)", levels,
         () => String(c.level), (v) => { c.level = Number(v); }));
     } else {
