@@ -347,7 +347,8 @@ def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_serv
             expect(page.locator(".moves h3")).not_to_have_text(f"Moves ({before})")
             expect(page.locator("svg.board.playable .hit.legal").first).to_be_visible()
         page.locator(".move-list .move").nth(4).click()  # looking back at move 5
-        expect(page.locator(".turn")).to_have_text("Looking back at move 5 (>| returns to the game)")
+        expect(page.locator(".turn")).to_have_text(
+            "Looking back at move 5 (>| returns to the game)")
         page.get_by_role("button", name="back to the game").click()
         page.wait_for_timeout(700)  # the last discs finish turning over
         page.evaluate("window.scrollTo(0, 0)")
