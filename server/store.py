@@ -113,6 +113,17 @@ def _schema_problem(db: sqlite3.Connection, allow_empty: bool) -> str | None:
     return None
 
 
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring a database written by an older taikyoku to this schema, keeping its data.
+
+    Older servers wrote ``matches.rematch_of`` and never read it: the column goes.
+    A read-only store (`taikyoku records`) leaves an old file as it is and reads it.
+    """
+    columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
+    if "rematch_of" in columns:
+        db.execute("ALTER TABLE matches DROP COLUMN rematch_of")
+
+
 def _lock(path: str) -> sqlite3.Connection:
     """Hold the lock that says a server owns the database at ``path``.
 
@@ -178,6 +189,7 @@ class Store:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.executescript(SCHEMA)
+                _migrate(db)
         except sqlite3.OperationalError as err:  # locked, a read-only file, ...
             db.close()
             raise UnusableDatabaseError(f"cannot use the database {self.path} ({err})") from None
