@@ -135,7 +135,9 @@ async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) ->
     running = asyncio.create_task(Tournament(settings, on_notice=notices.append).run())
     interrupted = await _wait_for_a_match_in_play(server, min_ply=6)
     await server.close()  # everything stays in the database
-    await asyncio.sleep(0.3)
+    async with asyncio.timeout(10):
+        while not notices:  # the run noticed the drop before the server is back
+            await asyncio.sleep(0.01)
     restarted = await make_server(port=port)
     summary = await asyncio.wait_for(running, 60)
     data = summary.to_dict()

@@ -91,7 +91,8 @@ async def test_send_waits_for_the_link_while_reconnecting(make_server: MakeServe
         down = await conn.recv(5)
         assert isinstance(down, LinkStatus) and not down.up
         sending = asyncio.create_task(conn.list_matches())
-        await asyncio.sleep(0.3)
+        retry = await conn.recv(5)  # the first reconnect failed: it tries again
+        assert isinstance(retry, LinkStatus) and not retry.up
         assert not sending.done()  # no server: the intent waits, it is not lost
         await make_server(port=port)
         await asyncio.wait_for(sending, 10)
@@ -145,12 +146,15 @@ async def _after_a_drop_under(conn: Connection, server: GameServer,
     await _next_of(conn, Lobby)
     conn._ws = _ClosedUnder()  # type: ignore[assignment]
     sending = asyncio.create_task(send)
-    await asyncio.sleep(0.05)
+    async with asyncio.timeout(5):
+        while conn.up:  # until the send met the closed link
+            await asyncio.sleep(0.01)
     await _drop_links(server, conn.player)
     await asyncio.wait_for(sending, 5)
     while not (isinstance(up := await conn.recv(5), LinkStatus) and up.up):
         pass
-    await asyncio.sleep(0.3)  # whatever the server sends on its own after the resume
+    # The server gives back our seats before it reads anything, and a resent move went
+    # out before this list: everything it sends for them comes before the lobby.
     await conn.list_matches()
     seen: list[object] = []
     while not isinstance(item := await conn.recv(5), Lobby):

@@ -185,7 +185,9 @@ async def test_link_drop_is_shown_and_the_match_resumes(make_server: MakeServer)
 
     async def close_and_restart() -> GameServer:
         await server.close()
-        await asyncio.sleep(0.3)  # the window notices and starts retrying
+        async with asyncio.timeout(10):
+            while app.known.link_up:  # the window noticed and retries
+                await asyncio.sleep(0.01)
         return await make_server(port=server.port)
 
     await app.run(script)
