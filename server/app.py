@@ -29,6 +29,7 @@ from server.store import Store
 from server.web import WebClient
 from shared.protocol import (
     Error,
+    ErrorCode,
     ProtocolError,
     ServerInfo,
     decode_client,
@@ -230,7 +231,7 @@ async def _close_flooded(ws: ServerConnection) -> None:
         await closing
 
 
-async def _refuse(ws: ServerConnection, code: str, message: str) -> None:
+async def _refuse(ws: ServerConnection, code: ErrorCode, message: str) -> None:
     """One error frame, then close with 1008 (policy violation)."""
     with contextlib.suppress(ConnectionClosed):  # the peer may be gone already
         await ws.send(encode(Error(code=code, message=message)))

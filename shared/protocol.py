@@ -10,7 +10,7 @@ documented in docs/protocol.md.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Final, Literal, Union, cast, get_args
+from typing import TYPE_CHECKING, Annotated, Final, Literal, Union, cast, get_args
 
 import msgspec
 
@@ -42,6 +42,14 @@ ErrorCode = Literal[
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 """Every error code, in the order docs/protocol.md lists them."""
+
+if TYPE_CHECKING:
+    ErrorCodeField = ErrorCode
+else:
+    ErrorCodeField = str
+"""``Error.code``: an ErrorCode where errors are made (mypy checks every one the server
+sends), any string where they are decoded, so a client keeps an error whose code a newer
+server added and treats it like ``bad_message`` (docs/protocol.md, Errors)."""
 
 Name = Annotated[str, msgspec.Meta(max_length=32)]
 MatchCode = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
@@ -330,7 +338,7 @@ class State(Message, tag="state"):
 class Error(Message, tag="error"):
     """A refusal: the connection stays open and no state changed."""
 
-    code: str
+    code: ErrorCodeField
     message: str
     ref: str | None = None
     match: str | None = None
