@@ -150,6 +150,24 @@ def test_a_read_only_install_caches_in_the_user_cache_and_a_second_process_start
     assert second["after_moves"] == second["after_warm_up"]
 
 
+def test_without_numba_the_kernels_run_as_python_and_level_5_still_plays() -> None:
+    script = """
+import json, sys
+sys.modules["numba"] = None  # what a platform without numba's wheels sees: ImportError
+from shared.ai import choose_move
+from shared.ai.kernel import jit
+from shared.games.othello import OthelloState
+played = []
+for size in (4, 6, 8):
+    state = OthelloState.start(size)
+    played.append(choose_move(state, 5, seconds=0.2, seed=1) in state.legal_moves())
+print(json.dumps({"compiled": jit.COMPILED, "legal": played}))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert json.loads(out.stdout) == {"compiled": False, "legal": [True, True, True]}
+
+
 async def test_prepare_engine_says_preparing_only_when_it_takes_long() -> None:
     said: list[str] = []
     assert await prepare_engine(said.append, after=60.0) >= 0.0
