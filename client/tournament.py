@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal, TypedDict
 
 from client.botplay import (
     Chooser,
@@ -105,6 +105,41 @@ class Settings:
         return "a person or another bot" if self.mode != "watch" else "-"
 
 
+class Record(TypedDict):
+    """Wins, draws, losses and averages over some games (``avg_margin``: discs, Othello)."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    avg_margin: float | None
+    moves: int
+    avg_move_ms: float | None
+
+
+class Unfinished(TypedDict):
+    """A game that did not finish (``match`` None: never started) and why."""
+
+    match: str | None
+    reason: str
+
+
+class Report(Record):
+    """A whole run (`taikyoku bot --json`): the total (``games`` counts the unfinished
+    too, ``finished`` does not), each seat's record, and what was played."""
+
+    finished: int
+    unfinished: list[Unfinished]
+    as_first: Record
+    as_second: Record
+    game: str
+    size: int
+    mode: str
+    level: int
+    opponent: str
+    elapsed_seconds: float
+
+
 @dataclass
 class Summary:
     """The results of a run, from our bot's side (seat 0's side for --watch)."""
@@ -119,11 +154,12 @@ class Summary:
         return [r for r in self.results if r.finished]
 
     @property
-    def unfinished(self) -> list[dict[str, Any]]:
-        lost = [{"match": r.match, "reason": r.reason} for r in self.results if not r.finished]
-        return lost + [{"match": None, "reason": why} for why in self.not_played]
+    def unfinished(self) -> list[Unfinished]:
+        lost = [Unfinished(match=r.match, reason=r.reason) for r in self.results
+                if not r.finished]
+        return lost + [Unfinished(match=None, reason=why) for why in self.not_played]
 
-    def record(self, results: list[GameResult]) -> dict[str, Any]:
+    def record(self, results: list[GameResult]) -> Record:
         """Wins, draws, losses and averages over some games (the disc margin: Othello)."""
         done = [r for r in results if r.finished]
         moves = sum(r.moves for r in results)
@@ -139,11 +175,11 @@ class Summary:
             "avg_move_ms": round(1000 * think / moves, 2) if moves else None,
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Report:
         s = self.settings
         total = self.record(self.results)
         return {
-            **total,
+            **total,  # its "games" (the finished ones) is replaced: every game counts
             "games": len(self.results) + len(self.not_played),
             "finished": total["games"],
             "unfinished": self.unfinished,
@@ -171,11 +207,13 @@ class Summary:
             f"{'':10}{'games':>6}{'wins':>6}{'draws':>7}{'losses':>8}{'margin':>8}"
             f"{'ms/move':>9}",
         ]
-        for label, row in (("as first", data["as_first"]), ("as second", data["as_second"]),
-                           ("total", data)):
+        rows: tuple[tuple[str, Record, int], ...] = (
+            ("as first", data["as_first"], data["as_first"]["games"]),
+            ("as second", data["as_second"], data["as_second"]["games"]),
+            ("total", data, data["finished"]))
+        for label, row, games in rows:
             margin = "-" if row["avg_margin"] is None else f"{row['avg_margin']:+.1f}"
             ms = "-" if row["avg_move_ms"] is None else f"{row['avg_move_ms']:.1f}"
-            games = row["finished"] if label == "total" else row["games"]
             lines.append(f"{label:<10}{games:>6}{row['wins']:>6}{row['draws']:>7}"
                          f"{row['losses']:>8}{margin:>8}{ms:>9}")
         unfinished = data["unfinished"]

@@ -1,5 +1,5 @@
 """The pygame window of `taikyoku play`: app (the frame loop), screens, board, widgets.
 
-Importing this package does not import pygame; `match` is pure so the terminal
-client can share its sentences.
+Importing this package does not import pygame. What the window says about a match
+comes from :mod:`client.match_view`, which the terminal shares.
 """

@@ -12,7 +12,6 @@ import asyncio
 import os
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
 
 import pygame
 
@@ -53,7 +52,7 @@ class App:
         self.status = "Starting..."
         self.boot_failed = False
         self.running = True
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._last_list = 0.0
         pygame.display.init()  # only what the window uses: no audio, no joystick
         if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
@@ -255,13 +254,13 @@ class App:
 
     # ---- actions the screens trigger -----------------------------------------------------
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+    def spawn(self, coro: Coroutine[object, None, None]) -> None:
         """Run ``coro`` beside the frame loop; a failure becomes a notice, not a crash."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
 
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
+    def _task_done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             self.known.say(str(task.exception()))
