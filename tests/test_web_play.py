@@ -150,6 +150,7 @@ def test_tictactoe_against_the_bot_by_clicks_then_a_rematch(web_server, open_pag
     assert final.result.winner in (None, 1)
     expect(page.locator(".result")).to_have_text(expected)
     assert [f["move"] for f in frames if f["type"] == "move"] == final.moves[0::2]
+    screenshot(page, "web_tictactoe_over_desktop")
 
     page.get_by_role("button", name="Rematch").click()  # the bot agrees at once
     expect(page.locator(".match-title")).not_to_contain_text(code)
@@ -301,6 +302,7 @@ def test_a_name_that_is_markup_is_shown_as_text(web_server, open_page) -> None:
     expect(guest.locator(".seat").nth(0)).to_contain_text(f"Black: {HOSTILE}")
     expect(guest.locator(".turn")).to_have_text(f"{HOSTILE} to move (Black)")
     expect(host.locator(".seat").nth(1)).to_contain_text("White: Hana")
+    screenshot(guest, "web_hostile_name_phone")
     for p in pages:
         assert p.locator("img").count() == 0
         assert p.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
