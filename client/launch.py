@@ -22,9 +22,8 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8765
 PREPARING = "Preparing the engine (first run only)..."
-"""Said when starting a server here takes long: its bots' engine is being compiled."""
-PREPARING_AFTER = 0.5
-"""Seconds of server start-up after which it is the engine's first-run compile."""
+"""Said while the bots' engine is compiled for a server started here (the first run after
+an install takes seconds; see :func:`server.bots.prepare_engine`)."""
 
 
 @dataclass
@@ -110,37 +109,26 @@ async def find_or_start(
                 say(f"{err}. Starting a server here instead.")
     say("No server found: starting one on this computer...")
     from server.app import GameServer, ServerConfig
+    from server.bots import prepare_engine
     from server.store import DatabaseInUseError, default_db_path
 
     db = str(config.get("db") or default_db_path())
     key = f"this computer {db if db == ':memory:' else Path(db).resolve()}"
     local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    if config.get("warm_bots", True):  # compiled here, so the window can say why it waits
+        await prepare_engine(lambda _: say(PREPARING))
     try:
         game_server = GameServer(ServerConfig(host=host, port=port, **config))
-        await _start(game_server, say)
+        await game_server.start()
     except DatabaseInUseError as err:  # a server here has our games: play on that one
         return await _already_here(err, local, shown, port, key)
     except OSError:
         game_server = GameServer(ServerConfig(host=host, port=0, **config))
-        await _start(game_server, say)
+        await game_server.start()
     share = f"ws://{shown}:{game_server.port}"
     label = f"this computer (friends join at {share})"
     return Where(f"ws://{local}:{game_server.port}", label, game_server, share, key)
-
-
-async def _start(game_server: GameServer, say: Callable[[str], None]) -> None:
-    """Start ``game_server``, saying :data:`PREPARING` if it takes more than
-    :data:`PREPARING_AFTER` seconds (the loop, and a window drawn by it, carry on)."""
-    starting = asyncio.ensure_future(game_server.start())
-    try:
-        done, _ = await asyncio.wait({starting}, timeout=PREPARING_AFTER)
-    except asyncio.CancelledError:  # the client is closing: so is the start
-        starting.cancel()
-        raise
-    if not done:
-        say(PREPARING)
-    await starting
 
 
 async def _already_here(err: OSError, local: str, shown: str, port: int, key: str) -> Where:

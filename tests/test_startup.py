@@ -4,8 +4,10 @@ word while an embedded server's engine is being prepared. Real servers on 127.0.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from client_support import Driver, play_script, screenshot
 
 from client import launch
@@ -13,6 +15,7 @@ from client.connection import Connection
 from client.gui.app import App
 from client.options import Plan
 from client.startup import Startup
+from server import bots
 from server.app import GameServer
 from shared.protocol import Joined
 
@@ -135,3 +138,36 @@ async def test_the_window_lists_unfinished_games_to_resume(game_server: GameServ
     view = app.known.view
     assert view is not None and view.state is not None
     assert (view.state.match, view.seat) == (tictactoe, 0) and view.my_turn
+
+
+async def test_a_first_run_says_the_engine_is_being_prepared(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting a server here first prepares its bots' engine; on a first run that is a
+    compile of seconds, and the person is told why nothing happens meanwhile."""
+    said: list[str] = []
+    told = threading.Event()
+
+    def compiling() -> None:  # the compile lasts until the person has been told
+        assert told.wait(30), "nobody was told"
+
+    def say(text: str) -> None:
+        said.append(text)
+        if text == launch.PREPARING:
+            told.set()
+
+    monkeypatch.setattr(bots, "warm_up", compiling)
+    where = await launch.find_or_start(None, lan=False, say=say, host="127.0.0.1", port=0,
+                                       db=tmp_path / "games.sqlite3", discovery=False,
+                                       bot_workers=1)
+    await where.close()
+    assert said == ["No server found: starting one on this computer...", launch.PREPARING]
+    assert launch.PREPARING == "Preparing the engine (first run only)..."
+
+    monkeypatch.undo()
+    await bots.prepare_engine()  # this process has the engine now: a later start is quick
+    said.clear()
+    where = await launch.find_or_start(None, lan=False, say=said.append, host="127.0.0.1",
+                                       port=0, db=tmp_path / "games.sqlite3",
+                                       discovery=False, bot_workers=1)
+    await where.close()
+    assert said == ["No server found: starting one on this computer..."]
