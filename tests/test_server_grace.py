@@ -70,7 +70,9 @@ async def test_both_away_then_one_back_starts_the_other_clock(make_server, conne
     async with asyncio.timeout(10):  # the server has seen both go...
         while server.lobby.online(taro.player) or server.lobby.online(hana.player):
             await asyncio.sleep(0.02)
-    await asyncio.sleep(0.6)  # ...and both stay away past the grace: nobody to award it to
+    async with asyncio.timeout(10):  # ...and stay away past the grace: it rang, and the
+        while server.lobby.room.holds.timers:  # match went on (nobody to award it to)
+            await asyncio.sleep(0.02)
     back = await connect(server, name="Taro", token=taro.token)
     state = await back.expect("state", match=code)
     assert state["status"] == "playing" and state["players"][1]["connected"] is False
