@@ -18,7 +18,7 @@ from web_support import ThreadedServer, screenshot
 
 from client.connection import Connection
 from server.app import GameServer
-from shared.protocol import Joined, State
+from shared.protocol import Joined, Position, State
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -87,16 +87,21 @@ def sent_frames(page: Page) -> list[dict[str, Any]]:
 
 # ---- a person on the Python client ------------------------------------------------------
 
-async def python_player(url: str, name: str, code: str, token: str | None = None) -> State:
-    """Join ``code`` and play the last legal square whenever it is our turn; the final
-    state. With ``token``, the same player as a browser."""
-    async with Connection(url, name, token=token, reconnect=False) as conn:
-        await conn.join(code)
-        seat = None
+async def python_player(url: str, name: str, *, join: str | None = None,
+                        create: dict[str, Any] | None = None) -> State:
+    """A person on the Python client: joins ``join`` or creates a match from ``create``
+    (Connection.create's arguments), then plays the last legal square whenever it is
+    their turn; the final state."""
+    async with Connection(url, name, reconnect=False) as conn:
+        if join is not None:
+            await conn.join(join)
+        else:
+            await conn.create(**(create or {}))
+        code, seat = join, None
         while True:
             msg = await conn.recv(timeout=30)
-            if isinstance(msg, Joined) and msg.match == code:
-                seat = msg.seat
+            if isinstance(msg, Joined) and code in (None, msg.match):
+                code, seat = msg.match, msg.seat
             elif isinstance(msg, State) and msg.match == code:
                 if msg.status == "over":
                     return msg
@@ -168,7 +173,7 @@ def test_othello_between_a_phone_and_a_person_on_the_python_client(web_server,
     code = page.locator(".share .code").inner_text()
     assert re.fullmatch(r"[A-Z0-9]{6}", code), code
 
-    hana = in_background(web_server, python_player(web_server.url, "Hana", code))
+    hana = in_background(web_server, python_player(web_server.url, "Hana", join=code))
     expect(page.locator(".seat").nth(1)).to_contain_text("White: Hana")
     play_to_the_end(page, tap=True)
     final: State = result_of(web_server, hana)
@@ -183,6 +188,35 @@ def test_othello_between_a_phone_and_a_person_on_the_python_client(web_server,
     shown = page.locator(".move-list .move").all_inner_texts()
     assert shown == [m if m == "pass" else "abcd"[m % 4] + str(m // 4 + 1)
                      for m in final.moves]
+
+
+def test_a_forced_pass_is_said_and_resigning_asks_twice(web_server, open_page) -> None:
+    """Hana, on the Python client, sets up an Othello 4x4 position where Black's b1
+    leaves White without a move; the browser joins it from the lobby list."""
+    board = "O.OXXOX.XXO.X..."
+    hana = in_background(web_server, python_player(web_server.url, "Hana", create={
+        "game": "othello", "size": 4, "vs": "human", "seat": "second",
+        "position": Position(board=board, to_move=0)}))
+    page = open_page("phone")
+    enter(page, web_server, "Taro")
+    page.locator(".open-matches li").filter(has_text="Hana").get_by_role(
+        "button", name="Join").tap()
+    expect(page.locator(".turn")).to_have_text("Your move (Black)")
+    page.locator('[data-square="1"]').tap()  # b1
+    expect(page.locator(".pass")).to_have_text("Hana (White) had no legal move and passed.")
+    expect(page.locator(".turn")).to_have_text("Your move (Black)")
+    assert page.locator(".move-list .move").all_inner_texts() == ["b1", "pass"]
+
+    resign = page.locator("#resign")
+    resign.tap()
+    expect(resign).to_have_text("Sure? Tap again to resign")
+    expect(page.locator(".result")).to_have_count(0)  # one tap did not resign
+    resign.tap()
+    expect(page.locator(".result")).to_have_text("Hana won.")
+    expect(page.locator(".reason")).to_have_text("You resigned.")
+    final: State = result_of(web_server, hana)
+    assert final.result is not None and final.result.reason == "resign"
+    assert final.result.winner == 1
 
 
 def test_a_reload_mid_game_lands_back_in_the_same_game(web_server, open_page) -> None:
@@ -253,7 +287,8 @@ def test_refused_clicks_and_requests_say_why(web_server, open_page) -> None:
     expect(page.locator(".notice")).to_have_text("d4 is already taken.")
     assert not [f for f in frames if f["type"] == "move"]
     expect(page.locator(".moves h3")).to_have_text("Moves (0)")
-    page.locator('[data-square="19"]').click()  # d3 is legal: played, the notice goes
+    page.keyboard.press("d")  # d3, typed as in the window: legal, played, the notice goes
+    page.keyboard.press("3")
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")
     expect(page.locator(".notice")).to_have_count(0)
 

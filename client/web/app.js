@@ -110,7 +110,8 @@ function render() {
   renderBanner();
   const view = known.view;
   if (known.welcome === null) {
-    fill(screen, el("p", { class: "note connecting" }, known.link.message));
+    fill(screen, el("p", { class: "note connecting" }, known.link.message),
+      el("p", { class: "notice" }, known.notice.text)); // a hello the server refused
     document.title = "taikyoku";
   } else if (view !== null) {
     if (!screen.contains(game.root)) fill(screen, game.root);

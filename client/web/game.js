@@ -9,7 +9,7 @@
 
 import { el, fill } from "./dom.js";
 import { renderBoard, seatIcon } from "./board.js";
-import { gameTitle, sideName } from "./match_view.js";
+import { COLUMNS, gameTitle, sideName } from "./match_view.js";
 
 const CONFIRM_MS = 3000; // a second tap within this confirms resigning or leaving a game
 const ANIMATE_MS = 600; // a state this fresh still animates its move
@@ -23,6 +23,7 @@ export class GameScreen {
     this.confirmTimer = null;
     this.shown = null; // the match drawn last, to notice a rematch's new match
     this.animated = 0; // the change already animated
+    this.typed = ""; // an Othello column typed, waiting for its row
     this.boardBox = el("div", { class: "board-box" });
     this.panel = el("div", { class: "panel" });
     this.root = el("div", { class: "game" }, this.boardBox, this.panel);
@@ -265,13 +266,30 @@ export class GameScreen {
     this.render(this.view, this.known);
   }
 
+  /** Keys, as in the window: arrows, Home and End step through the record; a slot digit
+   * (tic-tac-toe) or a square like d then 3 (Othello) plays there. */
   key(event) {
-    if (!this.root.isConnected || !this.view || event.target.closest("input")) return;
+    if (!this.root.isConnected || !this.view || !this.view.state ||
+        event.target.closest("input") || event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
+    const s = this.view.state;
     const keys = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1),
       Home: () => this.step(null, 0), End: () => this.step(null, null) };
+    const k = event.key.toLowerCase();
     if (keys[event.key]) {
-      event.preventDefault();
       keys[event.key]();
+    } else if (s.game === "tictactoe" && /^[0-8]$/.test(k)) {
+      this.tap(Number(k));
+    } else if (s.game === "othello" && k.length === 1 && COLUMNS.slice(0, s.size).includes(k)) {
+      this.typed = k;
+      return;
+    } else if (s.game === "othello" && this.typed && /^[1-8]$/.test(k) && Number(k) <= s.size) {
+      this.tap((Number(k) - 1) * s.size + COLUMNS.indexOf(this.typed));
+    } else {
+      return;
     }
+    this.typed = "";
+    event.preventDefault();
   }
 }
