@@ -51,6 +51,15 @@ else:
 sends), any string where they are decoded, so a client keeps an error whose code a newer
 server added and treats it like ``bad_message`` (docs/protocol.md, Errors)."""
 
+Reason = Literal["line", "discs", "resign", "abandon", "time"]
+"""How a match can end (``result.reason``)."""
+if TYPE_CHECKING:
+    ReasonField = Reason
+else:
+    ReasonField = str
+"""``Result.reason``, in the same way as ErrorCodeField: a client keeps a result whose
+reason a newer server added, as any other end (docs/protocol.md, Versioning)."""
+
 Name = Annotated[str, msgspec.Meta(max_length=32)]
 MatchCode = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
 Seat = Literal[0, 1]
@@ -130,7 +139,7 @@ class Result(msgspec.Struct):
     """How a match ended; ``winner`` None is a draw."""
 
     winner: Seat | None
-    reason: Literal["line", "discs", "resign", "abandon", "time"]
+    reason: ReasonField
     score: list[int]
 
 

@@ -369,3 +369,14 @@ def test_every_message_type_has_an_example_in_the_document() -> None:
     missing = [kind for kind in (*p.CLIENT_TYPES, *server_types)
                if f'"type":"{kind}"' not in PROTOCOL_DOC]
     assert missing == []
+
+
+def test_a_result_reason_from_a_newer_server_still_decodes() -> None:
+    """docs/protocol.md, Versioning: an unknown reason is another end, not a broken frame."""
+    over = p.State(match="K7QXM2", game="tictactoe", size=3, ply=5, board="XXXOO....",
+                   to_move=1, legal=[], moves=[0, 3, 1, 4, 2], status="over", score=[3, 2],
+                   players=[], result=p.Result(winner=0, reason="line", score=[3, 2]))
+    frame = p.encode(over).replace('"reason":"line"', '"reason":"adjudicated"')
+    decoded = p.decode_server(frame)
+    assert isinstance(decoded, p.State) and decoded.result is not None
+    assert str(decoded.result.reason) == "adjudicated"  # typed as the known reasons
