@@ -14,6 +14,7 @@ import contextlib
 import logging
 import time
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -37,6 +38,9 @@ from shared.protocol import (
     peek_type,
 )
 
+if TYPE_CHECKING:  # imported only when discovery is on (it loads zeroconf)
+    from server.discovery import Advertiser
+
 log = logging.getLogger("taikyoku.server")
 
 
@@ -53,7 +57,7 @@ class GameServer:
             self.config.max_connections_per_address, self.config.exempt_loopback
         )
         self._server: Server | None = None
-        self._advertiser: object | None = None
+        self._advertiser: Advertiser | None = None
         self._closed = asyncio.Event()
 
     @property
@@ -127,7 +131,7 @@ class GameServer:
         """Stop serving; unfinished matches stay in the database for the next start."""
         advertiser, self._advertiser = self._advertiser, None
         if advertiser is not None:
-            await advertiser.close()  # type: ignore[attr-defined]
+            await advertiser.close()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -12,7 +12,7 @@ from typing import Callable, Literal, overload
 
 from shared import protocol
 from shared.ai import BOT_NAMES
-from shared.games import PASS, State, get_game, new_game
+from shared.games import GAMES, PASS, State, new_game
 from shared.protocol import MatchSummary, PlayerInfo, Result
 
 Reason = Literal["line", "discs", "resign", "abandon"]
@@ -85,7 +85,7 @@ class Match:
         for move in self.moves:
             state = state.play(move)
         self.state: State = state
-        self._wire_moves: list[int | Literal["pass"]] = [_wire_move(m) for m in self.moves]
+        self._wire_moves: list[int | Literal["pass"]] = [wire_move(m) for m in self.moves]
         """``moves`` as the protocol writes them, kept up to date by :meth:`play` (a state
         goes out after every move; rebuilding the whole list each time grows with the game)."""
 
@@ -136,8 +136,7 @@ class Match:
 
     def describe(self) -> str:
         """For the log: "othello 8x8, Taro vs Hana"."""
-        size = "" if len(get_game(self.game).sizes) == 1 else f" {self.size}x{self.size}"
-        return f"{self.game}{size}, {self.seat_name(0)} vs {self.seat_name(1)}"
+        return f"{board_name(self.game, self.size)}, {self.seat_name(0)} vs {self.seat_name(1)}"
 
     @property
     def bot_to_move(self) -> Seat | None:
@@ -159,7 +158,7 @@ class Match:
             played.append(PASS)
         self.state = state
         self.moves.extend(played)
-        self._wire_moves.extend(_wire_move(m) for m in played)
+        self._wire_moves.extend(wire_move(m) for m in played)
         outcome = state.outcome()
         if outcome is not None:
             reason: Reason = "line" if outcome.reason == "line" else "discs"
@@ -220,5 +219,12 @@ class Match:
         )
 
 
-def _wire_move(move: int) -> int | Literal["pass"]:
+def wire_move(move: int) -> int | Literal["pass"]:
+    """A move as the protocol writes it: a square number or "pass"."""
     return "pass" if move == PASS else move
+
+
+def board_name(game: str, size: int) -> str:
+    """A game and its board for logs and records: "othello 8x8", "tictactoe"."""
+    info = GAMES.get(game)
+    return game if info is not None and len(info.sizes) == 1 else f"{game} {size}x{size}"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import time
 
-from server.match import Seat
+from server.match import Seat, board_name, wire_move
 from server.store import Record
-from shared.games import PASS, new_game, replay
-from shared.games.othello import format_record
+from shared.games import get_game, new_game, replay
 
 FORMATS = ("text", "ggf", "json")
 
@@ -23,12 +22,6 @@ def _player(seat: Seat | None) -> str:
     return f"{seat.name} (bot level {seat.level})" if seat.kind == "bot" else seat.name
 
 
-def _board_name(record: Record) -> str:
-    if record.game == "tictactoe":
-        return record.game
-    return f"{record.game} {record.size}x{record.size}"
-
-
 def result_text(record: Record) -> str:
     """"X wins by discs 40-24", "draw by line 5-4", or the status of an unfinished game."""
     res = record.result
@@ -40,21 +33,23 @@ def result_text(record: Record) -> str:
 
 def list_line(record: Record) -> str:
     """One line of `taikyoku records`."""
-    return (f"{record.code}  {_when(record.created)}  {_board_name(record):<14} "
+    return (f"{record.code}  {_when(record.created)}  {board_name(record.game, record.size):<14} "
             f"{_player(record.seats[0])} vs {_player(record.seats[1])}  "
             f"{len(record.moves)} moves  {result_text(record)}")
 
 
 def protocol_moves(record: Record) -> list[int | str]:
     """The move list as the protocol's `state.moves` shows it (ints and "pass")."""
-    return ["pass" if m == PASS else m for m in record.moves]
+    return [wire_move(m) for m in record.moves]
 
 
 def notation(record: Record) -> str:
-    """Othello in the standard f5d6 notation; tic-tac-toe as slot numbers."""
-    if record.game == "othello":
-        return format_record(record.moves, record.size)
-    return " ".join("pass" if m == PASS else str(m) for m in record.moves)
+    """The moves as people write them: squares named by coordinates in the game's
+    compact standard record (Othello: f5d6c3pa), numbered slots one by one."""
+    info = get_game(record.game)
+    if info.coordinates:
+        return "".join(info.name_square(m, record.size) for m in record.moves)
+    return " ".join(info.move_name(m, record.size) for m in record.moves)
 
 
 def _final_board(record: Record) -> str:
@@ -67,7 +62,7 @@ def _final_board(record: Record) -> str:
 def format_text(record: Record) -> str:
     lines = [
         f"match   {record.code}",
-        f"game    {_board_name(record)}",
+        f"game    {board_name(record.game, record.size)}",
         f"X       {_player(record.seats[0])}",
         f"O       {_player(record.seats[1])}",
         f"started {_when(record.created)} UTC",
@@ -106,7 +101,7 @@ def format_ggf(record: Record) -> str:
     moves = []
     mover = record.start_to_move
     for move in record.moves:
-        square = "PA" if move == PASS else format_record([move], record.size).upper()
+        square = get_game(record.game).name_square(move, record.size).upper()  # PA: pass
         moves.append(f"{'BW'[mover]}[{square}]")
         mover = 1 - mover
     date = time.strftime("%Y.%m.%d_%H:%M:%S.UTC", time.gmtime(record.created))
@@ -135,7 +130,7 @@ def format_json(record: Record) -> str:
         "ended": record.ended,
         "moves": protocol_moves(record),
     }
-    if record.game == "othello":
+    if get_game(record.game).coordinates:  # a standard compact record exists
         data["record"] = notation(record)
     return json.dumps(data, indent=2)
 
