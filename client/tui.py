@@ -80,7 +80,7 @@ class Terminal(Console):
         """Several unfinished games: the person picks one, or the lobby. False when the
         input ended (quit, every seat kept)."""
         codes = self.known.unfinished()
-        self.say(f"\nYou have {len(codes)} unfinished games:")
+        self.say(f"\nYou have {len(codes)} unfinished game{'s' if len(codes) != 1 else ''}:")
         for i, code in enumerate(codes, start=1):
             what, now = self.known.views[code].resume_lines()
             self.say(f"  {i}  {code}  {what}: {now}")
