@@ -1,6 +1,6 @@
 """The kernel's move generation: perft against the published counts, moves and flips
-against ``shared.games`` on random positions of every size, and the same source run with
-numba's JIT disabled.
+against ``shared.games`` on random positions of every size, and the same kernels (these
+and the solver's) run with numba's JIT disabled.
 """
 
 from __future__ import annotations
@@ -147,6 +147,11 @@ assert t.kernel_perft(own, opp, mask, 16) == 60060
 assert t.kernel_perft(own, opp, mask, 8) == 9116
 for size in (4, 6, 8):
     t.test_moves_and_flips_equal_the_rules_on_random_positions(size)
+import test_kernel_solver as s
+s.test_4x4_from_the_start_white_wins_11_to_3()
+for empties in (2, 5, 8):
+    s.check_solves(s.late_positions(8, empties, 1, seed=empties)[0])
+s.test_a_forced_pass_at_the_root_is_solved_from_the_other_side(6)
 print("ok")
 """
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from shared.ai.kernel.bits import flips, legal_moves, lowest_bit, popcount
 from shared.ai.kernel.board import to_kernel
+from shared.ai.kernel.solver import solve_root
 from shared.games.othello import OthelloState
 
 
@@ -20,3 +21,4 @@ def warm_up() -> None:
     moves = legal_moves(own, opp, mask)
     flips(own, opp, lowest_bit(moves), mask)
     popcount(moves)
+    solve_root(own, opp, mask, 10**6)

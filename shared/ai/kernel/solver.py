@@ -1,0 +1,576 @@
+"""The exact endgame solver: the final disc margin under perfect play, as numba kernels.
+
+Scores are the side to move's discs minus the other side's when the game ends (empty
+squares are not awarded, as in :mod:`shared.games.othello`). The search is fail-soft
+negamax with principal-variation (null-window) searches, in three tiers by the number of
+empty squares ``n``:
+
+- ``n > SHALLOW`` (:func:`_search`): moves fastest-first (the reply leaving the opponent
+  the fewest moves, corners counted twice), after the transposition table's move; with
+  ``SORT_EMPTIES`` or more empties each move's key also includes a shallow look at the
+  opponent's best reply. A transposition table of score bounds, probed for the children
+  too (enhanced transposition cutoff), and a stability cutoff: the opponent's stable
+  discs cap what the side to move can still reach.
+- ``3 <= n <= SHALLOW`` (:func:`_shallow`): no table, no move list; empty squares are
+  tried in place, those of quadrants holding an odd number of empties first (whoever
+  moves first into an odd region tends to get its last move too), corners before others.
+- the last two empties and the last one (:func:`_last2`, :func:`_last1`) without loops.
+
+A kernel cannot read a clock portably, so a solve gets a node limit: past it the search
+unwinds at once and reports that it did not complete. Bounds are stored only from
+completed subtrees, so the table stays true across solves and is kept between calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from shared.ai.kernel.bits import FULL, ONE, ZERO, flips_at, legal_moves, lowest_bit, popcount
+from shared.ai.kernel.jit import njit
+
+SHALLOW = 6
+"""At or below this many empties the solver tries squares in place, without a table."""
+
+ETC_EMPTIES = 12
+"""From this many empties on, the children are looked up in the table before searching."""
+
+SORT_EMPTIES = 16
+"""From this many empties on, move ordering adds a shallow look at the opponent's replies."""
+
+TABLE_BITS = 20
+"""The transposition table has 2**TABLE_BITS entries of 32 bytes, two to a bucket."""
+
+INF = 127
+"""Beyond every score (at most 64 discs): a window's open end."""
+
+MAX_MOVES = 40
+"""More than the moves of any Othello position (at most 33 on 8x8)."""
+
+# stats: nodes searched, node limit
+NODES, LIMIT = 0, 1
+# geo: the board's squares, then its four quadrants
+GEO_MASK = 0
+# table columns: the position's two bitboards, then its packed data (see _pack)
+TT_OWN, TT_OPP, TT_DATA = 0, 1, 2
+
+_CORNERS = np.uint64(0x8100000000000081)
+_NOT_COL0 = np.uint64(0xFEFEFEFEFEFEFEFE)
+_NOT_COL7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+_COL0 = np.uint64(0x0101010101010101)
+_COL7 = np.uint64(0x8080808080808080)
+_ROW0 = np.uint64(0x00000000000000FF)
+_ROW7 = np.uint64(0xFF00000000000000)
+_S1 = np.uint64(1)
+_S2 = np.uint64(2)
+_S4 = np.uint64(4)
+_S6 = np.uint64(6)
+_S7 = np.uint64(7)
+_S8 = np.uint64(8)
+_S9 = np.uint64(9)
+_S14 = np.uint64(14)
+_S16 = np.uint64(16)
+_S18 = np.uint64(18)
+_S21 = np.uint64(21)
+_S27 = np.uint64(27)
+_S28 = np.uint64(28)
+_S32 = np.uint64(32)
+_S36 = np.uint64(36)
+_S41 = np.uint64(41)
+_S24 = np.uint64(24)
+_BYTE = np.uint64(0xFF)
+
+
+@njit
+def _neighbours(disc: np.uint64) -> np.uint64:
+    """The squares around ``disc`` (a one-bit mask) on the 8x8 grid."""
+    side = ((disc << _S1) & _NOT_COL0) | ((disc >> _S1) & _NOT_COL7)
+    line = disc | side
+    return side | (line << _S8) | (line >> _S8)
+
+
+@njit
+def _fill(seed: np.uint64, s: np.uint64, up_mask: np.uint64, down_mask: np.uint64) -> np.uint64:
+    """``seed`` spread along one axis both ways to the grid's edge (Kogge-Stone)."""
+    up = seed
+    pr = up_mask
+    up |= pr & (up << s)
+    pr &= pr << s
+    up |= pr & (up << (s + s))
+    pr &= pr << (s + s)
+    up |= pr & (up << (s * _S4))
+    down = seed
+    pr = down_mask
+    down |= pr & (down >> s)
+    pr &= pr >> s
+    down |= pr & (down >> (s + s))
+    pr &= pr >> (s + s)
+    down |= pr & (down >> (s * _S4))
+    return up | down
+
+
+@njit
+def stable_discs(discs: np.uint64, occupied: np.uint64, mask: np.uint64) -> np.uint64:
+    """A subset of ``discs`` that can never be flipped again (``occupied``: all discs).
+
+    A disc is stable when along each of the four axes its line is full or one of its two
+    neighbours is stable too or off the board; corners start it, and it spreads from them.
+    """
+    off = ~mask
+    empty = ~(occupied | off)
+    full_h = ~_fill(empty, _S1, _NOT_COL0, _NOT_COL7)
+    full_v = ~_fill(empty, _S8, FULL, FULL)
+    full_d9 = ~_fill(empty, _S9, _NOT_COL0, _NOT_COL7)
+    full_d7 = ~_fill(empty, _S7, _NOT_COL7, _NOT_COL0)
+    edge_h = _COL0 | _COL7
+    edge_v = _ROW0 | _ROW7
+    edge_d = edge_h | edge_v
+    stable = discs & full_h & full_v & full_d9 & full_d7
+    while True:
+        known = stable | off
+        h = full_h | edge_h | (known << _S1) | (known >> _S1)
+        v = full_v | edge_v | (known << _S8) | (known >> _S8)
+        d9 = full_d9 | edge_d | (known << _S9) | (known >> _S9)
+        d7 = full_d7 | edge_d | (known << _S7) | (known >> _S7)
+        grown = stable | (discs & h & v & d9 & d7)
+        if grown == stable:
+            return stable
+        stable = grown
+
+
+@njit
+def _hash(own: np.uint64, opp: np.uint64) -> np.uint64:
+    """Mixes a position's two bitboards with shifts and xors (no multiplication, which
+    numpy scalars would warn about overflowing when the JIT is off)."""
+    h = own ^ ((opp << _S21) | (opp >> _S41)) ^ (opp >> _S6)
+    h ^= h >> _S32
+    h ^= h >> _S16
+    h ^= (h >> _S8) ^ (h << _S6)
+    return h
+
+
+@njit
+def _last1(own: np.uint64, opp: np.uint64, disc: np.uint64, stats: np.ndarray) -> int:
+    """The final margin with one empty square ``disc``: whoever can play there does."""
+    stats[NODES] += 1
+    margin = popcount(own) - popcount(opp)
+    flipped = popcount(flips_at(own, opp, disc))
+    if flipped:
+        return margin + 2 * flipped + 1
+    flipped = popcount(flips_at(opp, own, disc))
+    if flipped:
+        return margin - 2 * flipped - 1
+    return margin
+
+
+@njit
+def _last2(
+    own: np.uint64, opp: np.uint64, alpha: int, beta: int, a: np.uint64, b: np.uint64,
+    stats: np.ndarray,
+) -> int:
+    """The final margin with two empty squares ``a`` and ``b``."""
+    stats[NODES] += 1
+    best = -INF
+    if _neighbours(a) & opp:
+        flipped = flips_at(own, opp, a)
+        if flipped:
+            best = -_last1(opp ^ flipped, own | flipped | a, b, stats)
+            if best >= beta:
+                return best
+    if _neighbours(b) & opp:
+        flipped = flips_at(own, opp, b)
+        if flipped:
+            score = -_last1(opp ^ flipped, own | flipped | b, a, stats)
+            if score > best:
+                best = score
+    if best > -INF:
+        return best
+    # no move: the opponent plays if it can, else the game is over
+    best = INF
+    if _neighbours(a) & own:
+        flipped = flips_at(opp, own, a)
+        if flipped:
+            best = _last1(own ^ flipped, opp | flipped | a, b, stats)
+            if best <= alpha:
+                return best
+    if _neighbours(b) & own:
+        flipped = flips_at(opp, own, b)
+        if flipped:
+            score = _last1(own ^ flipped, opp | flipped | b, a, stats)
+            if score < best:
+                best = score
+    if best < INF:
+        return best
+    return popcount(own) - popcount(opp)
+
+
+@njit
+def _odd_quadrants(empty: np.uint64, geo: np.ndarray) -> np.uint64:
+    """The squares of the quadrants holding an odd number of ``empty`` squares."""
+    odd = ZERO
+    for q in range(1, 5):
+        if popcount(empty & geo[q]) & 1:
+            odd |= geo[q]
+    return odd
+
+
+@njit
+def _shallow(
+    own: np.uint64, opp: np.uint64, alpha: int, beta: int, n: int, geo: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """The exact margin if inside (alpha, beta), else a bound on that side; 3 to SHALLOW
+    empties. Squares are tried in place: odd quadrants first, corners first within each."""
+    stats[NODES] += 1
+    empty = geo[GEO_MASK] & ~(own | opp)
+    odd = _odd_quadrants(empty, geo)
+    best = -INF
+    for phase in range(4):
+        if phase == 0:
+            todo = empty & odd & _CORNERS
+        elif phase == 1:
+            todo = empty & odd & ~_CORNERS
+        elif phase == 2:
+            todo = empty & ~odd & _CORNERS
+        else:
+            todo = empty & ~odd & ~_CORNERS
+        while todo:
+            disc = ONE << np.uint64(lowest_bit(todo))
+            todo ^= disc
+            if not _neighbours(disc) & opp:
+                continue
+            flipped = flips_at(own, opp, disc)
+            if not flipped:
+                continue
+            floor = alpha if alpha > best else best
+            child_own, child_opp = opp ^ flipped, own | flipped | disc
+            if n == 3:
+                rest = empty ^ disc
+                first = ONE << np.uint64(lowest_bit(rest))
+                score = -_last2(child_own, child_opp, -beta, -floor, first, rest ^ first, stats)
+            else:
+                score = -_shallow(child_own, child_opp, -beta, -floor, n - 1, geo, stats)
+            if score > best:
+                best = score
+                if best >= beta:
+                    return best
+    if best > -INF:
+        return best
+    if legal_moves(opp, own, geo[GEO_MASK]):
+        return -_shallow(opp, own, -beta, -alpha, n, geo, stats)
+    return popcount(own) - popcount(opp)
+
+
+@njit
+def _order_key(own: np.uint64, opp: np.uint64, n: int, mask: np.uint64) -> int:
+    """Sort key of the position after a move (``own`` is the opponent, to move there):
+    lower is tried first. The opponent's mobility with corners counted twice; with many
+    empties, plus how few moves the opponent's best-looking reply leaves us."""
+    replies = legal_moves(own, opp, mask)
+    key = 64 * (popcount(replies) + popcount(replies & _CORNERS))
+    if n >= SORT_EMPTIES:
+        # the opponent's reply that leaves us fewest moves: our mobility after it
+        fewest = 64
+        while replies:
+            disc = ONE << np.uint64(lowest_bit(replies))
+            replies ^= disc
+            flipped = flips_at(own, opp, disc)
+            ours = legal_moves(opp ^ flipped, own | flipped | disc, mask)
+            count = popcount(ours) + popcount(ours & _CORNERS)
+            if count < fewest:
+                fewest = count
+        key -= 8 * fewest
+    return key
+
+
+@njit
+def _search(
+    own: np.uint64, opp: np.uint64, alpha: int, beta: int, n: int, geo: np.ndarray,
+    table: np.ndarray, moves: np.ndarray, keys: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """The exact margin if inside (alpha, beta), else a bound on that side; more than
+    SHALLOW empties (fewer go to :func:`_shallow`). Returns 0 at once once the node limit
+    is passed (callers check)."""
+    if n <= SHALLOW:
+        return _shallow(own, opp, alpha, beta, n, geo, stats)
+    stats[NODES] += 1
+    if stats[NODES] > stats[LIMIT]:
+        return 0
+    mask = geo[GEO_MASK]
+    squares = popcount(mask)
+    # stability cutoff: the opponent's stable discs stay theirs to the end
+    if alpha >= squares - 2 * popcount(opp):
+        bound = squares - 2 * popcount(stable_discs(opp, own | opp, mask))
+        if bound <= alpha:
+            return bound
+    bucket = _bucket(table, own, opp)
+    lower, upper, hint = -INF, INF, -1
+    row = _find(table, bucket, own, opp)
+    if row >= 0:
+        lower, upper, hint = _unpack(table[row, TT_DATA])
+        if lower >= beta:
+            return lower
+        if upper <= alpha or lower == upper:
+            return upper
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
+    todo = legal_moves(own, opp, mask)
+    if not todo:
+        if not legal_moves(opp, own, mask):
+            return popcount(own) - popcount(opp)
+        return -_search(opp, own, -beta, -alpha, n, geo, table, moves, keys, stats)
+    count = 0
+    while todo:
+        bit = lowest_bit(todo)
+        disc = ONE << np.uint64(bit)
+        todo ^= disc
+        flipped = flips_at(own, opp, disc)
+        child_own, child_opp = opp ^ flipped, own | flipped | disc
+        # enhanced transposition cutoff: a child already known to be bad enough for them
+        if n >= ETC_EMPTIES:
+            row = _find(table, _bucket(table, child_own, child_opp), child_own, child_opp)
+            if row >= 0:
+                score = -_unpack(table[row, TT_DATA])[1]
+                if score >= beta:
+                    _store(table, bucket, own, opp, max(score, lower), upper, bit, n)
+                    return score
+        moves[n, count] = disc
+        keys[n, count] = -(1 << 20) if bit == hint else _order_key(child_own, child_opp, n, mask)
+        count += 1
+    best, best_bit, floor = -INF, -1, alpha
+    for i in range(count):
+        pick = i  # selection sort: the lowest key of the rest
+        for j in range(i + 1, count):
+            if keys[n, j] < keys[n, pick]:
+                pick = j
+        disc = moves[n, pick]
+        moves[n, pick], keys[n, pick] = moves[n, i], keys[n, i]
+        flipped = flips_at(own, opp, disc)
+        child_own, child_opp = opp ^ flipped, own | flipped | disc
+        if i == 0:
+            score = -_search(child_own, child_opp, -beta, -floor, n - 1, geo,
+                             table, moves, keys, stats)
+        else:
+            score = -_search(child_own, child_opp, -floor - 1, -floor, n - 1, geo,
+                             table, moves, keys, stats)
+            if floor < score < beta and stats[NODES] <= stats[LIMIT]:
+                score = -_search(child_own, child_opp, -beta, -score, n - 1, geo,
+                                 table, moves, keys, stats)
+        if stats[NODES] > stats[LIMIT]:
+            return 0
+        if score > best:
+            best, best_bit = score, lowest_bit(disc)
+            if best >= beta:
+                break
+            if best > floor:
+                floor = best
+    if best >= beta:
+        lower = best if best > lower else lower
+    elif best <= alpha:
+        upper = best if best < upper else upper
+    else:
+        lower = upper = best
+    _store(table, bucket, own, opp, lower, upper, best_bit, n)
+    return best
+
+
+@njit
+def _signed(x: np.uint64) -> int:
+    """``x`` as an int64 (numba's ``int()`` would keep it unsigned)."""
+    return np.int64(x)  # type: ignore[return-value]
+
+
+@njit
+def _bucket(table: np.ndarray, own: np.uint64, opp: np.uint64) -> int:
+    """The first row of a position's bucket (two rows, one cache line)."""
+    return _signed(_hash(own, opp) & np.uint64(table.shape[0] - 2))
+
+
+@njit
+def _find(table: np.ndarray, bucket: int, own: np.uint64, opp: np.uint64) -> int:
+    """The row holding the position, or -1."""
+    for row in range(bucket, bucket + 2):
+        if table[row, TT_OWN] == own and table[row, TT_OPP] == opp:
+            return row
+    return -1
+
+
+@njit
+def _unpack(data: np.uint64) -> tuple[int, int, int]:
+    """(lower bound, upper bound, best move's bit or -1) of a row's data."""
+    return (_signed(data & _BYTE) - INF, _signed((data >> _S8) & _BYTE) - INF,
+            _signed((data >> _S16) & _BYTE) - 1)
+
+
+@njit
+def _store(
+    table: np.ndarray, bucket: int, own: np.uint64, opp: np.uint64,
+    lower: int, upper: int, bit: int, n: int,
+) -> None:
+    """Keep a position's bounds and best move: in its own row if it has one, else in the
+    bucket's first row if it searched at least as many empties as what is there, else
+    in the second (the bigger solves stay, and the newest always finds a place)."""
+    row = _find(table, bucket, own, opp)
+    if row < 0:
+        row = bucket if n >= _signed(table[bucket, TT_DATA] >> _S24) else bucket + 1
+    table[row, TT_OWN] = own
+    table[row, TT_OPP] = opp
+    table[row, TT_DATA] = (np.uint64(lower + INF) | (np.uint64(upper + INF) << _S8)
+                           | (np.uint64(bit + 1) << _S16) | (np.uint64(n) << _S24))
+
+
+@njit
+def _solve_any(
+    own: np.uint64, opp: np.uint64, alpha: int, beta: int, n: int, geo: np.ndarray,
+    table: np.ndarray, moves: np.ndarray, keys: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """The solve of a root position with ``n`` empties, by the tier that fits ``n``."""
+    if n >= 3:
+        return _search(own, opp, alpha, beta, n, geo, table, moves, keys, stats)
+    empty = geo[GEO_MASK] & ~(own | opp)
+    if n == 2:
+        first = ONE << np.uint64(lowest_bit(empty))
+        return _last2(own, opp, alpha, beta, first, empty ^ first, stats)
+    if n == 1:
+        return _last1(own, opp, empty, stats)
+    stats[NODES] += 1
+    return popcount(own) - popcount(opp)
+
+
+class Solve(NamedTuple):
+    """What :func:`solve_root` found. ``best_bit`` is -1 when the side to move must pass,
+    when the game is over, or when the solve did not complete (then ``score`` means
+    nothing)."""
+
+    completed: bool
+    best_bit: int
+    score: int
+    nodes: int
+
+
+class MoveScores(NamedTuple):
+    """What :func:`move_scores` found: ``scores`` maps each legal move's bit to its exact
+    margin (the moves solved before the node limit, all of them when ``completed``)."""
+
+    completed: bool
+    scores: dict[int, int]
+    nodes: int
+
+
+@dataclass
+class Memory:
+    """The solver's arrays, allocated once per process and board: the table of bounds
+    (kept between solves: it holds only proven bounds), the move lists per number of
+    empties, the counters, and the board's squares and quadrants."""
+
+    mask: np.uint64
+    geo: np.ndarray = field(init=False)
+    table: np.ndarray = field(init=False)
+    moves: np.ndarray = field(init=False)
+    keys: np.ndarray = field(init=False)
+    stats: np.ndarray = field(init=False)
+
+    def __post_init__(self) -> None:
+        mask = int(self.mask)
+        size = max(s for s in (4, 6, 8) if mask >> (9 * (s - 1)) & 1)
+        half = size // 2
+        top = (1 << (8 * half)) - 1
+        left = sum(((1 << half) - 1) << (8 * row) for row in range(8))
+        quadrants = [rows & cols & mask for rows in (top, ~top) for cols in (left, left << half)]
+        self.geo = np.array([mask, *quadrants], dtype=np.uint64)
+        self.table = np.zeros((1 << TABLE_BITS, 4), dtype=np.uint64)
+        self.moves = np.zeros((65, MAX_MOVES), dtype=np.uint64)
+        self.keys = np.zeros((65, MAX_MOVES), dtype=np.int64)
+        self.stats = np.zeros(2, dtype=np.int64)
+
+    def start(self, node_limit: int) -> None:
+        """Zero the node count and set the limit of the solves that follow."""
+        self.stats[NODES] = 0
+        self.stats[LIMIT] = node_limit
+
+    @property
+    def nodes(self) -> int:
+        return int(self.stats[NODES])
+
+    @property
+    def aborted(self) -> bool:
+        return bool(self.stats[NODES] > self.stats[LIMIT])
+
+    def solve(self, own: np.uint64, opp: np.uint64, alpha: int, beta: int) -> int:
+        """One kernel call on a position (meaningless once :attr:`aborted`)."""
+        n = int(self.mask & ~(own | opp)).bit_count()
+        return int(_solve_any(own, opp, alpha, beta, n, self.geo, self.table,
+                              self.moves, self.keys, self.stats))
+
+    def children(self, own: np.uint64, opp: np.uint64) -> list[tuple[int, np.uint64, np.uint64]]:
+        """(bit, opponent's discs, ours) after each legal move, the likeliest best first."""
+        n = int(self.mask & ~(own | opp)).bit_count()
+        out = []
+        todo = int(legal_moves(own, opp, self.mask))
+        while todo:
+            bit = (todo & -todo).bit_length() - 1
+            todo &= todo - 1
+            disc = np.uint64(1 << bit)
+            flipped = flips_at(own, opp, disc)
+            out.append((bit, opp ^ flipped, own | flipped | disc))
+        return sorted(out, key=lambda c: int(_order_key(c[1], c[2], n, self.mask)))
+
+
+_memories: dict[int, Memory] = {}
+
+
+def memory_for(mask: np.uint64, node_limit: int) -> Memory:
+    """This process's solver memory for a board (one per board size), counters zeroed."""
+    if int(mask) not in _memories:
+        _memories[int(mask)] = Memory(np.uint64(mask))
+    memory = _memories[int(mask)]
+    memory.start(node_limit)
+    return memory
+
+
+def solve_root(own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int) -> Solve:
+    """The exact result of the position and a best move, within ``node_limit`` nodes.
+
+    Principal-variation search over the root moves: the first gets the full window, the
+    others a null window at the best score so far and a re-search if they beat it.
+    """
+    memory = memory_for(mask, node_limit)
+    children = memory.children(own, opp)
+    if not children:
+        score = memory.solve(own, opp, -INF, INF)
+        return Solve(not memory.aborted, -1, score, memory.nodes)
+    best, best_bit = -INF, -1
+    for bit, child_own, child_opp in children:
+        if best_bit < 0:
+            score = -memory.solve(child_own, child_opp, -INF, INF)
+        else:
+            score = -memory.solve(child_own, child_opp, -best - 1, -best)
+            if score > best and not memory.aborted:
+                score = -memory.solve(child_own, child_opp, -INF, -best)
+        if memory.aborted:
+            return Solve(False, -1, 0, memory.nodes)
+        if score > best:
+            best, best_bit = score, bit
+    return Solve(True, best_bit, best, memory.nodes)
+
+
+def move_scores(own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int) -> MoveScores:
+    """The exact margin of every legal move (by bit), within ``node_limit`` nodes in all.
+
+    Each move gets its own full-window solve, likeliest best first; the table carries
+    what one solve proved over to the next.
+    """
+    memory = memory_for(mask, node_limit)
+    scores: dict[int, int] = {}
+    for bit, child_own, child_opp in memory.children(own, opp):
+        score = -memory.solve(child_own, child_opp, -INF, INF)
+        if memory.aborted:
+            return MoveScores(False, scores, memory.nodes)
+        scores[bit] = score
+    return MoveScores(True, scores, memory.nodes)

@@ -1,0 +1,156 @@
+"""The kernel's exact endgame solver against a plain alpha-beta reference written here
+(sharing only the rules of ``shared.games`` with it), the 4x4 result, passes, and solves
+cut short by their node limit.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shared.ai.kernel.board import square_of, to_kernel
+from shared.ai.kernel.solver import move_scores, solve_root
+from shared.games import PASS
+from shared.games.othello import Geometry, OthelloState
+
+UNLIMITED = 10**12
+
+
+def reference(g: Geometry, own: int, opp: int, alpha: int = -65, beta: int = 65) -> int:
+    """The final margin for ``own`` (to move) by plain fail-hard alpha-beta: no table, no
+    move ordering; exact when it lies inside (alpha, beta)."""
+    empty = g.full & ~(own | opp)
+    moved = False
+    for sq in range(g.squares):
+        if empty >> sq & 1:
+            flipped = g.flips(own, opp, sq)
+            if flipped:
+                moved = True
+                alpha = max(alpha, -reference(g, opp ^ flipped, own | flipped | 1 << sq,
+                                              -beta, -alpha))
+                if alpha >= beta:
+                    return beta
+    if moved:
+        return alpha
+    if g.moves(opp, own):
+        return -reference(g, opp, own, -beta, -alpha)
+    return max(alpha, min(beta, own.bit_count() - opp.bit_count()))
+
+
+def reference_moves(state: OthelloState) -> dict[int, int]:
+    """Each legal move's exact margin for the side to move, by the reference."""
+    g = state.geometry
+    own, opp = state.own_opp()
+    out = {}
+    for sq in state.legal_moves():
+        flipped = g.flips(own, opp, sq)
+        out[sq] = -reference(g, opp ^ flipped, own | flipped | 1 << sq)
+    return out
+
+
+def late_positions(size: int, empties: int, count: int, seed: int) -> list[OthelloState]:
+    """Positions with ``empties`` empty squares from random playouts (passes included)."""
+    rng = random.Random(seed)
+    out: list[OthelloState] = []
+    while len(out) < count:
+        state = OthelloState.start(size)
+        while not state.is_over and state.board.count(".") > empties:
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def check_solves(state: OthelloState) -> None:
+    """solve_root's score and best move, and move_scores, all equal the reference."""
+    own, opp, mask = to_kernel(state)
+    legal = state.legal_moves()
+    if legal == [PASS]:
+        g = state.geometry
+        mover, other = state.own_opp()
+        result = solve_root(own, opp, mask, UNLIMITED)
+        assert result[:3] == (True, -1, -reference(g, other, mover)), state.to_text()
+        assert move_scores(own, opp, mask, UNLIMITED) == (True, {}, 0)
+        return
+    exact = reference_moves(state)
+    best = max(exact.values())
+    result = solve_root(own, opp, mask, UNLIMITED)
+    assert result.completed, state.to_text()
+    assert result.score == best, state.to_text()
+    assert exact[square_of(result.best_bit, state.size)] == best, state.to_text()
+    scores = move_scores(own, opp, mask, UNLIMITED)
+    assert scores.completed
+    assert {square_of(b, state.size): s for b, s in scores.scores.items()} == exact, state.to_text()
+
+
+@pytest.mark.parametrize("empties", range(1, 13))
+def test_solver_equals_the_reference_on_random_8x8_positions(empties: int) -> None:
+    count = 6 if empties <= 8 else 2
+    for state in late_positions(8, empties, count, seed=empties):
+        check_solves(state)
+
+
+@pytest.mark.parametrize("size, empties", [(4, 8), (4, 11), (6, 10), (6, 12)])
+def test_solver_equals_the_reference_on_smaller_boards(size: int, empties: int) -> None:
+    for state in late_positions(size, empties, 3, seed=size * empties):
+        check_solves(state)
+
+
+def test_4x4_from_the_start_white_wins_11_to_3() -> None:
+    state = OthelloState.start(4)
+    own, opp, mask = to_kernel(state)
+    assert solve_root(own, opp, mask, UNLIMITED).score == -8  # Black, to move, loses by 8
+    while not state.is_over:  # perfect play by the solver's best moves
+        own, opp, mask = to_kernel(state)
+        result = solve_root(own, opp, mask, UNLIMITED)
+        state = state.play(PASS if result.best_bit < 0 else square_of(result.best_bit, 4))
+    assert state.score() == (3, 11)
+    assert state.board.count(".") == 2
+
+
+def positions_where(size: int, wanted: str, count: int, seed: int) -> list[OthelloState]:
+    """Positions from random playouts where the side to move must pass with at most 14
+    empties left (``"pass"``), or the game is over (``"over"``)."""
+    rng = random.Random(seed)
+    out: list[OthelloState] = []
+    while len(out) < count:
+        state = OthelloState.start(size)
+        while not state.is_over:
+            if wanted == "pass" and state.board.count(".") <= 14 and state.legal_moves() == [PASS]:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if (wanted == "over") == state.is_over:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_a_forced_pass_at_the_root_is_solved_from_the_other_side(size: int) -> None:
+    for state in positions_where(size, "pass", 3, seed=size):
+        check_solves(state)
+
+
+def test_a_finished_game_is_its_disc_margin() -> None:
+    for state in positions_where(8, "over", 3, seed=5):
+        own, opp, mask = to_kernel(state)
+        mover, other = state.own_opp()
+        margin = mover.bit_count() - other.bit_count()
+        assert solve_root(own, opp, mask, UNLIMITED)[:3] == (True, -1, margin)
+
+
+def test_a_solve_past_its_node_limit_reports_not_completed_and_leaves_no_false_bound() -> None:
+    # fresh positions each (a solve keeps what it proved: a repeat would be quicker)
+    states = late_positions(8, 16, 4, seed=99)
+    for state, limit in zip(states, (1, 100, 1000, 10000)):
+        own, opp, mask = to_kernel(state)
+        cut = solve_root(own, opp, mask, limit)
+        assert not cut.completed and cut.best_bit == -1, limit
+        assert limit < cut.nodes < limit + 1000  # it stops soon after the limit
+    own, opp, mask = to_kernel(states[0])
+    partial = move_scores(own, opp, mask, 1000)
+    assert not partial.completed
+    assert len(partial.scores) < len(states[0].legal_moves())
+    state = late_positions(8, 11, 1, seed=98)[0]
+    assert not solve_root(*to_kernel(state), 100).completed
+    check_solves(state)  # what the cut solve left in the table is still true
