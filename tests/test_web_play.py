@@ -10,15 +10,20 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import random
 import re
 from typing import Any
 
+import msgspec
+from client_support import state_after
 from playwright.sync_api import Page, expect
 from web_support import ThreadedServer, screenshot
 
 from client.connection import Connection
+from client.match_view import MatchView
 from server.app import GameServer
-from shared.protocol import Joined, Position, State
+from shared.games import PASS, new_game
+from shared.protocol import Joined, PlayerInfo, Position, Result, State
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -400,3 +405,58 @@ def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_serv
     expect(page.locator(".match-title")).to_contain_text("(watching)")
     fits(page)
     screenshot(page, "web_watching_phone", full_page=True)
+
+
+def sentence_cases() -> list[tuple[State, int | None]]:
+    """States from random games (with passes, ends by line, discs, resignation and
+    abandonment), each seen from seat 0, seat 1 and by a spectator."""
+    rng = random.Random(7)
+    cases: list[tuple[State, int | None]] = []
+    for game, size in (("tictactoe", 3), ("othello", 4), ("othello", 6)):
+        for _ in range(6):
+            st, moves = new_game(game, size), []
+            while not st.is_over:
+                moves.append(rng.choice(st.legal_moves()))
+                st = st.play(moves[-1])
+                if rng.random() < 0.3 or st.is_over:
+                    bot = rng.random() < 0.5
+                    away = rng.random() < 0.5
+                    players = [PlayerInfo(0, "Taro", "human", True, "p_1"),
+                               PlayerInfo(1, "minimax", "bot", True, None, 3) if bot else
+                               PlayerInfo(1, "Hana", "human", not away, "p_2")]
+                    state = state_after(game, size, moves, players=players)
+                    state.moves = ["pass" if m == PASS else m for m in moves]
+                    if not st.is_over and rng.random() < 0.2:  # ended early
+                        reason = rng.choice(["resign", "abandon"])
+                        state.result = Result(rng.choice([0, 1]), reason, state.score)
+                        state.status, state.legal = "over", []
+                    cases += [(state, seat) for seat in (0, 1, None)]
+    return cases
+
+
+def test_the_page_says_what_the_window_says(web_server, open_page) -> None:
+    """The page's sentences (match_view.js) are the window's and the terminal's
+    (client/match_view.py), word for word: whose turn, passes, the result and how it
+    ended, and why a tap on each square would be refused."""
+    cases = sentence_cases()
+    page = open_page("desktop")
+    page.goto(web_server.http_url)
+    shown = page.evaluate("""async (cases) => {
+        const { MatchView } = await import("/match_view.js");
+        return cases.map(([state, seat]) => {
+            const v = new MatchView(state.match);
+            v.seat = seat;
+            v.role = seat === null ? "spectator" : "player";
+            v.update(state);
+            return [v.turnText(), v.passNote(), v.resultText(), v.reasonText(),
+                    [...state.board].map((_, i) => v.whyNot(i))];
+        });
+    }""", [[msgspec.to_builtins(s), seat] for s, seat in cases])
+    assert len(shown) == len(cases) > 100
+    for (state, seat), page_says in zip(cases, shown):
+        view = MatchView(state.match, seat=seat, role="spectator" if seat is None else "player")
+        view.update(state)
+        window_says = [view.turn_text(), view.pass_note(), view.result_text(),
+                       view.reason_text(), [view.why_not(i) for i in range(len(state.board))]]
+        same_dots = json.dumps(page_says, ensure_ascii=False).replace("…", "...")
+        assert json.loads(same_dots) == window_says, state
