@@ -103,6 +103,27 @@ def test_othello_position(app: App) -> None:
     assert "flips nothing" in app.known.notice
 
 
+
+def test_a_move_typed_on_the_board_is_played(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[int] = []
+    monkeypatch.setattr(app, "move", sent.append)
+    moves = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
+    show(app, Joined("K7QX", 1, "player"), state_after("othello", 8, moves, me=1))
+    typed = [pygame.event.Event(pygame.TEXTINPUT, text=t) for t in ("9", "a", "1")]
+    app.step(typed)  # a stray digit, then a1, which flips nothing
+    assert sent == [] and "a1 flips nothing" in app.known.notice
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text=t) for t in ("b", "f", "5")])
+    assert sent == []  # b is dropped for f; f5 is taken
+    assert app.known.notice == "f5 is already taken."
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text=t) for t in ("f", "3")])
+    assert sent == [parse_square("f3", 8)]  # a legal move: played
+    show(app, Joined("QW9E", 0, "player"), state_after("tictactoe", 3, [4, 0], code="QW9E"))
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="4")])
+    assert app.known.notice == "Slot 4 is already taken."
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="7")])
+    assert sent[-1] == 7
+
+
 def test_finished_game_and_review(app: App) -> None:
     state = state_after("tictactoe", 3, [0, 4, 1, 8, 2])  # X wins on the top row
     assert state.result is not None and state.result.winner == 0
