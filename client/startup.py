@@ -26,7 +26,12 @@ several (``ClientState.unfinished``), what the flags asked for (sent), or the lo
 
 
 class Startup:
-    """The server, the player and the connection of one client run, made in that order."""
+    """The server, the player and the connection of one client run, made in that order.
+
+    ``say`` hears the progress for the person ("Looking for a game server on the LAN...",
+    "Preparing the engine (first run only)..."); ``find`` replaces finding or starting
+    the server (:func:`launch.find_or_start` with the plan's flags), as tests do.
+    """
 
     def __init__(
         self,
