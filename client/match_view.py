@@ -130,15 +130,15 @@ class MatchView:
     # ---- sentences ---------------------------------------------------------------
 
     def resume_lines(self) -> tuple[str, str]:
-        """An unfinished match to choose from, in two parts: ('Othello 4x4 against the
-        bot (level 3)', '12 moves played. Your move (Black)')."""
+        """An unfinished match to choose from, in two parts: ('Othello 4x4 vs the bot
+        (level 3)', '12 moves played. Your move (Black)')."""
         s = self.state
         if s is None:
             return self.code, self.turn_text()
         against = ", ".join(player_words(p) for p in s.players if p.seat != self.seat)
         n = len(s.moves)
         played = f"{n} move{'s' if n != 1 else ''} played. " if n else ""
-        return (f"{self.info.label(s.size)} against {against or 'nobody yet'}",
+        return (f"{self.info.label(s.size)} vs {against or 'nobody yet'}",
                 f"{played}{self.turn_text()}")
 
     def turn_text(self) -> str:

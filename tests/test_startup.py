@@ -88,8 +88,8 @@ async def test_the_terminal_asks_which_unfinished_game(game_server: GameServer,
     plan = Plan(name="Taro", token_file=token_file)
     out = await play_script(game_server, plan, ["3", "2", "m"])
     assert "You have 2 unfinished games:\n" in out
-    assert f"  1  {othello}  Othello 4x4 against the bot (level 1): Your move (Black)\n" in out
-    assert f"  2  {tictactoe}  Tic-tac-toe against the bot (level 1): Your move (X)\n" in out
+    assert f"  1  {othello}  Othello 4x4 vs the bot (level 1): Your move (Black)\n" in out
+    assert f"  2  {tictactoe}  Tic-tac-toe vs the bot (level 1): Your move (X)\n" in out
     assert "'3' is not one of: 1, 2, l." in out
     assert f"Tic-tac-toe, match {tictactoe}: X: You - O: The bot" in out
     assert "Moves: none yet" in out
@@ -130,8 +130,8 @@ async def test_the_window_lists_unfinished_games_to_resume(game_server: GameServ
     rows = seen["rows"]
     assert isinstance(rows, list) and rows[:3] == [
         "Your unfinished games",
-        f"{othello}  Othello 4x4 against the bot (level 1)\nYour move (Black)",
-        f"{tictactoe}  Tic-tac-toe against the bot (level 1)\nYour move (X)"]
+        f"{othello}  Othello 4x4 vs the bot (level 1)\nYour move (Black)",
+        f"{tictactoe}  Tic-tac-toe vs the bot (level 1)\nYour move (X)"]
     assert seen["screen"] is app.lobby
     assert seen["notice"] == ("Welcome back: you have 2 unfinished games; choose one to go "
                               "on with.")
