@@ -249,7 +249,8 @@ class Terminal(Console):
                                          enumerate(view.move_names(), start=1)) or "none yet"))
             return None
         if word in ("h", "help", "?"):
-            self.say(HELP.format(how=view.info.move_help) if s is not None else HELP)
+            self.say(HELP.format(how=view.info.move_help if s is not None else "as the game "
+                                 "writes it"))
             return None
         if word == "board":
             self.printer.forget()
