@@ -140,10 +140,12 @@ class BotRunner:
         """Start every worker with the kernels loaded, before anyone waits on a bot move.
 
         The kernels are compiled in this process first (:func:`prepare_engine`), so a
-        cold cache is filled once, not by every worker at the same time; then each worker
-        starts and loads them from the cache before taking its first job (one no-op
-        each). Returns the seconds it took. A worker that cannot start is logged, and
-        the pool is started again on the first bot move, as after a crash.
+        cold cache is filled once, not by every worker at the same time. Then one no-op
+        job per worker makes the pool start them all, and each loads the kernels from the
+        cache (its initializer) before it takes any job: when this returns, every worker
+        runs, and one may at most still be loading the cache (a fraction of a second),
+        never compiling. Returns the seconds it took. A worker that cannot start is
+        logged, and the pool is started again on the first bot move, as after a crash.
         """
         started = time.perf_counter()
         await prepare_engine(say)
