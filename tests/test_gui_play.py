@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from client_support import Driver, play_script, screenshot
+from client_support import Driver, play_script, screenshot, settle
 from conftest import MakeServer
 
 from client import launch
@@ -80,6 +80,8 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
         if not first:
             if s.status == "over":
                 first.update(code=s.match, seat=view.seat, result=view.result_text())
+                settle(view)  # the last mark fully drawn, not mid-animation
+                app.step([])
                 screenshot(app.surface, "embedded_game_over")
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0))
             elif view.my_turn and driver.clicked_ply != s.ply:

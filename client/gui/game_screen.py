@@ -209,8 +209,8 @@ class GameScreen:
             ui.text(view.result_text(), (x, y), u * 2.6, theme.GOOD if won else theme.TEXT,
                     bold=True, max_width=width)
             y += u * 3.2
-            ui.text(view.reason_text(), (x, y), u * 1.2, theme.TEXT, max_width=width)
-            y += u * 1.8
+            y = ui.paragraph(view.reason_text(), pygame.Rect(x, int(y), width, int(u * 3.4)),
+                             u * 1.2) + u * 0.5
             y = self.draw_rematch_offer(ui, x, y, width, u)
         else:
             turn = view.turn_text()
