@@ -42,7 +42,9 @@ const connection = new Connection({
 
 /** Send an intent, or tell the person the link is down. */
 function send(msg) {
-  if (!connection.send(msg)) known.say("The link to the server is down: try again when it is back.");
+  if (!connection.send(msg)) {
+    known.say("The link to the server is down: try again when it is back.");
+  }
   render();
 }
 

@@ -47,7 +47,8 @@ function mark(x, y, ch, grow) {
   const cls = grow ? " grow" : "";
   if (ch === "O") return [svg("circle", { class: `mark o${cls}`, cx: x, cy: y, r })];
   return [svg("path", {
-    class: `mark x${cls}`, d: `M${x - r} ${y - r}L${x + r} ${y + r}M${x + r} ${y - r}L${x - r} ${y + r}`,
+    class: `mark x${cls}`,
+    d: `M${x - r} ${y - r}L${x + r} ${y + r}M${x + r} ${y - r}L${x - r} ${y + r}`,
   })];
 }
 

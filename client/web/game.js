@@ -281,7 +281,8 @@ export class GameScreen {
       keys[event.key]();
     } else if (s.game === "tictactoe" && /^[0-8]$/.test(k)) {
       this.tap(Number(k));
-    } else if (s.game === "othello" && k.length === 1 && COLUMNS.slice(0, s.size).includes(k)) {
+    } else if (s.game === "othello" && k.length === 1 &&
+               COLUMNS.slice(0, s.size).includes(k)) {
       this.typed = k;
       return;
     } else if (s.game === "othello" && this.typed && /^[1-8]$/.test(k) && Number(k) <= s.size) {

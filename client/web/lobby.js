@@ -12,7 +12,8 @@ const DEFAULT_BOTS = ["random", "greedy", "minimax", "alphabeta", "expert"];
 /** A row of choice buttons; exactly one is pressed. Returns the row and a re-marker. */
 function choiceRow(label, options, current, pick) {
   const buttons = options.map(([value, text]) => el("button", {
-    type: "button", class: "choice", "data-value": value, "aria-pressed": String(value === current()),
+    type: "button", class: "choice", "data-value": value,
+    "aria-pressed": String(value === current()),
     onclick: () => { pick(value); mark(); },
   }, text));
   function mark() {
@@ -132,8 +133,8 @@ export class LobbyScreen {
     fill(this.mine, el("h2", {}, "Your games"), el("ul", { class: "matches" }, mine.map((v) =>
       el("li", {}, el("span", { class: "code" }, v.code),
         el("span", { class: "what" }, `${gameTitle(v.state.game, v.state.size)}: ${v.turnText()}`),
-        el("button", { type: "button", class: "primary", onclick: () => this.actions.goBack(v.code) },
-          "Go back")))));
+        el("button", { type: "button", class: "primary",
+          onclick: () => this.actions.goBack(v.code) }, "Go back")))));
     const rows = (list, watch) => list.length ? list.map((m) => el("li", {},
       el("span", { class: "code" }, m.match), el("span", { class: "what" }, summary(m)),
       el("button", { type: "button", class: "secondary",
