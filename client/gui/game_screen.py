@@ -214,8 +214,8 @@ class GameScreen:
             y = self.draw_rematch_offer(ui, x, y, width, u)
         else:
             turn = view.turn_text()
-            if turn.endswith("..."):
-                turn = turn[:-3] + "." * (1 + int(time.monotonic() * 2) % 3)
+            if s.status == "playing" and view.is_bot(s.to_move):  # "thinking..." pulses
+                turn = turn.rstrip(".") + "." * (1 + int(time.monotonic() * 2) % 3)
             colour = theme.GOOD if view.my_turn else theme.TEXT
             if not self.app.known.link_up:
                 turn, colour = "Offline: moves wait until the link is back.", theme.WARN
