@@ -5,6 +5,10 @@
     state = state.play(state.legal_moves()[0])
 
 A state is immutable; ``play`` returns a new one. See :class:`shared.games.base.State`.
+
+The registry is also the catalogue clients show: ``get_game(name)`` gives a
+:class:`GameInfo` with the title, sizes, side names and how a move is written, read and
+named in a sentence; :func:`catalogue` lists every game on every size for a menu.
 """
 
 from __future__ import annotations
