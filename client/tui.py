@@ -44,7 +44,6 @@ class Terminal(Console):
         self.printer = MatchPrinter(self.say, where.share)
 
     # ---- the lobby -----------------------------------------------------------------
-    # ---- the lobby -----------------------------------------------------------------
 
     async def run(self, opening: Opening | None = None) -> int:
         """Play from ``opening``, what the start-up decided (None: the flags decide
