@@ -11,15 +11,16 @@ import argparse
 import getpass
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Literal, TypedDict, get_args
 
 from client import identity
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, GAMES, get_game
 
-SEATS = ("first", "second", "random")
 Seat = Literal["first", "second", "random"]
 Vs = Literal["bot", "human"]
+SEATS: tuple[str, ...] = get_args(Seat)
+"""The --seat choices."""
 MAX_NAME = 32
 
 
@@ -131,7 +132,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="the board size: " + "; ".join(
                           f"{g.title} {', '.join(map(str, g.sizes))} (default {g.default_size})"
                           for g in GAMES.values()))
-    what.add_argument("--vs", choices=("bot", "human"), default="bot",
+    what.add_argument("--vs", choices=get_args(Vs), default="bot",
                       help="play the server's bot or wait for a person (default bot)")
     low, high = min(LEVELS), max(LEVELS)
     what.add_argument("--level", type=int, choices=sorted(LEVELS), default=DEFAULT_LEVEL,
