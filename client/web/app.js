@@ -26,14 +26,14 @@ const connection = new Connection({
     known.handle(msg);
     render();
   },
-  onLink({ up, message, first }) {
+  onLink({ up, message, first, warn }) {
     known.link = { up, message };
     if (up) {
       known.startResume(first);
       connection.send({ type: "list" }); // everything before its answer is our seats, re-sent
       if (pending !== null) connection.send(pending);
       pending = null;
-      if (message) known.say(message, true);
+      if (message) known.say(message, !warn);
       else if (storage.problem) known.say(storage.problem);
     }
     render();

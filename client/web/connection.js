@@ -62,7 +62,8 @@ export function serverUrl(location) {
 export class Connection {
   /**
    * onMessage(msg) gets every server message (welcome included);
-   * onLink({up, message, first}) is called when the link comes up or goes down.
+   * onLink({up, message, first, warn}) is called when the link comes up or goes down
+   * (`first`: the page's first welcome; `warn`: the message is bad news).
    */
   constructor({ url, storage, onMessage, onLink }) {
     this.url = url;
@@ -75,6 +76,7 @@ export class Connection {
     this.delay = BACKOFF_FIRST;
     this.retryTimer = null;
     this.probeTimer = null;
+    this.replacing = null; // the old link while a rename says hello on a new one
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.wake();
     });
@@ -94,8 +96,10 @@ export class Connection {
     this.storage.set(KEYS.name, name);
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && !this.replacing) {
+      this.replacing = this.ws; // a rename: the old link stays until the new one is welcomed
+    }
     const ws = new WebSocket(this.url);
-    const previous = this.ws;
     this.ws = ws;
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({
@@ -111,7 +115,7 @@ export class Connection {
       } catch (err) {
         return; // not JSON: not a frame of this protocol, nothing to show
       }
-      if (msg.type === "welcome") this.welcome(msg, previous);
+      if (msg.type === "welcome") this.welcome(msg);
       this.onMessage(msg);
     });
     ws.addEventListener("close", (event) => {
@@ -120,8 +124,8 @@ export class Connection {
   }
 
   /** The server took our hello: remember who we are and say the link is up. */
-  welcome(msg, previous) {
-    if (previous && previous !== this.ws) previous.close(1000); // a rename replaced it
+  welcome(msg) {
+    this.dropReplaced();
     const known = this.player;
     this.storage.set(KEYS.token, msg.token);
     this.storage.set(KEYS.player, msg.player);
@@ -130,11 +134,12 @@ export class Connection {
     const first = this.welcomed === 0;
     this.welcomed += 1;
     let message = first ? "" : "Reconnected.";
-    if (known && known !== msg.player) {
+    const forgotten = Boolean(known && known !== msg.player);
+    if (forgotten) {
       message = "The server did not know this browser's player any more " +
         "(another server, or its games were wiped): you play as a new player.";
     }
-    this.onLink({ up: true, message, first });
+    this.onLink({ up: true, message, first, warn: forgotten });
   }
 
   /** Send one intent; false when the link is down (nothing is queued behind the person). */
@@ -150,7 +155,14 @@ export class Connection {
     this.open(name);
   }
 
+  /** Close the link a rename replaced (it never reconnects: it is not `this.ws`). */
+  dropReplaced() {
+    if (this.replacing) this.replacing.close(1000);
+    this.replacing = null;
+  }
+
   lost(reason) {
+    this.dropReplaced();
     this.up = false;
     clearTimeout(this.probeTimer);
     if (this.retryTimer !== null) return;
