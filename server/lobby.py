@@ -128,8 +128,14 @@ class Lobby:
             self._apply(effect)
 
     def _apply(self, effect: Effect) -> None:
-        """Carry out one effect that needs no requester."""
+        """Carry out one effect that needs no requester (a move's two come first)."""
         match effect:
+            case SaveMoves(match, moves):
+                self.store.add_moves(match, moves, defer=True)
+            case BroadcastSoon(match):
+                self._unsent[match.code] = match
+                if self._flushing is None:
+                    self._flushing = asyncio.get_running_loop().call_soon(self.flush)
             case SavePlayer(player, token_hash, name):
                 self.store.add_player(player, token_hash, name)
             case RenamePlayer(player, name):
@@ -138,14 +144,8 @@ class Lobby:
                 self.store.add_match(match)
             case SaveSeats(match):
                 self.store.update_seats(match)
-            case SaveMoves(match, moves):
-                self.store.add_moves(match, moves, defer=True)
             case SaveResult(match):
                 self.store.finish(match)
-            case BroadcastSoon(match):
-                self._unsent[match.code] = match
-                if self._flushing is None:
-                    self._flushing = asyncio.get_running_loop().call_soon(self.flush)
             case Broadcast(match, to, state):
                 self._unsent.pop(match.code, None)
                 self.flush()  # earlier moves go first, and stored

@@ -165,6 +165,9 @@ class Store:
         if not memory and not readonly:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = _lock(self.path) if exclusive and not memory else None
+        self._deferred: list[tuple[str, int, int, float]] = []
+        """Deferred moves (match, ply, move, time) not written yet: one statement writes
+        them all at the next commit or write."""
         try:
             self._db = self._open(readonly)
         except BaseException:  # a failed open holds nothing: the lock goes too
@@ -211,22 +214,30 @@ class Store:
 
     @contextmanager
     def _writing(self, defer: bool = False) -> Iterator[None]:
-        """Run the writes inside the open transaction, then commit all (unless deferred).
-
-        Deferred writes (moves) are committed together by the next :meth:`commit`, or
-        by any write that is not deferred: one disk commit for many moves under load.
-        """
-        if not self._db.in_transaction:
-            self._db.execute("BEGIN")
+        """Run the writes inside the open transaction, after the deferred moves, then
+        commit all (unless deferred)."""
+        self._begin()
         yield
         if not defer:
             self.commit()
 
+    def _begin(self) -> None:
+        """Open the transaction if none is, and write the deferred moves into it."""
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN")
+        if self._deferred:
+            rows, self._deferred = self._deferred, []
+            self._db.executemany(
+                "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)", rows)
+
     def commit(self) -> None:
-        """Make every write so far durable (a no-op when nothing is pending).
+        """Make every write so far durable, deferred moves included (a no-op when
+        nothing is pending).
 
         The server calls it before any frame leaves, so nobody sees an unstored move.
         """
+        if self._deferred:
+            self._begin()
         if self._db.in_transaction:
             self._db.execute("COMMIT")
 
@@ -276,13 +287,18 @@ class Store:
     def add_moves(self, match: Match, moves: Sequence[int], defer: bool = False) -> None:
         """Append the last ``moves`` of ``match`` (and its result if they ended it).
 
-        With ``defer`` they are committed by the next :meth:`commit`; until then the
-        caller must not tell anyone about them.
+        With ``defer`` they are written and committed by the next :meth:`commit` (or
+        write), together with the other deferred moves: one statement and one disk
+        commit for the moves of many matches under load. Until then the caller must not
+        tell anyone about them.
         """
-        with self._writing(defer):
-            self._insert_moves(match.code, match.ply - len(moves), moves)
-            if match.result is not None:
+        first, now = match.ply - len(moves), time.time()
+        self._deferred.extend((match.code, first + i, move, now) for i, move in enumerate(moves))
+        if match.result is not None:
+            with self._writing(defer):
                 self._finish(match)
+        elif not defer:
+            self.commit()
 
     def finish(self, match: Match) -> None:
         """Store how the match ended (resign, abandon)."""
