@@ -2,14 +2,17 @@
 
 Modules: :mod:`.jit` (the decorator and whether it compiles), :mod:`.board` (to and from
 ``shared.games`` positions), :mod:`.bits` (moves and flips), :mod:`.solver` (the exact
-endgame solver). Call :func:`warm_up` before anyone waits on a move: the first call in a
-fresh install compiles every kernel (seconds); later processes load numba's cache.
+endgame solver), :mod:`.evaluate` and :mod:`.midgame` (the evaluation and the midgame
+search), :mod:`.expert` (level 5: deepening and solving within a time). Call
+:func:`warm_up` before anyone waits on a move: the first call in a fresh install compiles
+every kernel (seconds); later processes load numba's cache.
 """
 
 from __future__ import annotations
 
 from shared.ai.kernel.bits import flips, legal_moves, lowest_bit, popcount
 from shared.ai.kernel.board import to_kernel
+from shared.ai.kernel.expert import warm_up_midgame
 from shared.ai.kernel.solver import solve_root
 from shared.games.othello import OthelloState
 
@@ -22,3 +25,4 @@ def warm_up() -> None:
     flips(own, opp, lowest_bit(moves), mask)
     popcount(moves)
     solve_root(own, opp, mask, 10**6)
+    warm_up_midgame()

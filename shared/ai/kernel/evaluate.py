@@ -49,16 +49,28 @@ _S8 = np.uint64(8)
 _S9 = np.uint64(9)
 _ZERO = np.uint64(0)
 
-# (opening, endgame) weight of each term, in UNITs per unit of the term
-W_MOBILITY = (90, 40)
-W_POTENTIAL = (30, 10)
-W_CORNER = (700, 350)
-W_X_SQUARE = (-450, -150)
-W_C_SQUARE = (-150, -50)
-W_STABLE = (120, 100)
-W_EDGE = (20, 10)
-W_DISC = (-8, 100)
-W_PARITY = (40, 120)
+WEIGHTS = np.array(
+    [
+        [90, 40],  # mobility: moves now
+        [30, 10],  # potential mobility: empty squares next to the opponent
+        [700, 350],  # corners
+        [-450, -150],  # X squares next to an empty corner
+        [-150, -50],  # C squares next to an empty corner
+        [120, 100],  # stable edge discs
+        [20, 10],  # other edge discs
+        [-8, 100],  # discs
+        [150, 50],  # tempo: the side to move
+        [40, 120],  # parity: an odd number of empties, for the side to move
+    ],
+    dtype=np.int64,
+)
+"""(opening, endgame) weight of each term, in UNITs per unit of the term: rows W_*. A
+global array is a constant to numba; each row goes to :func:`_weighted` as an array, so
+one compiled version serves every term."""
+(
+    W_MOBILITY, W_POTENTIAL, W_CORNER, W_X_SQUARE, W_C_SQUARE, W_STABLE, W_EDGE, W_DISC,
+    W_TEMPO, W_PARITY,
+) = range(10)
 
 
 @cache
@@ -121,11 +133,10 @@ def stable_edge_discs(discs: np.uint64, empty: np.uint64, t: np.ndarray) -> np.u
 
 
 @njit
-def _weighted(weight: tuple[int, int], term: int, empties: int, squares: int) -> int:
+def _weighted(weight: np.ndarray, term: int, empties: int, squares: int) -> int:
     """``term`` times its weight at this stage of the game, times ``squares``: the weight
     slides from its opening value (empty board) to its endgame value (full board)."""
-    opening, endgame = weight
-    return term * (opening * empties + endgame * (squares - empties))
+    return term * (int(weight[0]) * empties + int(weight[1]) * (squares - empties))
 
 
 @njit
@@ -146,25 +157,26 @@ def position_score(
     mask = t[T_MASK]
     empty = mask & ~(own | opp)
     squares, empties = popcount(mask), popcount(empty)
-    score = _weighted(W_MOBILITY, own_moves - opp_moves, empties, squares)
+    score = _weighted(WEIGHTS[W_MOBILITY], own_moves - opp_moves, empties, squares)
     potential = popcount(neighbours(opp, mask) & empty) - popcount(neighbours(own, mask) & empty)
-    score += _weighted(W_POTENTIAL, potential, empties, squares)
+    score += _weighted(WEIGHTS[W_POTENTIAL], potential, empties, squares)
     corners = t[T_CORNERS]
     own_corners, opp_corners = popcount(own & corners), popcount(opp & corners)
-    score += _weighted(W_CORNER, own_corners - opp_corners, empties, squares)
+    score += _weighted(WEIGHTS[W_CORNER], own_corners - opp_corners, empties, squares)
     x_squares = c_squares = 0
     for i in range(4):
         if t[T_ZONES + 3 * i] & empty:
             x_sq, c_sq = t[T_ZONES + 3 * i + 1], t[T_ZONES + 3 * i + 2]
             x_squares += popcount(own & x_sq) - popcount(opp & x_sq)
             c_squares += popcount(own & c_sq) - popcount(opp & c_sq)
-    score += _weighted(W_X_SQUARE, x_squares, empties, squares)
-    score += _weighted(W_C_SQUARE, c_squares, empties, squares)
+    score += _weighted(WEIGHTS[W_X_SQUARE], x_squares, empties, squares)
+    score += _weighted(WEIGHTS[W_C_SQUARE], c_squares, empties, squares)
     stable = popcount(stable_edge_discs(own, empty, t)) - popcount(stable_edge_discs(opp, empty, t))
-    score += _weighted(W_STABLE, stable, empties, squares)
+    score += _weighted(WEIGHTS[W_STABLE], stable, empties, squares)
     edges = t[T_EDGES] & ~corners
-    score += _weighted(W_EDGE, popcount(own & edges) - popcount(opp & edges), empties, squares)
-    score += _weighted(W_DISC, popcount(own) - popcount(opp), empties, squares)
+    own_edges, opp_edges = popcount(own & edges), popcount(opp & edges)
+    score += _weighted(WEIGHTS[W_EDGE], own_edges - opp_edges, empties, squares)
+    score += _weighted(WEIGHTS[W_DISC], popcount(own) - popcount(opp), empties, squares)
     return _per_square(score, squares)
 
 
@@ -178,8 +190,9 @@ def evaluate(own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: 
     score = position_score(own, opp, own_moves, opp_moves, t)
     mask = t[T_MASK]
     empties = popcount(mask & ~(own | opp))
+    squares = popcount(mask)
+    score += _per_square(_weighted(WEIGHTS[W_TEMPO], 1, empties, squares), squares)
     if empties & 1:
-        squares = popcount(mask)
-        score += _per_square(_weighted(W_PARITY, 1, empties, squares), squares)
+        score += _per_square(_weighted(WEIGHTS[W_PARITY], 1, empties, squares), squares)
     limit = SCORE_LIMIT - 1
     return max(-limit, min(limit, score))

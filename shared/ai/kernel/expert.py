@@ -1,19 +1,22 @@
 """The expert (level 5) on the kernels: iterative deepening to a deadline, exact solves.
 
-:func:`appraise` scores the root moves of an Othello position within a time budget:
+:func:`appraise` scores the root moves of an Othello position within a time budget. It
+weighs the typical cost of an exact solve at this many empties (:func:`solve_cost`)
+against the nodes the solver can visit in the time (its speed is measured as it runs):
 
-1. If the position could be solved exactly in the time (judged from its empties and the
-   solver's measured speed, :func:`solve_fits`), it gives a short midgame search a share
-   of the time, then tries the exact solve with a node budget of the remaining time; an
-   exact result is returned as soon as it is known. If the solve runs out of nodes the
-   midgame result stands.
-2. Otherwise the midgame search deepens one ply at a time, each iteration given a node
-   limit from the time left and the measured speed, and stops when the next iteration
-   would not fit. The deepest finished iteration's scores are the answer.
+- a solve well within the time (``SOLVE_AT_ONCE``) is done at once;
+- a solve that may fit comes after a midgame search given ``MIDGAME_SHARE`` of the time,
+  with the rest of the time as its node limit; if it runs out, the midgame answer stands;
+- otherwise the midgame search deepens one ply at a time to the deadline, each iteration
+  given a node limit from the time left and the measured speed; an iteration that would
+  not fit (guessed from the last ones' growth) is not started.
 
-The kernels keep their memory (a 16 MB transposition table) between calls in one
-process, cleared for every call so a search does not depend on the ones before it.
-One search runs at a time per process (the server runs bots in worker processes).
+An exact result is returned as soon as it is known, not at the deadline; so is a midgame
+search that reached the end of the game. The midgame kernels keep their memory (a 16 MB
+transposition table) between calls in one process, cleared for every call so that a
+search does not depend on the ones before it; the solver's table keeps only proven
+bounds, so it carries over. One search runs at a time per process (the server runs bots
+in worker processes).
 """
 
 from __future__ import annotations
@@ -23,14 +26,30 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shared.ai.kernel.bits import legal_moves, lowest_bit, popcount
+from shared.ai.kernel.bits import flips_at, legal_moves, lowest_bit, popcount
 from shared.ai.kernel.board import to_kernel
-from shared.ai.kernel.evaluate import eval_tables
+from shared.ai.kernel.evaluate import UNIT, eval_tables
 from shared.ai.kernel.jit import COMPILED
 from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, Memory, search_root
+from shared.ai.kernel.solver import INF as SOLVER_INF
+from shared.ai.kernel.solver import memory_for
 from shared.games.othello import OthelloState
 
 _ONE = np.uint64(1)
+
+SOLVE_AT_ONCE = 0.05
+"""A position whose solve should take less than this share of the time is solved at
+once, with no midgame search first."""
+
+MIDGAME_SHARE = 0.25
+"""Otherwise, if the solve may fit, the share of the time a midgame search gets first
+(its answer stands if the solve runs out of time)."""
+
+EVERY_EXACT_COST = 3
+"""How many times longer solving every move (analysis) takes than finding the best ones."""
+
+ITERATION_OPTIMISM = 1.25
+"""An iteration is started if its guessed cost is within this factor of the time left."""
 
 
 @dataclass(frozen=True)
@@ -47,15 +66,25 @@ class Appraisal:
 
 
 class _Speed:
-    """Nodes per second of this process's midgame search, measured as it runs."""
+    """Nodes per second of this process's midgame search and exact solver, measured as
+    they run (a first guess until then)."""
 
     def __init__(self) -> None:
         self.midgame = 3e6 if COMPILED else 3e3
+        self.solver = 15e6 if COMPILED else 15e3
 
-    def update(self, nodes: int, seconds: float) -> None:
-        """Learn from an iteration long enough to time (a few ms or more)."""
+    @staticmethod
+    def _learn(old: float, nodes: int, seconds: float) -> float:
+        """A running average, fed only by runs long enough to time (a few ms or more)."""
         if seconds > 0.005 and nodes > 0:
-            self.midgame = 0.5 * self.midgame + 0.5 * nodes / seconds
+            return 0.5 * old + 0.5 * nodes / seconds
+        return old
+
+    def update_midgame(self, nodes: int, seconds: float) -> None:
+        self.midgame = self._learn(self.midgame, nodes, seconds)
+
+    def update_solver(self, nodes: int, seconds: float) -> None:
+        self.solver = self._learn(self.solver, nodes, seconds)
 
 
 _speed = _Speed()
@@ -93,46 +122,127 @@ def appraise(state: OthelloState, seconds: float, every_exact: bool) -> Appraisa
     order = np.array(move_bits(own, opp, mask), dtype=np.int64)
     if not order.size:
         raise ValueError("appraise needs a position where the side to move has a move")
-    return _deepen(own, opp, t, order, empties, end, every_exact)
+    cost = solve_cost(empties) * (EVERY_EXACT_COST if every_exact else 1)
+    budget = seconds * _speed.solver
+    midgame: Appraisal | None = None
+    if cost > budget * SOLVE_AT_ONCE:  # a midgame answer first, in case the solve fails
+        share = MIDGAME_SHARE if cost <= budget else 1.0
+        midgame = _deepen(own, opp, t, order, empties, time.perf_counter() + seconds * share,
+                          every_exact)
+        if midgame.exact or cost > budget:
+            return midgame
+        first = midgame.scores
+        order = np.array(sorted(order, key=lambda bit: -first[int(bit)]), dtype=np.int64)
+    solved = _solve(own, opp, mask, order, empties, end, every_exact)
+    if solved is not None:
+        return solved
+    if midgame is None:
+        midgame = _deepen(own, opp, t, order, empties, end, every_exact)
+    return midgame
+
+
+def solve_cost(empties: int) -> float:
+    """The nodes an exact solve of a position with ``empties`` empty squares typically
+    takes (median solver nodes on random 8x8 positions: about 1e5 at 14 empties, 2.5
+    times more per empty square)."""
+    return 1e5 * 2.5 ** (empties - 14)
+
+
+def _solve(
+    own: np.uint64, opp: np.uint64, mask: np.uint64, order: np.ndarray, empties: int,
+    end: float, every_exact: bool,
+) -> Appraisal | None:
+    """The exact margins of the root moves (tried in ``order``), or None if the time ran
+    out first. Unless ``every_exact``, only the moves as good as the best are solved
+    exactly; each other one gets the upper bound below the best that a null-window
+    solve proved."""
+    start = time.perf_counter()
+    memory = memory_for(mask, max(1, int((end - start) * _speed.solver)))
+    scores: dict[int, int] = {}
+    best = -SOLVER_INF
+    for bit in order:
+        disc = _ONE << np.uint64(bit)
+        flipped = flips_at(own, opp, disc)
+        child_own, child_opp = opp ^ flipped, own | flipped | disc
+        if not scores or every_exact:
+            score = -memory.solve(child_own, child_opp, -SOLVER_INF, SOLVER_INF)
+        else:
+            score = -memory.solve(child_own, child_opp, -best, -best + 1)
+            if score >= best and not memory.aborted:
+                score = -memory.solve(child_own, child_opp, -SOLVER_INF, -best + 1)
+        if memory.aborted:
+            break
+        scores[int(bit)] = score * UNIT
+        best = max(best, score)
+    _speed.update_solver(memory.nodes, time.perf_counter() - start)
+    if memory.aborted:
+        return None
+    return Appraisal(scores, exact=True, depth=empties)
 
 
 def _deepen(
     own: np.uint64, opp: np.uint64, t: np.ndarray, order: np.ndarray, empties: int,
     end: float, every_exact: bool,
 ) -> Appraisal:
-    """Iterative deepening until ``end``, or to the end of the game (exact)."""
+    """Iterative deepening until ``end`` (or to the end of the game: exact).
+
+    Each iteration gets a node limit from the time left; one that would not fit (its cost
+    guessed from the last iterations' growth) is not started.
+    """
     memory = _shared_memory()
     memory.clear(0)
     stats = memory.stats
     result: Appraisal | None = None
     scores = np.zeros(order.size, dtype=np.int64)
-    last_nodes = growth = 0.0
+    costs: list[int] = []
     for depth in range(1, empties + 1):
         now = time.perf_counter()
-        remaining = end - now
-        if result is not None:
-            # the next iteration's expected cost, from how the last ones grew
-            if last_nodes * growth > remaining * _speed.midgame:
-                break
-        start_nodes = stats[NODES]
-        budget = remaining * _speed.midgame if result is not None else 1e18
-        stats[LIMIT] = start_nodes + max(int(budget), 1)
+        budget = (end - now) * _speed.midgame
+        if result is not None and _next_cost(costs) > budget * ITERATION_OPTIMISM:
+            break
+        start_nodes = int(stats[NODES])
+        # depth 1 always completes: a result to return whatever the time
+        stats[LIMIT] = start_nodes + (max(1, int(budget)) if result is not None else 1 << 62)
         stats[ABORTED] = 0
         finished = search_root(
-            own, opp, depth, order, scores, every_exact, t, memory.tt_keys, memory.tt_data,
+            own, opp, depth, order, scores, every_exact, t, memory.table,
             memory.killers, memory.history, memory.move_bits, memory.move_keys, stats,
         )
-        nodes = float(stats[NODES] - start_nodes)
-        _speed.update(int(nodes), time.perf_counter() - now)
+        costs.append(int(stats[NODES]) - start_nodes)
+        _speed.update_midgame(costs[-1], time.perf_counter() - now)
         if not finished:
             break
-        growth = min(10.0, max(1.5, nodes / last_nodes)) if last_nodes else 4.0
-        last_nodes = nodes
         result = Appraisal(
             {int(bit): int(score) for bit, score in zip(order, scores)},
             exact=depth >= empties, depth=depth,
         )
         ranking = np.argsort(-scores, kind="stable")
         order, scores = order[ranking], scores[ranking]
-    assert result is not None  # depth 1 has no node limit
+    assert result is not None
     return result
+
+
+def _next_cost(costs: list[int]) -> float:
+    """The nodes the next iteration will likely take, given those of the last ones.
+
+    Even and odd depths grow differently, so the guess is the iteration two before the
+    next one times the last two-ply growth.
+    """
+    if len(costs) < 3:
+        return float(costs[-1]) * 8
+    growth = costs[-1] / max(1, costs[-3])
+    return costs[-2] * min(40.0, max(2.0, growth))
+
+
+def warm_up_midgame() -> None:
+    """Compile (or load from numba's cache) the evaluation and midgame kernels, by a
+    two-ply search of the 4x4 start position; allocates this process's search memory."""
+    own, opp, mask = to_kernel(OthelloState.start(4))
+    order = np.array(move_bits(own, opp, mask), dtype=np.int64)
+    memory = _shared_memory()
+    memory.clear(1 << 62)
+    search_root(
+        own, opp, 2, order, np.zeros(order.size, dtype=np.int64), False, eval_tables(4),
+        memory.table, memory.killers, memory.history, memory.move_bits, memory.move_keys,
+        memory.stats,
+    )

@@ -39,29 +39,37 @@ MAX_MOVES = 40
 SORT_DEPTH = 3
 """Nodes with at least this many plies left order their moves fastest-first."""
 
+TABLE_DEPTH = 2
+"""Nodes with fewer plies left skip the table: too cheap to be worth a cache miss."""
+
+ETC_DEPTH = 4
+"""Nodes with at least this many plies left look their children up in the table first."""
+
 TABLE_BITS = 19
 """The transposition table has 2**TABLE_BITS entries (16 MB)."""
 
 # stats: what the driver reads and sets
 NODES, LIMIT, ABORTED = 0, 1, 2
-# tt_data columns
-TT_DEPTH, TT_LOWER, TT_UPPER, TT_MOVE = 0, 1, 2, 3
+# table columns: one entry is one row of 32 bytes, a single cache line to fetch
+TT_OWN, TT_OPP, TT_DEPTH_MOVE, TT_BOUNDS = 0, 1, 2, 3
 
 _ONE = np.uint64(1)
 _S7 = np.uint64(7)
 _S13 = np.uint64(13)
 _S17 = np.uint64(17)
 _S32 = np.uint64(32)
+_S8 = np.uint64(8)
+_BYTE = np.uint64(0xFF)
+_LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @dataclass
 class Memory:
     """The arrays one search works in, allocated once and cleared for every new search."""
 
-    tt_keys: np.ndarray
-    """(own, opp) of each table entry; (0, 0) marks an empty one (no position is empty)."""
-    tt_data: np.ndarray
-    """(depth, lower bound, upper bound, best move bit or -1) of each entry."""
+    table: np.ndarray
+    """The transposition table: per entry (own, opp, depth and best move, bounds), see
+    :func:`_store`; own = opp = 0 marks an empty entry (no position is empty)."""
     killers: np.ndarray
     """The two last moves that cut off at each ply."""
     history: np.ndarray
@@ -77,8 +85,7 @@ class Memory:
     def allocate(cls, table_bits: int = TABLE_BITS) -> Memory:
         size = 1 << table_bits
         return cls(
-            tt_keys=np.zeros((size, 2), dtype=np.uint64),
-            tt_data=np.zeros((size, 4), dtype=np.int32),
+            table=np.zeros((size, 4), dtype=np.uint64),
             killers=np.full((MAX_PLY, 2), -1, dtype=np.int64),
             history=np.zeros(64, dtype=np.int64),
             move_bits=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
@@ -88,14 +95,14 @@ class Memory:
 
     def clear(self, node_limit: int) -> None:
         """Forget everything learned: a new search is reproducible whatever came before."""
-        self.tt_keys.fill(0)
+        self.table.fill(0)
         self.killers.fill(-1)
         self.history.fill(0)
         self.stats[:] = (0, node_limit, 0)
 
 
 @njit
-def table_index(own: np.uint64, opp: np.uint64, size: int) -> np.int64:
+def table_index(own: np.uint64, opp: np.uint64, size: int) -> int:
     """The table slot of a position: xorshift mixing (no multiplications, which would
     warn about overflow on numpy scalars when the kernels run as plain Python)."""
     x = own
@@ -107,7 +114,60 @@ def table_index(own: np.uint64, opp: np.uint64, size: int) -> np.int64:
     x ^= x >> _S7
     x ^= x << _S17
     x ^= x >> _S32
-    return np.int64(x & np.uint64(size - 1))
+    return int(np.int64(x & np.uint64(size - 1)))
+
+
+@njit
+def _find(table: np.ndarray, own: np.uint64, opp: np.uint64) -> int:
+    """The row of the table holding the position, or -1.
+
+    A position may sit in either row of its pair (one 64-byte cache line).
+    """
+    slot = table_index(own, opp, table.shape[0])
+    for row in (slot, slot ^ 1):
+        if table[row, TT_OWN] == own and table[row, TT_OPP] == opp:
+            return row
+    return -1
+
+
+@njit
+def _store(
+    table: np.ndarray, own: np.uint64, opp: np.uint64, depth: int,
+    lower: int, upper: int, move: int,
+) -> None:
+    """Keep a searched position in its pair of rows: in the row that already holds it,
+    else in place of the shallower entry. Depth and move share a word (depth in the low
+    byte, move + 1 above); so do the bounds (lower in the low 32 bits, upper above, each
+    offset by INF to be non-negative)."""
+    slot = _find(table, own, opp)
+    if slot < 0:
+        slot = table_index(own, opp, table.shape[0])
+        if _entry_depth(table, slot ^ 1) < _entry_depth(table, slot):
+            slot ^= 1
+    table[slot, TT_OWN] = own
+    table[slot, TT_OPP] = opp
+    table[slot, TT_DEPTH_MOVE] = np.uint64(depth) | np.uint64(move + 1) << _S8
+    table[slot, TT_BOUNDS] = np.uint64(lower + INF) | np.uint64(upper + INF) << _S32
+
+
+@njit
+def _entry_depth(table: np.ndarray, slot: int) -> int:
+    return int(np.int64(table[slot, TT_DEPTH_MOVE] & _BYTE))
+
+
+@njit
+def _entry_move(table: np.ndarray, slot: int) -> int:
+    return int(np.int64(table[slot, TT_DEPTH_MOVE] >> _S8)) - 1
+
+
+@njit
+def _entry_lower(table: np.ndarray, slot: int) -> int:
+    return int(np.int64(table[slot, TT_BOUNDS] & _LOW32)) - INF
+
+
+@njit
+def _entry_upper(table: np.ndarray, slot: int) -> int:
+    return int(np.int64(table[slot, TT_BOUNDS] >> _S32)) - INF
 
 
 @njit
@@ -171,8 +231,8 @@ def _next_move(
 @njit
 def search(
     own: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
-    t: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, killers: np.ndarray,
-    history: np.ndarray, move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
+    t: np.ndarray, table: np.ndarray, killers: np.ndarray, history: np.ndarray,
+    move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
 ) -> int:
     """The negamax value of the position to ``depth`` plies; a bound outside (alpha, beta).
 
@@ -195,16 +255,17 @@ def search(
             return final_score(own, opp)
         return -search(
             opp, own, depth, -beta, -alpha, ply + 1,
-            t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+            t, table, killers, history, move_bits, move_keys, stats,
         )
-    slot = table_index(own, opp, tt_keys.shape[0])
     hint = -1
     lower: int = -INF
     upper: int = INF
-    if tt_keys[slot, 0] == own and tt_keys[slot, 1] == opp:
-        hint = tt_data[slot, TT_MOVE]
-        if tt_data[slot, TT_DEPTH] >= depth:
-            lower, upper = tt_data[slot, TT_LOWER], tt_data[slot, TT_UPPER]
+    use_table = depth >= TABLE_DEPTH
+    slot = _find(table, own, opp) if use_table else -1
+    if slot >= 0:
+        hint = _entry_move(table, slot)
+        if _entry_depth(table, slot) >= depth:
+            lower, upper = _entry_lower(table, slot), _entry_upper(table, slot)
             if lower >= beta:
                 return lower
             if upper <= alpha or lower == upper:
@@ -213,6 +274,18 @@ def search(
     count = _order_moves(
         own, opp, moves, depth, ply, hint, t, killers, history, move_bits, move_keys
     )
+    if depth >= ETC_DEPTH:
+        # enhanced transposition cutoff: a child the table already proves good enough
+        for i in range(count):
+            disc = _ONE << np.uint64(move_bits[ply, i])
+            flipped = flips_at(own, opp, disc)
+            child_own, child_opp = opp ^ flipped, own | flipped | disc
+            child = _find(table, child_own, child_opp)
+            if (
+                child >= 0 and _entry_depth(table, child) >= depth - 1
+                and -_entry_upper(table, child) >= beta
+            ):
+                return -_entry_upper(table, child)
     best, best_bit = -INF, -1
     for i in range(count):
         bit = _next_move(ply, i, count, move_bits, move_keys)
@@ -223,17 +296,17 @@ def search(
         if i == 0:
             score = -search(
                 child_own, child_opp, depth - 1, -beta, -floor, ply + 1,
-                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                t, table, killers, history, move_bits, move_keys, stats,
             )
         else:
             score = -search(
                 child_own, child_opp, depth - 1, -floor - 1, -floor, ply + 1,
-                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                t, table, killers, history, move_bits, move_keys, stats,
             )
             if floor < score < beta and not stats[ABORTED]:
                 score = -search(
                     child_own, child_opp, depth - 1, -beta, -score, ply + 1,
-                    t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                    t, table, killers, history, move_bits, move_keys, stats,
                 )
         if stats[ABORTED]:
             return 0
@@ -251,12 +324,8 @@ def search(
         lower = max(lower, best)
     else:
         lower = upper = best
-    tt_keys[slot, 0] = own
-    tt_keys[slot, 1] = opp
-    tt_data[slot, TT_DEPTH] = depth
-    tt_data[slot, TT_LOWER] = lower
-    tt_data[slot, TT_UPPER] = upper
-    tt_data[slot, TT_MOVE] = best_bit
+    if use_table:
+        _store(table, own, opp, depth, lower, upper, best_bit)
     return best
 
 
@@ -264,8 +333,8 @@ def search(
 def search_root(
     own: np.uint64, opp: np.uint64, depth: int, order: np.ndarray, scores: np.ndarray,
     every_exact: bool,
-    t: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, killers: np.ndarray,
-    history: np.ndarray, move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
+    t: np.ndarray, table: np.ndarray, killers: np.ndarray, history: np.ndarray,
+    move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
 ) -> bool:
     """Score the root moves (bits, in ``order``) to ``depth`` plies into ``scores``.
 
@@ -284,17 +353,17 @@ def search_root(
         if i == 0 or every_exact:
             score = -search(
                 child_own, child_opp, depth - 1, -inf, inf, ply,
-                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                t, table, killers, history, move_bits, move_keys, stats,
             )
         else:
             score = -search(
                 child_own, child_opp, depth - 1, -best, -best + 1, ply,
-                t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                t, table, killers, history, move_bits, move_keys, stats,
             )
             if score >= best and not stats[ABORTED]:
                 score = -search(
                     child_own, child_opp, depth - 1, -inf, -best + 1, ply,
-                    t, tt_keys, tt_data, killers, history, move_bits, move_keys, stats,
+                    t, table, killers, history, move_bits, move_keys, stats,
                 )
         if stats[ABORTED]:
             return False
