@@ -21,9 +21,10 @@ import random
 import threading
 import time
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
-from typing import Callable
+from typing import Callable, TypeVar
 
 import shared.ai
+from server.clock import Budget
 from shared.ai import DEFAULT_SECONDS
 from shared.ai.kernel import warm_up
 from shared.games import State, new_game
@@ -93,6 +94,7 @@ def _exit_with(sentinel: int) -> None:
 
 
 Thinker = Callable[[str, int, str, int, int, "float | None"], int]
+T = TypeVar("T")
 
 
 def level_seconds(level: int, cap: float | None) -> float | None:
@@ -159,14 +161,24 @@ class BotRunner:
             self._discard_pool()
         return time.perf_counter() - started
 
-    async def choose(self, state: State, level: int, where: str = "") -> int:
-        """A legal move for the side to move: the bot's, or a random one if it failed."""
+    async def choose(
+        self, state: State, level: int, where: str = "", budget: Budget | None = None
+    ) -> int:
+        """A legal move for the side to move: the bot's, or a random one if it failed.
+
+        With a ``budget`` (a clocked match) the bot thinks within it, decided when a
+        worker is free, and a search that overruns gives way to a random move in time."""
         seconds = level_seconds(level, self.cap)
-        deadline = (UNTIMED_SECONDS if seconds is None else seconds) + self.slack
         legal = state.legal_moves()
         await self._slots.acquire()  # the deadline counts from here, not the queue
+        deadline = (UNTIMED_SECONDS if seconds is None else seconds) + self.slack
+        if budget is not None:
+            share = budget.seconds(time.time())
+            seconds = share if seconds is None else min(seconds, share)
+            deadline = min(deadline, seconds + share)
         try:
-            work = self._submit(state, level, seconds)
+            work = self._submit(self.thinker, state.game, state.size, state.board,
+                                state.to_move, level, seconds)
             move = await asyncio.wait_for(asyncio.wrap_future(work), deadline)
         except TimeoutError:
             log.warning("bot level %d in %s missed its %.1f s deadline; playing a random move",
@@ -184,14 +196,25 @@ class BotRunner:
                         level, where, move)
         return random.choice(legal)
 
-    def _submit(self, state: State, level: int, seconds: float | None) -> Future[int]:
-        """Start a search in a worker; the slot taken for it is free again when the worker
+    async def work(self, job: Callable[..., T], *args: object, deadline: float) -> T:
+        """``job(*args)`` in a worker (the engine's analysis: a module-level function, so
+        it pickles), waited for at most ``deadline`` seconds once a worker is free.
+        TimeoutError past it; BrokenExecutor if the worker crashed (the pool starts
+        again on the next job)."""
+        await self._slots.acquire()
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(self._submit(job, *args)),
+                                          deadline)
+        except BrokenExecutor:
+            self._discard_pool()
+            raise
+
+    def _submit(self, job: Callable[..., T], *args: object) -> Future[T]:
+        """Start ``job`` in a worker, a slot taken; the slot is free again when the worker
         is (a search that overran its deadline still occupies its worker until it stops)."""
         loop = asyncio.get_running_loop()
         try:
-            work = self._executor().submit(
-                self.thinker, state.game, state.size, state.board, state.to_move, level, seconds,
-            )
+            work = self._executor().submit(job, *args)
         except BaseException:
             self._slots.release()
             raise

@@ -21,14 +21,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from server.clock import Budget
 from server.match import Match
 from server.presence import Peer
 from shared import protocol
 from shared.games import State
-from shared.protocol import ServerMessage
+from shared.protocol import ChatLine, ServerMessage
 
 TimerKey = tuple[str, int]
-"""(match code, seat): the timer that ends a match when that seat's person stays away."""
+"""(match code, seat): the timer that ends a match when that seat's person stays away;
+(match code, :data:`FLAG_TIMER`): the one that rings when the running game clock runs out."""
+FLAG_TIMER = -1
+"""The seat of a match's flag timer key (no seat is -1)."""
 
 # ---- the store --------------------------------------------------------------------
 
@@ -75,9 +79,32 @@ class SaveMoves:
 
 @dataclass(frozen=True)
 class SaveResult:
-    """The match ended without a move (resign, abandon): store how."""
+    """The match ended without a move (resign, abandon, time): store how."""
 
     match: Match
+
+
+@dataclass(frozen=True)
+class SaveTakeback:
+    """A takeback: forget the stored moves from ``match.ply`` on and store the takeback
+    counts and the clocks, in one transaction (the line that stands is what is stored)."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class SaveClock:
+    """Store the clocks of ``match`` as they are (the server is shutting down cleanly)."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class SaveChat:
+    """A chat line of ``match``; the store keeps the last ones of each match."""
+
+    match: Match
+    line: ChatLine
 
 
 # ---- frames -----------------------------------------------------------------------
@@ -147,12 +174,37 @@ class CancelTimer:
 @dataclass(frozen=True)
 class Think:
     """Ask the bot pool for a move of the bot ``level`` in ``state`` (match ``code`` at
-    ``ply``); the answer goes to the room's ``bot_moved(code, ply, move, now)``."""
+    ``ply`` after ``epoch`` takebacks); the answer goes to the room's
+    ``bot_moved(code, ply, move, now, epoch)``. ``budget``: the bot's clock, if any."""
 
     code: str
     ply: int
     state: State
     level: int
+    epoch: int = 0
+    budget: Budget | None = None
+
+
+@dataclass(frozen=True)
+class Appraise:
+    """Ask the engine for a hint: every legal move of ``state`` (match ``code`` at
+    ``ply``) scored, sent to ``peer`` as an ``analysis``; then the room's
+    ``engine_done(peer)``."""
+
+    peer: Peer
+    code: str
+    ply: int
+    state: State
+
+
+@dataclass(frozen=True)
+class RunReview:
+    """Ask the engine for the review of the finished ``match`` (one job per match, its
+    answer kept in ``match.review``), sent to ``peer``; then the room's
+    ``engine_done(peer)``."""
+
+    peer: Peer
+    match: Match
 
 
 @dataclass(frozen=True)
@@ -163,6 +215,7 @@ class StopThinking:
 
 
 Effect = Union[
-    SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveMoves, SaveResult,
-    Reply, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer, CancelTimer, Think, StopThinking,
+    SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveMoves, SaveResult, SaveTakeback,
+    SaveClock, SaveChat, Reply, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer,
+    CancelTimer, Think, StopThinking, Appraise, RunReview,
 ]

@@ -20,6 +20,7 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from server.bots import BotRunner
 from server.config import ServerConfig
 from server.effects import (
+    Appraise,
     Broadcast,
     BroadcastSoon,
     CancelTimer,
@@ -27,17 +28,22 @@ from server.effects import (
     RenamePlayer,
     Reply,
     ReplyState,
+    RunReview,
+    SaveChat,
+    SaveClock,
     SaveMatch,
     SaveMoves,
     SavePlayer,
     SaveResult,
     SaveSeats,
+    SaveTakeback,
     Send,
     SetTimer,
     StopThinking,
     Think,
     TimerKey,
 )
+from server.engine_work import EngineWork
 from server.match import Match
 from server.presence import Peer
 from server.room import Room
@@ -63,6 +69,8 @@ class Lobby:
         self._unsent: dict[str, Match] = {}
         """Matches with a move whose state is not sent yet (see :meth:`flush`)."""
         self._flushing: asyncio.Handle | None = None
+        self.engine = EngineWork(self.room, bots)
+        """Hints and reviews being worked out in the bot pool."""
 
     @property
     def matches(self) -> dict[str, Match]:
@@ -88,6 +96,8 @@ class Lobby:
         return len(self.room.matches)
 
     async def close(self) -> None:
+        self._carry_out(self.room.closing(time.time()))  # the running clocks, stored
+        await self.engine.close()
         if self._flushing is not None:
             self.flush()
         for timer in self._timers.values():
@@ -118,8 +128,10 @@ class Lobby:
         self._carry_out(self.room.timeout(key, time.time()))
 
     async def _bot_turn(self, think: Think) -> None:
-        move = await self.bots.choose(think.state, think.level, where=think.code)
-        self._carry_out(self.room.bot_moved(think.code, think.ply, move, time.time()))
+        move = await self.bots.choose(think.state, think.level, where=think.code,
+                                      budget=think.budget)
+        self._carry_out(self.room.bot_moved(think.code, think.ply, move, time.time(),
+                                            think.epoch))
 
     # ---- effects --------------------------------------------------------------------
 
@@ -146,6 +158,14 @@ class Lobby:
                 self.store.update_seats(match)
             case SaveResult(match):
                 self.store.finish(match)
+            case SaveTakeback(match):
+                self.store.take_back(match)
+            case SaveClock(match):
+                self.store.save_clock(match)
+            case SaveChat(match, line):
+                self.store.add_chat(match.code, line)
+            case Appraise() | RunReview():
+                self.engine.start(effect)
             case Broadcast(match, to, state):
                 self._unsent.pop(match.code, None)
                 self.flush()  # earlier moves go first, and stored

@@ -7,15 +7,27 @@ The lobby decides who may do what; a Match only knows the rules of the game (thr
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Literal, overload
+from typing import TYPE_CHECKING, Callable, Literal, overload
 
 from shared import protocol
 from shared.ai import BOT_NAMES
 from shared.games import GAMES, PASS, State, new_game
-from shared.protocol import MatchSummary, PlayerInfo, Result
+from shared.protocol import (
+    CHAT_HISTORY_LINES,
+    ChatLine,
+    MatchSummary,
+    PlayerInfo,
+    PlyReview,
+    Result,
+    TakebackOffer,
+)
 
-Reason = Literal["line", "discs", "resign", "abandon"]
+if TYPE_CHECKING:
+    from server.clock import MatchClock
+
+Reason = Literal["line", "discs", "resign", "abandon", "time"]
 
 
 @overload
@@ -79,15 +91,33 @@ class Match:
     created: float = field(default_factory=time.time)
     rematch: set[int] = field(default_factory=set)
     next_match: str | None = None
+    hints: bool = False
+    """Whether its creator let two people ask for hints (against a bot they always may)."""
+    clock: MatchClock | None = None
+    takebacks: list[int] = field(default_factory=lambda: [0, 0])
+    """Takebacks each seat made (the stored game keeps the count)."""
+    offer: TakebackOffer | None = None
+    """A takeback offer between people waiting for its answer; a move or the end lapses it."""
+    chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_HISTORY_LINES))
+    """The last chat lines, oldest first (sent again to whoever resumes, joins or watches)."""
+    chat_seq: int = 0
+    """The ``seq`` of the last chat line of this match."""
+    review: list[PlyReview] | None = None
+    """The engine's review of the finished game, once worked out (asked again: sent at once)."""
 
     def __post_init__(self) -> None:
         state = self.start
+        self.positions: list[State] = [state]
+        """The position before each ply and the current one: a takeback cuts this list."""
         for move in self.moves:
             state = state.play(move)
+            self.positions.append(state)
         self.state: State = state
         self._wire_moves: list[int | Literal["pass"]] = [wire_move(m) for m in self.moves]
         """``moves`` as the protocol writes them, kept up to date by :meth:`play` (a state
         goes out after every move; rebuilding the whole list each time grows with the game)."""
+        self._legal: tuple[State | None, list[int]] = (None, [])
+        """The position last asked about and its legal moves (see :meth:`legal_of`)."""
 
     @classmethod
     def new(
@@ -146,17 +176,32 @@ class Match:
         seat = self.seats[self.state.to_move]
         return seat if seat is not None and seat.kind == "bot" else None
 
+    def legal_of(self, state: State) -> list[int]:
+        """``state.legal_moves()``, worked out once for the position last asked about: a
+        move is checked, its forced pass looked for and its state sent with one list."""
+        known, legal = self._legal
+        if known is not state:
+            legal = state.legal_moves()
+            self._legal = (state, legal)
+        return legal
+
     def play(self, move: int) -> list[int]:
         """Play a checked move plus any forced pass that follows; the moves played.
 
         IllegalMoveError when the rules refuse ``move``. Ends the match when the game is.
         """
         played = [move]
-        state = self.state.play(move)
-        if not state.is_over and state.legal_moves() == [PASS]:
+        if type(move) is int and move in self.legal_of(self.state):
+            state = self.state.play_unchecked(move)  # checked just now: not twice
+        else:
+            state = self.state.play(move)  # IllegalMoveError, saying why
+        self.positions.append(state)
+        if not state.is_over and self.legal_of(state) == [PASS]:
             state = state.play(PASS)
+            self.positions.append(state)
             played.append(PASS)
         self.state = state
+        self.offer = None
         self.moves.extend(played)
         self._wire_moves.extend(wire_move(m) for m in played)
         outcome = state.outcome()
@@ -167,7 +212,7 @@ class Match:
 
     def forced_pass(self) -> bool:
         """Play the pass the side to move is forced into (a start position may need one)."""
-        if self.result is None and self.state.legal_moves() == [PASS]:
+        if self.result is None and self.legal_of(self.state) == [PASS]:
             self.play(PASS)
             return True
         return False
@@ -176,6 +221,25 @@ class Match:
         """End the match now (resign or abandon), scoring the current board."""
         self.result = Result(wire_seat(winner), reason, list(self.state.score()))
         self.rematch.clear()
+        self.offer = None
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether `hint` is allowed: always against a bot, between people if created so."""
+        return self.hints or any(s is not None and s.kind == "bot" for s in self.seats)
+
+    def last_move_of(self, seat: int) -> int | None:
+        """The ply of ``seat``'s last move that was not a pass (None: it has none)."""
+        for ply in range(self.ply - 1, -1, -1):
+            if self.moves[ply] != PASS and self.positions[ply].to_move == seat:
+                return ply
+        return None
+
+    def rewind(self, ply: int) -> None:
+        """Go back to the position before ``ply`` (a takeback): later moves are dropped."""
+        del self.moves[ply:], self._wire_moves[ply:], self.positions[ply + 1:]
+        self.state = self.positions[ply]
+        self.offer = None
 
     def player_infos(self, online: Callable[[str], bool]) -> list[PlayerInfo]:
         infos = []
@@ -193,8 +257,9 @@ class Match:
             ))
         return infos
 
-    def to_message(self, online: Callable[[str], bool]) -> protocol.State:
-        """The complete protocol ``state`` (``online(player)``: has a live connection)."""
+    def to_message(self, online: Callable[[str], bool], now: float = 0.0) -> protocol.State:
+        """The complete protocol ``state`` (``online(player)``: has a live connection;
+        the clocks as of ``now``)."""
         state, status = self.state, self.status
         return protocol.State(
             match=self.code,
@@ -203,19 +268,24 @@ class Match:
             ply=self.ply,
             board=state.board,
             to_move=wire_seat(state.to_move),
-            legal=[m for m in state.legal_moves() if m != PASS] if status == "playing" else [],
+            legal=[m for m in self.legal_of(state) if m != PASS] if status == "playing" else [],
             moves=list(self._wire_moves),
             status=status,
             score=list(state.score()),
             players=self.player_infos(online),
             result=self.result,
             rematch=sorted(self.rematch),
+            takeback=self.offer,
+            hints=self.hints_allowed,
+            clock=self.clock.to_message(now) if self.clock is not None else None,
         )
 
     def summary(self, online: Callable[[str], bool], spectators: int) -> MatchSummary:
         return MatchSummary(
             match=self.code, game=self.game, size=self.size, status=self.status,
             players=self.player_infos(online), spectators=spectators,
+            hints=self.hints_allowed,
+            clock=self.clock.control if self.clock is not None else None,
         )
 
 

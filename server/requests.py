@@ -14,6 +14,8 @@ import secrets
 import unicodedata
 from typing import TYPE_CHECKING
 
+from server import chat
+from server.clock import MatchClock
 from server.effects import RenamePlayer, Reply, ReplyState, SaveMatch, SavePlayer, SaveSeats, Send
 from server.identity import hash_token, new_player_id, new_token
 from server.match import Match, Seat, wire_seat
@@ -21,6 +23,7 @@ from server.presence import Peer
 from shared import protocol
 from shared.games import PASS, IllegalMoveError
 from shared.protocol import (
+    FEATURES,
     PROTOCOL_VERSION,
     Create,
     Error,
@@ -75,7 +78,7 @@ def hello(room: Room, peer: Peer, msg: Hello) -> None:
     came_back = room.presence.arrive(peer, player, name)
     room.out.append(Reply(Welcome(
         protocol=PROTOCOL_VERSION, player=player, token=token, server=room.server,
-        games=room.games, bots=room.bots,
+        games=room.games, bots=room.bots, features=list(FEATURES),
     )))
     for match in room.index.seated(player):
         seat = match.seat_of(player)
@@ -85,6 +88,7 @@ def hello(room: Room, peer: Peer, msg: Hello) -> None:
             room.broadcast(match)
         else:
             room.out.append(ReplyState(match))
+        chat.replay(room, match)
 
 
 def list_matches(room: Room) -> None:
@@ -114,7 +118,10 @@ def create(room: Room, player: str, name: str, msg: Create) -> None:
         )
     except ValueError as err:
         raise ProtocolError("bad_message", f"cannot create that match: {err}") from None
+    match.hints = msg.hints
+    match.clock = MatchClock.of(msg.clock) if msg.clock is not None else None
     match.forced_pass()
+    room.flags.start(match, room.now)
     room.out.append(SaveMatch(match))
     room.index.add(match)
     room.out.append(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
@@ -142,8 +149,10 @@ def join(room: Room, player: str, name: str, msg: Join) -> None:
         log.info("match %s started: %s", match.code, match.describe())
         if not room.holds.human_online(match, 1 - seat):
             room.holds.start(match, 1 - seat, room.now)
+        room.flags.start(match, room.now)
     room.out.append(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
     room.broadcast(match)
+    chat.replay(room, match)
 
 
 def watch(room: Room, player: str, peer: Peer, msg: Watch) -> None:
@@ -160,6 +169,7 @@ def watch(room: Room, player: str, peer: Peer, msg: Watch) -> None:
         room.presence.watch(match.code, peer)
         room.out.append(Reply(Joined(match=match.code, seat=None, role="spectator")))
     room.out.append(ReplyState(match))
+    chat.replay(room, match)
 
 
 def leave(room: Room, player: str, peer: Peer, msg: Leave) -> None:
@@ -194,13 +204,8 @@ def move(room: Room, player: str, msg: Move) -> None:
     seat = room.seat_in(player, match)
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is over; no more moves")
-    if msg.ply != match.ply:  # not a refusal: the current state comes with it
-        room.out.append(Reply(Error(
-            code="stale_ply", message=f"your move was for ply {msg.ply} but match "
-            f"{match.code} is at ply {match.ply}; here is the current state",
-            ref="move", match=match.code,
-        )))
-        room.out.append(ReplyState(match))
+    if msg.ply != match.ply:
+        stale(room, match, "move", msg.ply)
         return
     if match.status == "waiting":
         raise ProtocolError("not_your_turn",
@@ -215,6 +220,17 @@ def move(room: Room, player: str, msg: Move) -> None:
         room.commit(match, msg.move)
     except IllegalMoveError as err:
         raise ProtocolError("illegal_move", str(err)) from None
+
+
+def stale(room: Room, match: Match, ref: str, ply: int) -> None:
+    """A request for a ply the match has moved on from: not a refusal, the current
+    state comes with the error."""
+    room.out.append(Reply(Error(
+        code="stale_ply", message=f"your {ref} was for ply {ply} but match "
+        f"{match.code} is at ply {match.ply}; here is the current state",
+        ref=ref, match=match.code,
+    )))
+    room.out.append(ReplyState(match))
 
 
 def resign(room: Room, player: str, msg: Resign) -> None:
@@ -251,8 +267,11 @@ def rematch(room: Room, player: str, msg: Rematch) -> None:
         room.broadcast(old)
         return
     new = Match(room.new_code(), old.start, [_fresh(old.seats[1]), _fresh(old.seats[0])],
-                created=room.now)
+                created=room.now, hints=old.hints)
+    if old.clock is not None:
+        new.clock = MatchClock.of(old.clock.control)
     new.forced_pass()
+    room.flags.start(new, room.now)
     room.out.append(SaveMatch(new))
     room.index.add(new)
     old.next_match = new.code

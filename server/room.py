@@ -7,9 +7,11 @@ updates the room, and returns the :mod:`server.effects` that the shell
 set or cancel, which bot searches to start. A refusal raises
 :class:`~shared.protocol.ProtocolError` before anything changed.
 
-The rules of each request are in server/requests.py; the seats held for absent
-people in server/holds.py. What several requests share (a move, the end of a match,
-forgetting finished matches) is here.
+The rules of each request are in server/requests.py, and those of the optional
+features in server/takeback.py, server/chat.py and server/engine.py; the seats held
+for absent people in server/holds.py, the game clocks' timers in server/flags.py.
+What several requests share (a move, the end of a match, forgetting finished matches)
+is here.
 """
 
 from __future__ import annotations
@@ -17,20 +19,25 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 
-from server import requests
+from server import chat, engine, requests, takeback
 from server.config import ServerConfig
 from server.effects import (
+    FLAG_TIMER,
     Broadcast,
     BroadcastSoon,
     Effect,
+    Reply,
+    SaveClock,
     SaveMoves,
     SaveResult,
     StopThinking,
     Think,
     TimerKey,
 )
+from server.flags import Flags
 from server.holds import Holds
 from server.identity import new_match_code
+from server.limits import MessageBudget
 from server.match import Match, Reason
 from server.match_index import MatchIndex
 from server.presence import Peer, Presence
@@ -38,11 +45,15 @@ from shared import protocol
 from shared.ai import BOT_NAMES
 from shared.games import GAMES
 from shared.protocol import (
+    Analyse,
     BotInfo,
+    Chat,
     ClientMessage,
     Create,
+    Error,
     GameSpec,
     Hello,
+    Hint,
     Join,
     Leave,
     ListMatches,
@@ -51,6 +62,8 @@ from shared.protocol import (
     Rematch,
     Resign,
     ServerInfo,
+    Takeback,
+    TakebackAnswer,
     Watch,
 )
 
@@ -88,8 +101,13 @@ class Room:
         self.out: list[Effect] = []
         """The effects of the entry point being run, in order."""
         self.holds = Holds(config, self.presence, self.out)
+        self.flags = Flags(self.out)
         self.thinking: dict[str, int] = {}
         """Match code -> the ply a bot search was asked for (one search per match)."""
+        self.chat_budgets: dict[Peer, MessageBudget] = {}
+        """Each connection's chat budget (see server/chat.py), made on its first line."""
+        self.engine_busy: set[Peer] = set()
+        """Connections whose `hint` or `analyse` the engine is still working out."""
         self.now = 0.0
         """The time the entry point being run was given (seconds, the shell's clock)."""
 
@@ -115,7 +133,17 @@ class Room:
             self.index.add(match)
             for seat in (0, 1):
                 self.holds.start(match, seat, now)
+            self.flags.start(match, now)  # from what was stored: the downtime is free
             self.schedule_bot(match)
+        return self._done()
+
+    def closing(self, now: float) -> list[Effect]:
+        """The server is shutting down cleanly: store each running clock as of ``now``."""
+        self._begin(now)
+        for match in self.matches.values():
+            if match.clock is not None and match.clock.running is not None:
+                match.clock.stop(now)
+                self.out.append(SaveClock(match))
         return self._done()
 
     def request(self, peer: Peer, msg: ClientMessage, now: float) -> list[Effect]:
@@ -126,7 +154,18 @@ class Room:
             return self._done()
         if peer.player is None:
             raise ProtocolError("hello_required", "the first message must be a hello")
-        player = peer.player
+        code = getattr(msg, "match", None)
+        flagged = self._flag_fallen(code)  # before its timer rang: the end comes first
+        try:
+            self._dispatch(peer, peer.player, msg)
+        except ProtocolError as err:
+            if not flagged:
+                raise
+            self.out.append(Reply(Error(code=err.code, message=err.message,
+                                        ref=str(type(msg).__struct_config__.tag), match=code)))
+        return self._done()
+
+    def _dispatch(self, peer: Peer, player: str, msg: ClientMessage) -> None:
         match msg:
             case ListMatches():
                 requests.list_matches(self)
@@ -144,15 +183,25 @@ class Room:
                 requests.resign(self, player, msg)
             case Rematch():
                 requests.rematch(self, player, msg)
+            case Takeback():
+                takeback.ask(self, player, msg)
+            case TakebackAnswer():
+                takeback.answer(self, player, msg)
+            case Hint():
+                engine.hint(self, player, peer, msg)
+            case Analyse():
+                engine.analyse(self, player, peer, msg)
+            case Chat():
+                chat.chat(self, player, peer, msg)
             case _:
                 raise ProtocolError("bad_message", f"this server does not handle "
                                     f"{type(msg).__struct_config__.tag!r} requests")
-        return self._done()
 
     def disconnected(self, peer: Peer, now: float) -> list[Effect]:
         """``peer`` is gone: it stops watching, and its player's seats are held for them
         when it was their last connection."""
         self._begin(now)
+        self.chat_budgets.pop(peer, None)
         touched = [m for code in peer.watching if (m := self.index.get(code)) is not None]
         if self.presence.depart(peer) and peer.player is not None:
             for match in self.index.seated(peer.player):
@@ -167,9 +216,13 @@ class Room:
     def timeout(self, key: TimerKey, now: float) -> list[Effect]:
         """A held seat's timer rang. Past its time, a waiting match is called off and the
         absent side of a game loses (to a connected person, or to a bot once
-        ``bot_hold`` is over)."""
+        ``bot_hold`` is over). A flag timer rang: the side whose clock ran out loses."""
         self._begin(now)
-        if self.holds.expired(key, now):
+        if key[1] == FLAG_TIMER:
+            match = self.index.get(key[0])
+            if match is not None and not self._flag_fallen(match.code):
+                self.flags.arm(match)  # rang early, or stale: set for the clock as it is
+        elif self.holds.expired(key, now):
             code, seat = key
             match = self.index.get(code)
             if (match is not None and not self.holds.human_online(match, seat)
@@ -177,16 +230,23 @@ class Room:
                 self.end(match, None if match.status == "waiting" else 1 - seat, "abandon")
         return self._done()
 
-    def bot_moved(self, code: str, ply: int, move: int, now: float) -> list[Effect]:
-        """The bot pool's answer to a :class:`Think`; ignored when it came too late."""
+    def bot_moved(
+        self, code: str, ply: int, move: int, now: float, epoch: int = 0
+    ) -> list[Effect]:
+        """The bot pool's answer to a :class:`Think` (asked at ``ply`` after ``epoch``
+        takebacks); ignored when it came too late, or for a line taken back since."""
         self._begin(now)
-        if self.thinking.get(code) == ply:
+        match = self.index.get(code)
+        if (self.thinking.get(code) == ply and match is not None
+                and epoch == sum(match.takebacks)):
             del self.thinking[code]
-            match = self.index.get(code)
-            if (match is not None and match.ply == ply and match.result is None
-                    and match.bot_to_move is not None):
+            if match.ply == ply and match.result is None and match.bot_to_move is not None:
                 self.commit(match, move)
         return self._done()
+
+    def engine_done(self, peer: Peer) -> None:
+        """The engine answered ``peer``'s hint or analyse: it may ask again."""
+        self.engine_busy.discard(peer)
 
     # ---- what the shell reads -------------------------------------------------------
 
@@ -202,8 +262,8 @@ class Room:
         return self.index.seated(player)
 
     def state_of(self, match: Match) -> protocol.State:
-        """The complete `state` of ``match`` as of now."""
-        return match.to_message(self.presence.online)
+        """The complete `state` of ``match`` as of now (its clocks as of the room's time)."""
+        return match.to_message(self.presence.online, self.now)
 
     def audience(self, match: Match) -> list[Peer]:
         """Every connection of the seated players (not left) and every spectator."""
@@ -221,7 +281,9 @@ class Room:
     def commit(self, match: Match, move: int) -> None:
         """Play a checked move (and a forced pass; IllegalMoveError before any change),
         store it, then tell everyone (soon: with the other moves of this loop turn)."""
+        mover = match.state.to_move
         played = match.play(move)
+        self.flags.moved(match, mover, self.now)
         self.out.append(SaveMoves(match, tuple(played)))
         self.out.append(BroadcastSoon(match))
         if match.result is not None:
@@ -230,7 +292,8 @@ class Room:
             self.schedule_bot(match)
 
     def end(self, match: Match, winner: int | None, reason: Reason) -> None:
-        """End ``match`` now without a move (resign, abandon)."""
+        """End ``match`` now without a move (resign, abandon, time)."""
+        self.flags.stop(match, self.now)
         match.end(winner, reason)
         self.out.append(SaveResult(match))
         self.broadcast(match)
@@ -239,8 +302,7 @@ class Room:
     def _ended(self, match: Match) -> None:
         for seat in (0, 1):
             self.holds.cancel(match.code, seat)
-        if self.thinking.pop(match.code, None) is not None:
-            self.out.append(StopThinking(match.code))
+        self.stop_thinking(match)
         result = match.result
         assert result is not None
         winner = ("a draw" if result.winner is None
@@ -262,7 +324,26 @@ class Room:
         seat = match.bot_to_move
         if seat is not None and seat.level is not None and match.code not in self.thinking:
             self.thinking[match.code] = match.ply
-            self.out.append(Think(match.code, match.ply, match.state, seat.level))
+            budget = None
+            if match.clock is not None:  # its share of the moves it still has to make
+                budget = match.clock.budget(match.state.board.count(".") // 2 + 1)
+            self.out.append(Think(match.code, match.ply, match.state, seat.level,
+                                  sum(match.takebacks), budget))
+
+    def stop_thinking(self, match: Match) -> None:
+        """Drop the bot's search in ``match``, if one runs (its answer is worthless now)."""
+        if self.thinking.pop(match.code, None) is not None:
+            self.out.append(StopThinking(match.code))
+
+    def _flag_fallen(self, code: str | None) -> bool:
+        """End the match ``code`` if the running clock has run out at the room's time:
+        the side to move loses on time. Whether it did."""
+        match = self.index.get(code.upper()) if code else None
+        seat = self.flags.fallen(match, self.now) if match is not None else None
+        if match is None or seat is None:
+            return False
+        self.end(match, 1 - seat, "time")
+        return True
 
     def match_named(self, code: str) -> Match:
         match = self.index.get(code.upper())

@@ -1,4 +1,4 @@
-"""SQLite persistence: players (token hashes only), matches and every move.
+"""SQLite persistence: players (token hashes only), matches, every move and chat.
 
 Writes are committed before the caller broadcasts, so a move a client has seen is on
 disk. WAL mode keeps each commit cheap and makes it survive a killed process.
@@ -18,40 +18,13 @@ from typing import Iterator, Sequence
 import msgspec
 import platformdirs
 
+from server.clock import MatchClock
 from server.match import Match, Seat
+from server.schema import SCHEMA, migrate, schema_problem, select_columns
 from shared.games import new_game
-from shared.protocol import Result
+from shared.protocol import CHAT_HISTORY_LINES, ChatLine, Clock, Result
 
 log = logging.getLogger("taikyoku.server")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY,
-    token_hash TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS matches (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    start_board TEXT NOT NULL,
-    start_to_move INTEGER NOT NULL,
-    seats TEXT NOT NULL,
-    status TEXT NOT NULL,
-    result TEXT,
-    created REAL NOT NULL,
-    ended REAL
-);
-CREATE TABLE IF NOT EXISTS moves (
-    match TEXT NOT NULL REFERENCES matches(code),
-    ply INTEGER NOT NULL,
-    move INTEGER NOT NULL,
-    played REAL NOT NULL,
-    PRIMARY KEY (match, ply)
-);
-"""
-
 
 def default_db_path() -> Path:
     """Where the server keeps its database unless told otherwise (the user's data dir)."""
@@ -73,6 +46,12 @@ class Record:
     created: float
     ended: float | None
     moves: list[int]
+    hints: bool = False
+    clock: Clock | None = None
+    remaining: tuple[float, float] | None = None
+    """The clocks as last stored: after the last move, or when the server stopped."""
+    takebacks: tuple[int, int] = (0, 0)
+    """How many takebacks each seat made (the moves are the line that stands)."""
 
 
 class DatabaseInUseError(OSError):
@@ -86,42 +65,6 @@ class DamagedRecordError(ValueError):
 class UnusableDatabaseError(OSError):
     """The file cannot be used as a taikyoku database (not SQLite, another program's
     SQLite database, unreadable): refused before anything is written to it."""
-
-
-TABLES = {
-    "players": {"id", "token_hash", "name", "created"},
-    "matches": {"code", "game", "size", "start_board", "start_to_move", "seats", "status",
-                "result", "created", "ended"},
-    "moves": {"match", "ply", "move", "played"},
-}
-"""The columns the store reads and writes, table by table."""
-
-
-def _schema_problem(db: sqlite3.Connection, allow_empty: bool) -> str | None:
-    """Why ``db`` is not a taikyoku database, or None if it is (or is empty and may
-    become one): another program's tables must never get ours added to them."""
-    tables = {name for (name,) in db.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-    if not tables:
-        return None if allow_empty else "it has no tables"
-    for table, columns in TABLES.items():
-        if table not in tables:
-            return f"it has no {table} table"
-        missing = columns - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-        if missing:
-            return f"its {table} table lacks {', '.join(sorted(missing))}"
-    return None
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    """Bring a database written by an older taikyoku to this schema, keeping its data.
-
-    Older servers wrote ``matches.rematch_of`` and never read it: the column goes.
-    A read-only store (`taikyoku records`) leaves an old file as it is and reads it.
-    """
-    columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
-    if "rematch_of" in columns:
-        db.execute("ALTER TABLE matches DROP COLUMN rematch_of")
 
 
 def _lock(path: str) -> sqlite3.Connection:
@@ -174,6 +117,7 @@ class Store:
             if self._lock is not None:
                 self._lock.close()
             raise
+        self._columns = select_columns(self._db)
 
     def _open(self, readonly: bool) -> sqlite3.Connection:
         """Connect, check the tables are taikyoku's, and (unless read-only) set up WAL
@@ -187,12 +131,12 @@ class Store:
         except sqlite3.Error as err:
             raise UnusableDatabaseError(f"cannot open the database {self.path} ({err})") from None
         try:
-            problem = _schema_problem(db, allow_empty=not readonly)
+            problem = schema_problem(db, allow_empty=not readonly)
             if problem is None and not readonly:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.executescript(SCHEMA)
-                _migrate(db)
+                migrate(db)
         except sqlite3.OperationalError as err:  # locked, a read-only file, ...
             db.close()
             raise UnusableDatabaseError(f"cannot use the database {self.path} ({err})") from None
@@ -268,11 +212,14 @@ class Store:
         with self._writing():
             self._db.execute(
                 "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
-                "status, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "status, created, hints, clock, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                "?, ?, ?)",
                 (
                     match.code, match.game, match.size, match.start.board,
                     match.start.to_move, _seats_json(match.seats), match.status,
-                    match.created,
+                    match.created, match.hints,
+                    msgspec.json.encode(match.clock.control).decode() if match.clock else None,
+                    json.dumps(match.clock.remaining) if match.clock else None,
                 ),
             )
             self._insert_moves(match.code, 0, match.moves)
@@ -294,6 +241,9 @@ class Store:
         """
         first, now = match.ply - len(moves), time.time()
         self._deferred.extend((match.code, first + i, move, now) for i, move in enumerate(moves))
+        if match.clock is not None:  # the clocks as of this move
+            with self._writing(defer):
+                self._save_clock(match)
         if match.result is not None:
             with self._writing(defer):
                 self._finish(match)
@@ -301,9 +251,47 @@ class Store:
             self.commit()
 
     def finish(self, match: Match) -> None:
-        """Store how the match ended (resign, abandon)."""
+        """Store how the match ended (resign, abandon, time)."""
         with self._writing():
             self._finish(match)
+            if match.clock is not None:
+                self._save_clock(match)
+
+    def take_back(self, match: Match) -> None:
+        """A takeback, in one transaction: the stored moves from ``match.ply`` on are
+        forgotten, the takeback counts and the clocks stored."""
+        with self._writing():
+            self._db.execute("DELETE FROM moves WHERE match = ? AND ply >= ?",
+                             (match.code, match.ply))
+            self._db.execute("UPDATE matches SET takebacks = ? WHERE code = ?",
+                             (json.dumps(match.takebacks), match.code))
+            if match.clock is not None:
+                self._save_clock(match)
+
+    def save_clock(self, match: Match) -> None:
+        """Store the clocks of ``match`` as they are now (a clean shutdown)."""
+        with self._writing():
+            self._save_clock(match)
+
+    def _save_clock(self, match: Match) -> None:
+        assert match.clock is not None
+        self._db.execute("UPDATE matches SET remaining = ? WHERE code = ?",
+                         (json.dumps(match.clock.remaining), match.code))
+
+    def add_chat(self, code: str, line: ChatLine) -> None:
+        """Keep a chat line of match ``code``, and only its last CHAT_HISTORY_LINES."""
+        with self._writing():
+            self._db.execute("INSERT INTO chat (match, seq, line) VALUES (?, ?, ?)",
+                             (code, line.seq, msgspec.json.encode(line).decode()))
+            self._db.execute("DELETE FROM chat WHERE match = ? AND seq <= ?",
+                             (code, line.seq - CHAT_HISTORY_LINES))
+
+    def _chat_of(self, match: Match) -> None:
+        """Give a restored ``match`` its stored chat lines."""
+        for (line,) in self._db.execute(
+                "SELECT line FROM chat WHERE match = ? ORDER BY seq", (match.code,)):
+            match.chat.append(msgspec.json.decode(line, type=ChatLine))
+        match.chat_seq = match.chat[-1].seq if match.chat else 0
 
     def _insert_moves(self, code: str, first_ply: int, moves: Sequence[int]) -> None:
         now = time.time()
@@ -331,6 +319,7 @@ class Store:
         for record in self.records(only_unfinished=True):
             try:
                 matches.append(_match_of(record))
+                self._chat_of(matches[-1])
             except ValueError as err:
                 log.warning("match %s cannot be restored and stays stored only: %s",
                             record.code, err)
@@ -340,8 +329,7 @@ class Store:
         """Stored matches, oldest first; a damaged one is left out with a warning."""
         where = "WHERE status != 'over'" if only_unfinished else ""
         rows = self._db.execute(
-            "SELECT code, game, size, start_board, start_to_move, seats, status, result, "
-            f"created, ended FROM matches {where} ORDER BY created, code"
+            f"SELECT {self._columns} FROM matches {where} ORDER BY created, code"
         ).fetchall()
         moves: dict[str, list[int]] = {}
         for code, move in self._db.execute(
@@ -365,8 +353,7 @@ class Store:
     def record(self, code: str) -> Record | None:
         """The stored match ``code``, or None; :class:`DamagedRecordError` if unreadable."""
         row = self._db.execute(
-            "SELECT code, game, size, start_board, start_to_move, seats, status, result, "
-            "created, ended FROM matches WHERE code = ?", (code,)
+            f"SELECT {self._columns} FROM matches WHERE code = ?", (code,)
         ).fetchone()
         if row is None:
             return None
@@ -382,7 +369,8 @@ def _seats_json(seats: list[Seat | None]) -> str:
 def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
     """Decode a matches row and its moves; anything the store never writes (a row
     edited by hand) raises :class:`DamagedRecordError` naming the match."""
-    code, game, size, board, to_move, seats, status, result, created, ended = row
+    (code, game, size, board, to_move, seats, status, result, created, ended,
+     hints, clock, remaining, takebacks) = row
     try:
         seat_list = [Seat.from_json(s) if s else None for s in json.loads(str(seats))]
         if len(seat_list) != 2:
@@ -397,6 +385,11 @@ def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
             created=float(str(created)),
             ended=float(str(ended)) if ended is not None else None,
             moves=whole_moves,
+            hints=bool(hints),
+            clock=msgspec.json.decode(str(clock), type=Clock) if clock else None,
+            remaining=msgspec.json.decode(str(remaining), type=tuple[float, float])
+            if remaining else None,
+            takebacks=msgspec.json.decode(str(takebacks), type=tuple[int, int]),
         )
     except (ValueError, KeyError, TypeError, AttributeError, msgspec.ValidationError) as err:
         raise DamagedRecordError(f"match {code} is damaged ({err})") from None
@@ -405,7 +398,12 @@ def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
 def _match_of(record: Record) -> Match:
     start = new_game(record.game, record.size, record.start_board, record.start_to_move)
     match = Match(record.code, start, record.seats, moves=list(record.moves),
-                  created=record.created)
+                  created=record.created, hints=record.hints,
+                  takebacks=list(record.takebacks))
     match.result = record.result
+    if record.clock is not None:
+        match.clock = MatchClock.of(record.clock)
+        if record.remaining is not None:
+            match.clock.remaining = list(record.remaining)
     return match
 

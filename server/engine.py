@@ -1,0 +1,63 @@
+"""Hints and the review of a finished game: who may ask, and what the engine is asked.
+
+The room only checks and emits :class:`~server.effects.Appraise` or
+:class:`~server.effects.RunReview`; the shell runs the engine in the bot pool
+(server/engine_work.py), never on the event loop, and tells the room when it answered.
+A connection has at most one such request in flight.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from server.effects import Appraise, Reply, RunReview
+from server.presence import Peer
+from shared.protocol import ProtocolError, Review
+
+if TYPE_CHECKING:
+    from server.room import Room
+    from shared.protocol import Analyse, Hint
+
+
+def hint(room: Room, player: str, peer: Peer, msg: Hint) -> None:
+    """The engine's score of every legal move, for the player to move."""
+    match = room.match_named(msg.match)
+    seat = room.seat_in(player, match)
+    if match.result is not None:
+        raise ProtocolError("game_over", f"match {match.code} is over; ask for analyse "
+                            "instead")
+    if not match.hints_allowed:
+        raise ProtocolError("not_allowed", f"match {match.code} was created without hints")
+    if match.status == "waiting":
+        raise ProtocolError("not_your_turn",
+                            f"match {match.code} is waiting for an opponent to join")
+    if match.state.to_move != seat:
+        raise ProtocolError("not_your_turn", f"hints are for the side to move, and it is "
+                            f"not your turn in match {match.code}")
+    _one_at_a_time(room, peer, "hint")
+    room.out.append(Appraise(peer, match.code, match.ply, match.state))
+
+
+def analyse(room: Room, player: str, peer: Peer, msg: Analyse) -> None:
+    """The engine's review of a finished game, for its players and spectators."""
+    match = room.match_named(msg.match)
+    seat = match.seat_of(player)
+    if (seat is None or match.has_left(seat)) and peer not in room.presence.watchers(
+            match.code):
+        raise ProtocolError("not_a_player",
+                            f"you are neither playing nor watching match {match.code}")
+    if match.result is None:
+        raise ProtocolError("not_allowed", f"match {match.code} is not over yet; a hint is "
+                            "for a game in progress")
+    if match.review is not None:  # worked out already
+        room.out.append(Reply(Review(match=match.code, plies=match.review)))
+        return
+    _one_at_a_time(room, peer, "analysis")
+    room.out.append(RunReview(peer, match))
+
+
+def _one_at_a_time(room: Room, peer: Peer, what: str) -> None:
+    if peer in room.engine_busy:
+        raise ProtocolError("rate_limited", f"your previous {what} is still being worked "
+                            "out: one at a time")
+    room.engine_busy.add(peer)
