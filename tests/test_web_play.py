@@ -12,9 +12,11 @@ import dataclasses
 import json
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
+import pytest
 from client_support import state_after
 from playwright.sync_api import Page, expect
 from web_support import ThreadedServer, screenshot
@@ -26,6 +28,18 @@ from shared.games import PASS, new_game
 from shared.protocol import Joined, PlayerInfo, Position, Result, State
 
 HOSTILE = "<img src=x onerror=alert(1)>"
+PATIENCE_MS = 30_000
+"""How long a wait on what the page shows may take: a bot's first move in a new server
+(its worker starting) on a loaded machine took over 5 s, expect's default, with two
+test workers each running a browser."""
+
+
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """Every expect in this module waits up to PATIENCE_MS (then the default again)."""
+    expect.set_options(timeout=PATIENCE_MS)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 # ---- what a person does on the page -------------------------------------------------
