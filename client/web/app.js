@@ -3,7 +3,7 @@
 // change ends in `render`. Intents go out through `send`, which says so when the link
 // is down instead of queueing them behind the person's back.
 
-import { Connection, Storage, serverUrl } from "./connection.js";
+import { Connection, BrowserStore, serverUrl } from "./connection.js";
 import { el, fill } from "./dom.js";
 import { GameScreen } from "./game.js";
 import { Known } from "./known.js";
@@ -13,7 +13,7 @@ import { gameTitle } from "./match_view.js";
 const LOBBY_REFRESH_MS = 2000; // the match list is asked again this often while it shows
 const NOTICE_MS = 8000; // a notice shows this long
 
-const storage = new Storage();
+const storage = new BrowserStore();
 const known = new Known();
 const screen = document.getElementById("screen");
 const banner = document.getElementById("banner");

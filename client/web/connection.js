@@ -22,7 +22,7 @@ const CLOSE_REASONS = {
 };
 
 /** localStorage when the browser allows it; otherwise a note, and a memory for this tab. */
-export class Storage {
+export class BrowserStore {
   constructor() {
     this.memory = new Map();
     this.problem = "";
