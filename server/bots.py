@@ -170,7 +170,15 @@ class BotRunner:
         worker is free, and a search that overruns gives way to a random move in time."""
         seconds = level_seconds(level, self.cap)
         legal = state.legal_moves()
-        await self._slots.acquire()  # the deadline counts from here, not the queue
+        if budget is None:
+            await self._slots.acquire()  # the deadline counts from here, not the queue
+        else:  # the bot's clock runs while it waits for a worker
+            try:
+                await asyncio.wait_for(self._slots.acquire(), budget.seconds(time.time()))
+            except TimeoutError:
+                log.warning("no bot worker was free in time for %s; playing a random move",
+                            where)
+                return random.choice(legal)
         deadline = (UNTIMED_SECONDS if seconds is None else seconds) + self.slack
         if budget is not None:
             share = budget.seconds(time.time())
