@@ -2,7 +2,9 @@
 
 Both the window and the terminal feed every message from the connection to
 :meth:`ClientState.handle` and draw from the result, so they agree on what a `joined`,
-`state`, `error` or a dropped link means. Pure: no I/O here.
+`state`, `error` or a dropped link means, and on the optional features' messages
+(chat lines, hint analyses, game reviews, takeback answers: kept in each match's
+:class:`MatchView`). Pure: no I/O here.
 """
 
 from __future__ import annotations
@@ -12,7 +14,19 @@ from dataclasses import dataclass, field
 
 from client.connection import LinkStatus
 from client.match_view import MatchView
-from shared.protocol import Error, Joined, Lobby, MatchSummary, ServerMessage, State, Welcome
+from shared.protocol import (
+    Analysis,
+    ChatLine,
+    Error,
+    Joined,
+    Lobby,
+    MatchSummary,
+    Review,
+    ServerMessage,
+    State,
+    TakebackDeclined,
+    Welcome,
+)
 
 QUIET_ERRORS = ("stale_ply",)
 """Refusals that need no words: a double click raced a state we already have."""
@@ -32,11 +46,17 @@ class ClientState:
     notice_at: float = 0.0
     notice_good: bool = False
     """The notice is news (welcome back), not a refusal or an error."""
+    _declined: set[str] = field(default_factory=set)
+    """Matches whose takeback offer was just declined (the next state closes it)."""
 
     @property
     def view(self) -> MatchView | None:
         """The match on screen, if any."""
         return None if self.current is None else self.views.get(self.current)
+
+    def has(self, feature: str) -> bool:
+        """Whether the server understands an optional request (``welcome.features``)."""
+        return self.welcome is not None and feature in self.welcome.features
 
     def say(self, text: str, *, good: bool = False) -> None:
         """A short note for the person: an error, a refused click, or (``good``) news."""
@@ -46,7 +66,21 @@ class ClientState:
         """Take one message from the connection (a server message or a LinkStatus)."""
         if isinstance(msg, State):
             view = self.views.setdefault(msg.match, MatchView(msg.match))
+            self._takeback_news(view, msg)
             view.update(msg)
+        elif isinstance(msg, ChatLine):
+            self.views.setdefault(msg.match, MatchView(msg.match)).add_chat(msg)
+        elif isinstance(msg, Analysis):
+            if msg.match in self.views:
+                self.views[msg.match].take_analysis(msg)
+        elif isinstance(msg, Review):
+            if msg.match in self.views:
+                self.views[msg.match].take_review(msg)
+        elif isinstance(msg, TakebackDeclined):
+            view = self.views.setdefault(msg.match, MatchView(msg.match))
+            if view.state is not None and view.seat != msg.seat:
+                self.say(f"{view.label(msg.seat)} declined the takeback.")
+            self._declined.add(msg.match)
         elif isinstance(msg, Joined):
             # a match we know already is the server re-sending our seats after a
             # reconnect: it must not pull the screen away from the match on it
@@ -59,12 +93,32 @@ class ClientState:
         elif isinstance(msg, Lobby):
             self.lobby = msg.matches
         elif isinstance(msg, Error):
+            asked = self.views.get(msg.match) if msg.match is not None else None
+            if asked is not None and msg.ref == "hint":
+                asked.hint_asked = False
+            elif asked is not None and msg.ref == "analyse":
+                asked.review_asked = False
             if msg.code not in QUIET_ERRORS:
                 self.say(msg.message)
         elif isinstance(msg, Welcome):
             self.welcome = msg
         elif isinstance(msg, LinkStatus):
             self.link_up, self.link_message = bool(msg.up), str(msg.message)
+
+    def _takeback_news(self, view: MatchView, new: State) -> None:
+        """Say what became of our takeback offer when ``new`` closes it: accepted (the
+        match went back), declined (said when the answer came) or lapsed (a move came)."""
+        old = view.state
+        declined = new.match in self._declined
+        self._declined.discard(new.match)
+        if old is None or old.takeback is None or new.takeback is not None or declined:
+            return
+        ours = old.takeback.seat == view.seat
+        if new.ply < old.ply:
+            self.say("Takeback accepted: the moves are undone." if ours
+                     else "The moves are taken back.", good=True)
+        elif ours and new.status == "playing":
+            self.say("Your takeback offer lapsed: a move was made before the answer.")
 
     def unfinished(self) -> list[str]:
         """The matches we sit in that are still being played or wait for an opponent,

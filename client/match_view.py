@@ -13,8 +13,20 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from client.clock_view import ClockView
 from shared.games import PASS, GameInfo, IllegalMoveError, get_game, new_game, replay
-from shared.protocol import MatchSummary, PlayerInfo, State
+from shared.protocol import (
+    CHAT_HISTORY_LINES,
+    Analysis,
+    ChatLine,
+    Clock,
+    MatchSummary,
+    PlayerInfo,
+    PlyReview,
+    Review,
+    ScoredMove,
+    State,
+)
 
 
 def record_move(move: int | str) -> int:
@@ -29,11 +41,18 @@ def player_words(p: PlayerInfo) -> str:
     return p.name or "someone"
 
 
+def clock_words(clock: Clock) -> str:
+    """A time control as players say it: '5+3' (minutes, then seconds added per move)."""
+    return f"{clock.initial / 60:g}+{clock.increment:g}"
+
+
 def lobby_line(m: MatchSummary) -> str:
     """One match of the lobby: 'K7QX  Othello 8x8: Taro vs the bot (level 3), 2 watching'
-    (the code first, as it matters most)."""
+    (the code first, as it matters most), with its clock and hints when it has them."""
     names = [player_words(p) for p in sorted(m.players, key=lambda p: p.seat)]
-    extra = f", {m.spectators} watching" if m.spectators else ""
+    extra = f", {clock_words(m.clock)} clock" if m.clock is not None else ""
+    extra += ", hints allowed" if m.hints and not any(p.kind == "bot" for p in m.players) else ""
+    extra += f", {m.spectators} watching" if m.spectators else ""
     return f"{m.match}  {get_game(m.game).label(m.size)}: {' vs '.join(names) or 'nobody'}{extra}"
 
 
@@ -48,11 +67,13 @@ def board_changes(before: str, after: str) -> tuple[int | None, frozenset[int]]:
 
 @dataclass
 class MatchView:
-    """The client's picture of one match: the last state and what changed with it.
+    """The client's picture of one match: the last state and what came with it.
 
     ``seat`` is ours (None when watching). ``flipped`` holds the discs the last
-    update turned over (the previous board diffed against the new one), and
-    ``changed_at`` when that happened, so the window can animate it.
+    update turned over (the previous board diffed against the new one). Beside the
+    state: the chat lines, the engine's answers (``analysis`` for a hint, ``review``
+    for a finished game), whether we wait for one, and when the state arrived
+    (``received``, monotonic), from which the clocks count down.
     """
 
     code: str
@@ -61,22 +82,60 @@ class MatchView:
     state: State | None = None
     flipped: frozenset[int] = frozenset()
     placed: int | None = None
-    changed_at: float = 0.0
+    received: float = 0.0
+    chat: list[ChatLine] = field(default_factory=list)
+    analysis: Analysis | None = None
+    review: Review | None = None
+    hint_asked: bool = False
+    """A hint was asked for and its answer has not come yet."""
+    review_asked: bool = False
+    """The game's review was asked for and has not come yet."""
     _history: list[str] | None = field(default=None, repr=False)
 
     def update(self, state: State) -> None:
-        """Take a new state from the server, remembering what it changed."""
+        """Take a new state from the server, remembering what it changed. A hint is for
+        one position: any other move, a takeback or a new game makes it go."""
         old = self.state
+        self.received = time.monotonic()
         if old is not None and old.ply == state.ply and old.board == state.board:
-            self.state = state  # players, connection flags or rematch offers changed
+            self.state = state  # players, connection flags or offers changed
             return
         if old is not None and len(old.board) == len(state.board) and state.ply > old.ply:
             self.placed, self.flipped = board_changes(old.board, state.board)
         else:
             self.flipped, self.placed = frozenset(), None
-        self.changed_at = time.monotonic()
         self.state = state
         self._history = None
+        self.analysis, self.hint_asked = None, False
+
+    def add_chat(self, line: ChatLine) -> bool:
+        """Keep a chat line (the last CHAT_HISTORY_LINES, in order); False for one we have
+        already (the server sends the history again after a resume, join or watch)."""
+        if any(old.seq == line.seq for old in self.chat):
+            return False
+        self.chat.append(line)
+        self.chat.sort(key=lambda old: old.seq)
+        del self.chat[:-CHAT_HISTORY_LINES]
+        return True
+
+    def take_analysis(self, analysis: Analysis) -> None:
+        """The answer to a hint; one for another position than the state's is dropped."""
+        if self.state is not None and analysis.ply == self.state.ply:
+            self.analysis = analysis
+        self.hint_asked = False
+
+    def take_review(self, review: Review) -> None:
+        self.review, self.review_asked = review, False
+
+    @property
+    def hints(self) -> list[ScoredMove]:
+        """The engine's scores for the position on the board, best first (empty when none)."""
+        a, s = self.analysis, self.state
+        return a.moves if a is not None and s is not None and a.ply == s.ply else []
+
+    def clocks(self) -> ClockView | None:
+        """The match's clocks as of the last state (None when it has none)."""
+        return None if self.state is None else ClockView.of(self.state, self.received)
 
     # ---- who is who ------------------------------------------------------------
 
@@ -271,3 +330,76 @@ class MatchView:
         if why is not None:
             raise ValueError(why)
         return square
+
+    # ---- takebacks, hints and the review -----------------------------------------
+
+    def mover(self, index: int) -> int:
+        """The seat that played ``moves[index]`` (moves alternate strictly, passes included)."""
+        s = self.state
+        assert s is not None
+        return (s.to_move + len(s.moves) - index) % 2
+
+    @property
+    def can_take_back(self) -> bool:
+        """Whether a takeback may be asked now: we play, the game runs, we have a move in
+        the record and no offer waits for its answer."""
+        s = self.state
+        if s is None or self.seat is None or s.status != "playing" or s.takeback is not None:
+            return False
+        return any(m != "pass" and self.mover(i) == self.seat for i, m in enumerate(s.moves))
+
+    @property
+    def offer_to_answer(self) -> bool:
+        """The opponent asks to take back and we are the one to answer."""
+        s = self.state
+        return (s is not None and s.takeback is not None and self.seat is not None
+                and s.takeback.seat != self.seat)
+
+    def takeback_text(self) -> str | None:
+        """The pending takeback offer in words, or None when there is none."""
+        s = self.state
+        if s is None or s.takeback is None:
+            return None
+        asker = s.takeback.seat
+        if asker == self.seat:
+            return f"You asked to take back your last move: waiting for {self.label(1 - asker)}."
+        back = len(s.moves) - s.takeback.ply
+        undo = f"{back} move{'s' if back != 1 else ''}"
+        if self.seat is None:
+            return f"{self.label(asker)} asks to take back {undo}."
+        return f"{self.label(asker)} asks to take back their last move ({undo} undone)."
+
+    @property
+    def may_hint(self) -> bool:
+        """Whether this match allows a hint for us right now (our turn, hints on)."""
+        s = self.state
+        return s is not None and s.hints and self.my_turn
+
+    def score_words(self, score: int) -> str:
+        """An engine score for the side to move: '+4', '0', '-2' discs; tic-tac-toe's
+        1/0/-1 as 'win', 'draw', 'loss'."""
+        if not self.info.scored:
+            return {1: "win", 0: "draw", -1: "loss"}.get(score, str(score))
+        return f"{score:+d}" if score else "0"
+
+    def reviewed(self, ply: int) -> PlyReview | None:
+        """The engine's verdict on the move played at ``ply`` (None: not analysed, a pass)."""
+        if self.review is None:
+            return None
+        return next((r for r in self.review.plies if r.ply == ply), None)
+
+    def review_text(self, ply: int) -> str | None:
+        """The engine's word on the move played at ``ply``: 'Move 12, Black d3: 4 discs
+        worse than c4 (+2)' or '... as good as the best (+2)'."""
+        r = self.reviewed(ply)
+        if r is None:
+            return None
+        head = f"Move {ply + 1}, {self.side(r.seat)} {self.move_name(r.played)}:"
+        best = self.score_words(r.score)
+        if r.loss <= 0:
+            return f"{head} as good as the engine's best ({best})."
+        if not self.info.scored:  # win, draw or loss with perfect play
+            played = self.score_words(r.score - r.loss)
+            return f"{head} a {played} with best play; {self.move_name(r.best)} was a {best}."
+        discs = f"{r.loss} disc{'s' if r.loss != 1 else ''}"
+        return f"{head} {discs} worse than {self.move_name(r.best)} ({best})."

@@ -9,6 +9,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -79,9 +80,11 @@ def state_after(
     )
 
 
-def settle(view: object) -> None:
-    """Let a view's animations (a disc turning over) finish, for a still picture."""
-    view.changed_at -= 10.0  # type: ignore[attr-defined]
+def settle(app: App) -> None:
+    """Let the window's board animation (discs turning over) finish, for a still picture."""
+    anim = app.game.anim
+    if anim is not None:
+        app.game.anim = replace(anim, start=anim.start - 10.0)
 
 
 def screenshot(surface: pygame.Surface, name: str) -> Path:

@@ -80,7 +80,7 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
         if not first:
             if s.status == "over":
                 first.update(code=s.match, seat=view.seat, result=view.result_text())
-                settle(view)  # the last mark fully drawn, not mid-animation
+                settle(app)  # the last mark fully drawn, not mid-animation
                 app.step([])
                 screenshot(app.surface, "embedded_game_over")
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0))

@@ -86,7 +86,7 @@ def test_othello_position(app: App) -> None:
     moves = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
     show(app, Joined("K7QX", 1, "player"), state_after("othello", 8, moves[:4], me=1))
     show(app, state_after("othello", 8, moves, me=1))  # c4 flips d4 (white to black)
-    settle(app.game.view)
+    settle(app)
     app.step([])
     screenshot(app.surface, "othello_position")
     view, lay = app.game.view, app.game.layout
@@ -136,6 +136,8 @@ def test_finished_game_and_review(app: App) -> None:
     show(app, Joined("ZZ99", 0, "player"), over)
     app.game.step(None, 0)  # stepping back shows the start position
     app.step([])
+    settle(app)  # f5 shrinks away over a quarter second: the picture once it has gone
+    app.step([])
     screenshot(app.surface, "othello_resigned_review")
     assert app.game.view.result_text() == "The bot won."
     assert app.game.view.reason_text() == "You resigned."
@@ -143,7 +145,7 @@ def test_finished_game_and_review(app: App) -> None:
     assert lay is not None
     assert pixel(app, lay.square_rect(parse_square("f5", 8)).center) == theme.FELT
     app.game.step(1)
-    assert app.game.review is None  # past the last move is the live board again
+    assert app.game.looking is None  # past the last move is the live board again
 
 
 def test_looking_back_marks_what_each_move_turned_over(app: App) -> None:
@@ -152,7 +154,7 @@ def test_looking_back_marks_what_each_move_turned_over(app: App) -> None:
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0)])  # to c4
     screenshot(app.surface, "othello_review")
     lay = app.game.layout
-    assert lay is not None and app.game.review == 5
+    assert lay is not None and app.game.looking == 5
     x, y = lay.square_rect(parse_square("d4", 8)).center  # c4 turned d4 over: ringed
     ring = lay.cell * 42 // 100
     assert any(pixel(app, (x + ring + d, y)) == theme.FLIP_RING for d in range(-1, 3))

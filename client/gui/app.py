@@ -12,17 +12,22 @@ import asyncio
 import os
 import time
 from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
 
+import msgspec
 import pygame
 
 from client import launch
-from client.connection import Connection
+from client import settings as prefs
+from client.connection import Connection, LinkStatus
 from client.gui import theme
 from client.gui.game_screen import GameScreen
 from client.gui.lobby_screen import LobbyScreen
+from client.gui.sound import Sounds
 from client.gui.widgets import Ui, wrap
 from client.options import Plan
 from client.startup import Startup, start_failure
+from shared.protocol import BotChoice, Clock, Create, Message, ServerMessage, State
 
 HEADLESS = ("offscreen", "dummy")
 """SDL video drivers that show nothing: chosen only on purpose (tests), never as a window."""
@@ -45,8 +50,11 @@ class App:
         *,
         size: tuple[int, int] = (1024, 720),
         find: Callable[[], Awaitable[launch.Where]] | None = None,
+        settings_file: Path | None = None,
     ) -> None:
         self.plan = plan
+        self.settings_file = settings_file or prefs.settings_path()
+        self.settings = prefs.load(self.settings_file)
         self.startup = Startup(plan, find=find, say=self.set_status)
         self.known = self.startup.known
         self.status = "Starting..."
@@ -54,7 +62,7 @@ class App:
         self.running = True
         self._tasks: set[asyncio.Task[None]] = set()
         self._last_list = 0.0
-        pygame.display.init()  # only what the window uses: no audio, no joystick
+        pygame.display.init()  # only what the window uses: no joystick
         if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
             pygame.display.quit()  # SDL fell back to drawing nowhere: there is no screen
             raise pygame.error("no display found")
@@ -63,6 +71,7 @@ class App:
         pygame.key.set_repeat(400, 40)
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui = Ui(self.surface)
+        self.sounds = Sounds(muted=self.settings.muted)
         self.lobby = LobbyScreen(self)
         self.game = GameScreen(self)
 
@@ -90,9 +99,20 @@ class App:
             self.handle_event(event)
         if self.conn is not None:
             for msg in self.conn.drain():
-                self.known.handle(msg)
+                self.take(msg)
         self.update()
         self.draw()
+
+    def take(self, msg: ServerMessage | LinkStatus) -> None:
+        """One message from the connection into the client's state, with the sounds a
+        new state of the match on screen calls for."""
+        before = None
+        if isinstance(msg, State) and msg.match in self.known.views:
+            before = self.known.views[msg.match].state
+        self.known.handle(msg)
+        view = self.known.view
+        if isinstance(msg, State) and view is not None and view.code == msg.match:
+            self.sounds.play_for(before, msg, view.seat)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -265,13 +285,35 @@ class App:
         if not task.cancelled() and task.exception() is not None:
             self.known.say(str(task.exception()))
 
-    def create(self, plan: Plan) -> None:
+    def create(self, plan: Plan, clock: Clock | None = None, hints: bool = False) -> None:
+        """A new match as ``plan`` says, with a ``clock`` and ``hints`` between people
+        (fields an older server ignores)."""
+        args = plan.create_args()
+        bot = BotChoice(level=args["level"]) if args["vs"] == "bot" else None
+        request = Create(game=args["game"], size=args["size"], vs=args["vs"],
+                         seat=args["seat"], bot=bot, clock=clock, hints=hints)
+
         async def go() -> None:
             await self.rename(plan.name)
             assert self.conn is not None
-            await self.conn.create(**plan.create_args())
+            await self.conn.send(request)
 
         self.spawn(go())
+
+    def tell(self, message: Message) -> None:
+        """Send a request (a takeback, a hint, a chat line...) beside the frame loop."""
+        if self.conn is not None:
+            self.spawn(self.conn.send(message))
+
+    def toggle_mute(self) -> None:
+        """Sound on or off, remembered in the settings file for the next start."""
+        self.sounds.muted = not self.sounds.muted
+        self.settings = msgspec.structs.replace(self.settings, muted=self.sounds.muted)
+        try:
+            prefs.save(self.settings, self.settings_file)
+        except prefs.SettingsError as err:
+            self.known.say(f"{err} (the sound stays {'off' if self.sounds.muted else 'on'} "
+                           "until you close the window)")
 
     def join(self, code: str, *, watch: bool = False) -> None:
         code = code.strip().upper()

@@ -6,20 +6,16 @@ numbered) and discs (Othello: on green felt with coordinates), chosen by the gam
 
 from __future__ import annotations
 
-import math
-import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from client.gui import theme
+from client.gui.animation import Look
 from shared.games import tictactoe
 from shared.games.othello import COLUMNS
-
-FLIP_SECONDS = 0.35
-"""How long a disc takes to turn over, so a person sees which discs changed."""
 
 LINES = tuple(tuple(sq for sq in range(9) if line >> sq & 1) for line in tictactoe.LINES)
 """The eight lines of tic-tac-toe as their three squares (from the rules' bit masks)."""
@@ -70,33 +66,33 @@ def winning_line(board: str) -> tuple[int, int, int] | None:
 
 
 class Drawer(Protocol):
-    """Draws one kind of board: ``legal`` and ``hover`` are the squares to mark for the
-    person to move (empty otherwise), ``placed``/``flipped`` what the last move changed
-    at ``changed_at`` (animated), ``last`` the last square played."""
+    """Draws one kind of board: ``board`` is the position, ``looks`` how each square
+    shows this frame (mid-animation: see client/gui/animation.py); ``legal`` and
+    ``hover`` are the squares to mark for the person to move (empty otherwise),
+    ``flipped`` the discs the last move turned over (ringed), ``last`` its square."""
 
-    def __call__(self, surface: pygame.Surface, lay: Layout, board: str, *,
-                 legal: Collection[int], last: int | None, flipped: frozenset[int],
-                 placed: int | None, changed_at: float, hover: int | None) -> None: ...
+    def __call__(self, surface: pygame.Surface, lay: Layout, board: str,
+                 looks: Sequence[Look], *, legal: Collection[int], last: int | None,
+                 flipped: frozenset[int], hover: int | None) -> None: ...
 
 
-def draw_board(pieces: str, surface: pygame.Surface, lay: Layout, board: str, *,
-               legal: Collection[int], last: int | None, flipped: frozenset[int],
-               placed: int | None, changed_at: float, hover: int | None) -> None:
+def draw_board(pieces: str, surface: pygame.Surface, lay: Layout, board: str,
+               looks: Sequence[Look], *, legal: Collection[int], last: int | None,
+               flipped: frozenset[int], hover: int | None) -> None:
     """The board in its game's picture (the catalogue's ``pieces``: marks or discs)."""
-    DRAWERS[pieces](surface, lay, board, legal=legal, last=last, flipped=flipped,
-                    placed=placed, changed_at=changed_at, hover=hover)
+    DRAWERS[pieces](surface, lay, board, looks, legal=legal, last=last, flipped=flipped,
+                    hover=hover)
 
 
 def draw_tictactoe(
     surface: pygame.Surface,
     lay: Layout,
     board: str,
+    looks: Sequence[Look],
     *,
     legal: Collection[int],
     last: int | None,
     flipped: frozenset[int],
-    placed: int | None,
-    changed_at: float,
     hover: int | None,
 ) -> None:
     """A paper grid, O as a circle, X as two strokes; free slots numbered (nothing flips
@@ -111,18 +107,17 @@ def draw_tictactoe(
         pygame.draw.line(surface, theme.INK, (x, lay.grid.top), (x, lay.grid.bottom), width)
         pygame.draw.line(surface, theme.INK, (lay.grid.left, y), (lay.grid.right, y), width)
     num_font = theme.font(int(c * 0.22))
-    age = time.monotonic() - changed_at
-    for i, ch in enumerate(board):
+    for i, look in enumerate(looks):
         r = lay.square_rect(i)
+        ch = look.face
         if i == hover and ch == ".":
             pygame.draw.rect(surface, theme.PAPER_HOVER, r.inflate(-width * 2, -width * 2))
         if i == last:
             pygame.draw.rect(surface, theme.PAPER_LAST, r.inflate(-width * 2, -width * 2))
-        grow = min(1.0, age / 0.2) if i == placed else 1.0
-        radius = int(c * 0.3 * grow)
+        radius = int(c * 0.3 * look.size)
         stroke = max(3, c // 14)
         if ch == "O":
-            pygame.draw.circle(surface, theme.O_INK, r.center, radius, stroke)
+            pygame.draw.circle(surface, theme.O_INK, r.center, radius, min(stroke, radius))
         elif ch == "X":
             x0, y0 = r.centerx - radius, r.centery - radius
             x1, y1 = r.centerx + radius, r.centery + radius
@@ -141,17 +136,16 @@ def draw_othello(
     surface: pygame.Surface,
     lay: Layout,
     board: str,
+    looks: Sequence[Look],
     *,
     legal: Collection[int],
     last: int | None,
     flipped: frozenset[int],
-    placed: int | None,
-    changed_at: float,
     hover: int | None,
 ) -> None:
-    """Green felt, a-h across the top and 1-8 down the side, discs, and the marks:
-    legal moves as small dots, the last move as a red dot, just-flipped discs turning
-    over and then ringed."""
+    """Green felt, a-h across the top and 1-8 down the side, discs as their ``looks``
+    say (turning over, growing in), and the marks: legal moves as small dots, the last
+    move as a red dot, the discs it turned over ringed once they lie flat."""
     c = lay.cell
     frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
     pygame.draw.rect(surface, theme.FELT_DARK, frame, border_radius=max(4, lay.band // 3))
@@ -174,27 +168,17 @@ def draw_othello(
         for px, py in ((2, 2), (2, 6), (6, 2), (6, 6)):
             pt = (lay.grid.left + px * c, lay.grid.top + py * c)
             pygame.draw.circle(surface, theme.FELT_DARK, pt, max(2, c // 14))
-    age = time.monotonic() - changed_at
     radius = int(c * 0.42)
-    for i, ch in enumerate(board):
+    for i, look in enumerate(looks):
         r = lay.square_rect(i)
-        if ch == ".":
-            if i in legal:
+        if look.face == ".":
+            if i in legal and board[i] == ".":
                 if i == hover:
                     pygame.draw.rect(surface, theme.FELT_HOVER, r.inflate(-line_w, -line_w))
                 pygame.draw.circle(surface, theme.LEGAL_DOT, r.center, max(3, c // 9))
             continue
-        turning = i in flipped and age < FLIP_SECONDS
-        if turning:  # shows the old colour shrinking, then the new one growing
-            half = age / FLIP_SECONDS < 0.5
-            colour = ("O" if ch == "X" else "X") if half else ch
-            squash = abs(math.cos(math.pi * age / FLIP_SECONDS))
-        else:
-            colour, squash = ch, 1.0
-        if i == placed and age < 0.15:
-            squash = age / 0.15
-        _disc(surface, r.center, radius, colour, squash)
-        if i in flipped and not turning:
+        _disc(surface, r.center, int(radius * look.size), look.face, look.width)
+        if i in flipped and look.width == 1.0:
             pygame.draw.circle(surface, theme.FLIP_RING, r.center, radius + 1, max(2, c // 24))
         if i == last:
             pygame.draw.circle(surface, theme.LAST_MOVE, r.center, max(3, c // 10))

@@ -1,19 +1,27 @@
-"""The match screen: the board, and beside it who plays, whose turn it is, notes, the
-move list with a way to step through it, and the buttons (resign, rematch, lobby).
+"""The match screen: the board, and beside it who plays (with their clocks), whose turn
+it is, notes, a takeback offer, the move list with a way to step through it, the chat,
+and the buttons (take back, hint, analyse, sound, resign, rematch, lobby).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from client.gui import theme
-from client.gui.board import Layout, draw_board, draw_side_icon
+from client.gui.animation import BoardAnimation
+from client.gui.board import Layout, draw_board
+from client.gui.chat_box import ChatBox
+from client.gui.hint_layer import draw_engine_choice, draw_hints
+from client.gui.move_list import draw_moves, draw_step_bar
+from client.gui.players import draw_player, draw_rematch_offer, draw_takeback_offer
 from client.gui.widgets import Ui, columns
 from client.match_view import MatchView, board_changes
+from shared.protocol import Analyse, Chat, Hint, Takeback, TakebackAnswer
 
 if TYPE_CHECKING:
     from client.gui.app import App
@@ -29,14 +37,17 @@ class GameScreen:
     def __init__(self, app: App) -> None:
         self.app = app
         self.layout: Layout | None = None
-        self.review: int | None = None  # a ply being looked at, None for the live board
+        self.looking: int | None = None  # a ply being looked at, None for the live board
         self.confirm: str | None = None
         self.confirm_at = 0.0
         self.typed = ""  # the start of a move being typed, e.g. "d" of "d3"
         self.shown: str | None = None  # the match drawn last frame
+        self.anim: BoardAnimation | None = None  # the board as drawn, turning over
+        self.chat = ChatBox(self.say)
 
     def reset(self) -> None:
-        self.review, self.confirm, self.typed = None, None, ""
+        self.looking, self.confirm, self.typed, self.anim = None, None, "", None
+        self.chat.field.text = ""
 
     @property
     def view(self) -> MatchView:
@@ -49,7 +60,7 @@ class GameScreen:
     def click_square(self, square: int) -> None:
         """Play ``square`` if the server would take it; otherwise say why not."""
         view, known = self.view, self.app.known
-        if self.review is not None:
+        if self.looking is not None:
             known.say("You are looking back through the game: press End to return to it.")
             return
         why = view.why_not(square)
@@ -84,6 +95,52 @@ class GameScreen:
         if s is not None and s.status == "over" and self.view.seat is not None:
             self.app.rematch()
 
+    # ---- the optional features (docs/protocol.md section 11) ------------------------
+
+    def takeback(self) -> None:
+        """Ask to take back our last move (at once against the bot, an offer otherwise)."""
+        view, known = self.view, self.app.known
+        if not known.has("takeback") or view.state is None:
+            return
+        if not view.can_take_back:
+            s = view.state
+            known.say("Nothing to take back yet: you have not moved." if s.takeback is None
+                      and s.status == "playing" else "You cannot take back now.")
+            return
+        self.looking = None
+        self.app.tell(Takeback(match=view.code, ply=view.state.ply))
+
+    def answer(self, accept: bool) -> None:
+        """Accept or decline the opponent's takeback offer."""
+        if self.view.offer_to_answer:
+            self.app.tell(TakebackAnswer(match=self.view.code, accept=accept))
+
+    def hint(self) -> None:
+        """Ask the engine for the scores of our legal moves."""
+        view, known = self.view, self.app.known
+        s = view.state
+        if not known.has("hint") or s is None or view.hint_asked or view.hints:
+            return
+        if not s.hints:
+            known.say("Hints are off in this match (whoever created it did not allow them).")
+        elif not view.my_turn:
+            known.say("Hints are for the player to move: wait for your turn.")
+        else:
+            view.hint_asked = True
+            self.app.tell(Hint(match=view.code))
+
+    def analyse(self) -> None:
+        """Ask the engine to review the finished game."""
+        view = self.view
+        if (self.app.known.has("analyse") and not self.playing and view.review is None
+                and not view.review_asked):
+            view.review_asked = True
+            self.app.tell(Analyse(match=view.code))
+
+    def say(self, text: str) -> None:
+        """Send a chat line to the match."""
+        self.app.tell(Chat(match=self.view.code, text=text))
+
     @property
     def playing(self) -> bool:
         s = self.view.state
@@ -95,10 +152,10 @@ class GameScreen:
         if s is None:
             return
         last = len(s.moves)
-        current = last if self.review is None else self.review
+        current = last if self.looking is None else self.looking
         target = to if delta is None else current + delta
         target = last if target is None else max(0, min(last, target))
-        self.review = None if target == last else target
+        self.looking = None if target == last else target
 
     def scroll(self, dy: int) -> None:
         self.step(-dy)
@@ -107,6 +164,8 @@ class GameScreen:
         """Typing a move as the game writes it: a slot digit ('4'), a square ('d3').
         A key that does not complete a move is kept as the start of the next one."""
         s = self.view.state
+        if text == "?":
+            self.hint()
         if s is None or not text.isalnum():
             return
         for typed in (self.typed + text, text):  # "d" then "3"; or a fresh start
@@ -135,6 +194,16 @@ class GameScreen:
             self.resign()
         elif key == pygame.K_n and not self.playing:
             self.rematch()
+        elif key in (pygame.K_y, pygame.K_n) and self.view.offer_to_answer:
+            self.answer(key == pygame.K_y)
+        elif key == pygame.K_u:
+            self.takeback()
+        elif key == pygame.K_a and not self.playing:
+            self.analyse()
+        elif key == pygame.K_m:
+            self.app.toggle_mute()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.app.known.has("chat"):
+            self.app.ui.focus = self.chat.field
 
     # ---- drawing -------------------------------------------------------------------
 
@@ -173,20 +242,29 @@ class GameScreen:
         assert s is not None
         pos = ui.hovered_pos
         hover = lay.square_at(pos) if pos != (-1, -1) else None
-        if self.review is None:
+        now = time.monotonic()
+        if self.looking is None:
             board, last, legal = s.board, view.last_move, (s.legal if view.my_turn else [])
-            flipped, placed, changed = view.flipped, view.placed, view.changed_at
+            flipped = view.flipped
         else:
             history = view.history()
-            k = min(self.review, len(history) - 1)
+            k = min(self.looking, len(history) - 1)
             board = history[k]
-            played = [m for m in s.moves[: self.review] if m != "pass"]
+            played = [m for m in s.moves[: self.looking] if m != "pass"]
             last = int(played[-1]) if played else None
             flipped = board_changes(history[k - 1], board)[1] if k > 0 else frozenset()
-            legal, placed, changed = [], None, 0.0
-        draw_board(view.info.pieces, ui.surface, lay, board, legal=legal, last=last,
-                   flipped=flipped, placed=placed, changed_at=changed,
-                   hover=hover if view.my_turn and self.review is None else None)
+            legal = []
+        self.anim = (BoardAnimation.still(board) if self.anim is None
+                     else self.anim.then(board, now))
+        draw_board(view.info.pieces, ui.surface, lay, board, self.anim.looks(now), legal=legal,
+                   last=last, flipped=flipped,
+                   hover=hover if view.my_turn and self.looking is None else None)
+        if self.looking is None:
+            draw_hints(ui.surface, lay, view.hints, view.score_words, view.info.pieces)
+        shown = len(s.moves) if self.looking is None else self.looking
+        reviewed = view.reviewed(shown - 1)
+        if reviewed is not None and reviewed.loss > 0:
+            draw_engine_choice(ui.surface, lay, reviewed.best)
         for square in range(s.size * s.size):
             ui.on_click(lay.square_rect(square), partial(self.click_square, square))
 
@@ -201,162 +279,121 @@ class GameScreen:
         ui.text(title, (x, y), u * 1.2, theme.MUTED, max_width=width)
         y += u * 2.2
         for seat in (0, 1):
-            y = self.draw_player(ui, seat, x, y, width, u)
+            y = draw_player(ui, view, seat, x, y, width, u)
         y += u * 0.6
-        over = s.status == "over"
-        if over:
+        if s.status == "over":
             won = view.seat is not None and s.result is not None and s.result.winner == view.seat
             ui.text(view.result_text(), (x, y), u * 2.6, theme.GOOD if won else theme.TEXT,
                     bold=True, max_width=width)
             y += u * 3.2
             y = ui.paragraph(view.reason_text(), pygame.Rect(x, int(y), width, int(u * 3.4)),
                              u * 1.2) + u * 0.5
-            y = self.draw_rematch_offer(ui, x, y, width, u)
+            y = draw_rematch_offer(ui, view, x, y, width, u)
         else:
-            turn = view.turn_text()
-            if s.status == "playing" and view.is_bot(s.to_move):  # "thinking..." pulses
-                turn = turn.rstrip(".") + "." * (1 + int(time.monotonic() * 2) % 3)
-            colour = theme.GOOD if view.my_turn else theme.TEXT
-            if not self.app.known.link_up:
-                turn, colour = "Offline: moves wait until the link is back.", theme.WARN
-            elif self.review is not None:
-                turn = f"Looking back at move {self.review} (End: back to the game)"
-                colour = theme.WARN
-            y = ui.paragraph(turn, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.7, colour,
-                             bold=view.my_turn) + u * 0.6
-            if s.status == "waiting" and view.seat is not None:
-                ui.text(f"Tell your friend the code: {s.match}", (x, y), u * 1.4, theme.ACCENT,
-                        bold=True, max_width=width)
-                y += u * 2.2
-                where = self.app.where
-                if where is not None:
-                    how = (f"Their window finds this server on the LAN and lists the match; "
-                           f"or they run: taikyoku play --server {where.share} --join {s.match}")
-                    y = ui.paragraph(how, pygame.Rect(x, int(y), width, int(u * 4)), u * 1.0,
-                                     theme.MUTED) + u * 0.6
+            y = self.draw_turn(ui, x, y, width, u)
+        y = draw_takeback_offer(ui, view, self.answer, x, y, width, u)
+        for note, colour in self.notes():
+            y = ui.paragraph(note, pygame.Rect(x, int(y), width, int(u * 3)), u * 1.1,
+                             colour) + u * 0.4
+        buttons_h = u * 2.6
+        bottom = area.bottom - 2 * buttons_h - u * 0.5
+        chat_h = u * 8.5 if known.has("chat") else 0.0
+        step_h = u * 2.4
+        moves_box = pygame.Rect(x, int(y + u * 0.4), width,
+                                int(bottom - chat_h - step_h - u * 1.9 - y))
+        if moves_box.height > u * 3:
+            draw_moves(ui, moves_box, u, view, self.looking, partial(self.step, None))
+            draw_step_bar(ui, pygame.Rect(x, moves_box.bottom + int(u * 0.5), width,
+                                          int(step_h)), u, len(s.moves), self.looking,
+                          self.step, partial(self.step, None))
+        if chat_h:
+            me = known.welcome.player if known.welcome is not None else None
+            self.chat.draw(ui, pygame.Rect(x, int(bottom - chat_h), width, int(chat_h - u * 0.5)),
+                           view, me, u)
+        self.draw_buttons(ui, pygame.Rect(x, int(bottom), width, int(buttons_h)),
+                          pygame.Rect(x, int(bottom + buttons_h + u * 0.5), width,
+                                      int(buttons_h)))
+
+    def draw_turn(self, ui: Ui, x: int, y: float, width: int, u: float) -> float:
+        """Whose turn it is (or why nothing moves), and the code to share while waiting."""
+        view = self.view
+        s = view.state
+        assert s is not None
+        turn = view.turn_text()
+        if s.status == "playing" and view.is_bot(s.to_move):  # "thinking..." pulses
+            turn = turn.rstrip(".") + "." * (1 + int(time.monotonic() * 2) % 3)
+        colour = theme.GOOD if view.my_turn else theme.TEXT
+        if not self.app.known.link_up:
+            turn, colour = "Offline: moves wait until the link is back.", theme.WARN
+        elif self.looking is not None:
+            turn = f"Looking back at move {self.looking} (End: back to the game)"
+            colour = theme.WARN
+        y = ui.paragraph(turn, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.7, colour,
+                         bold=view.my_turn) + u * 0.6
+        if s.status == "waiting" and view.seat is not None:
+            ui.text(f"Tell your friend the code: {s.match}", (x, y), u * 1.4, theme.ACCENT,
+                    bold=True, max_width=width)
+            y += u * 2.2
+            where = self.app.where
+            if where is not None:
+                how = (f"Their window finds this server on the LAN and lists the match; "
+                       f"or they run: taikyoku play --server {where.share} --join {s.match}")
+                y = ui.paragraph(how, pygame.Rect(x, int(y), width, int(u * 4)), u * 1.0,
+                                 theme.MUTED) + u * 0.6
+        return y
+
+    def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The lines under the turn: a pass, the hints' legend, the engine at work, the
+        engine's word on the move shown, the latest notice."""
+        view, known = self.view, self.app.known
+        s = view.state
+        assert s is not None
+        out: list[tuple[str, tuple[int, int, int]]] = []
         note = view.pass_note()
         if note:
-            ui.text(note, (x, y), u * 1.15, theme.WARN, max_width=width)
-            y += u * 1.8
+            out.append((note, theme.WARN))
+        if view.hints and self.looking is None:
+            what = ("the disc margin you can expect at the end after each move"
+                    if view.info.scored else "how each move ends with perfect play")
+            exact = "; underlined: solved exactly" if any(h.exact for h in view.hints) else ""
+            out.append((f"Hint: {what}; gold is best{exact}.", theme.HINT_BEST_TEXT))
+        elif view.hint_asked:
+            out.append(("The engine is looking at your position...", theme.MUTED))
+        if view.review_asked:
+            out.append(("The engine is going through the game...", theme.MUTED))
+        shown = len(s.moves) if self.looking is None else self.looking
+        said = view.review_text(shown - 1)
+        if said:
+            r = view.reviewed(shown - 1)
+            out.append((said, theme.REVIEW_LOSS if r is not None and r.loss > 0 else theme.GOOD))
         if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
-            y = ui.paragraph(known.notice, pygame.Rect(x, int(y), width, int(u * 3)), u * 1.1,
-                             theme.GOOD if known.notice_good else theme.BAD) + u * 0.5
-        buttons_h = u * 2.8
-        bottom = area.bottom - buttons_h
-        review_h = u * 2.4
-        moves_box = pygame.Rect(x, int(y + u * 0.4), width,
-                                int(bottom - review_h - u * 1.4 - y))
-        if moves_box.height > u * 3:
-            self.draw_moves(ui, moves_box, u)
-            self.draw_review_bar(ui, pygame.Rect(x, moves_box.bottom + int(u * 0.5), width,
-                                                 int(review_h)), u)
-        self.draw_buttons(ui, pygame.Rect(x, int(bottom), width, int(buttons_h)))
+            out.append((known.notice, theme.GOOD if known.notice_good else theme.BAD))
+        return out
 
-    def draw_player(self, ui: Ui, seat: int, x: int, y: float, width: int, u: float) -> float:
-        view = self.view
-        s = view.state
-        assert s is not None
-        row = pygame.Rect(x, int(y), width, int(u * 2.6))
-        if s.to_move == seat and s.status == "playing":
-            pygame.draw.rect(ui.surface, theme.PANEL, row, border_radius=int(u * 0.5))
-            pygame.draw.rect(ui.surface, theme.ACCENT, row, 2, border_radius=int(u * 0.5))
-        r = int(u * 0.8)
-        draw_side_icon(ui.surface, view.info.pieces, seat, (int(x + u * 1.3), row.centery), r)
-        p = view.player(seat)
-        name = view.label(seat)
-        if p is not None and seat == view.seat and p.name:
-            name = f"You ({p.name})"
-        elif p is not None and p.kind == "bot":
-            name = f"The bot (level {p.level})" if p.level else "The bot"
-        elif p is not None and p.name and name != p.name:
-            name = f"{name} ({p.name})"
-        text = f"{view.side(seat)}: {name}"
-        if view.info.scored:
-            score = f"{s.score[seat]}"
-            ui.text(score, (row.right - u, row.centery), u * 1.6, bold=True, anchor="midright")
-        ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft",
-                max_width=width - u * 9)
-        if p is not None and p.kind == "human" and seat != view.seat:
-            online = "online" if p.connected else "offline - waiting for them"
-            dot = (row.right - u * 4.5, row.centery)
-            pygame.draw.circle(ui.surface, theme.GOOD if p.connected else theme.BAD,
-                               (int(dot[0]), int(dot[1])), max(3, int(u * 0.35)))
-            if not p.connected:
-                ui.text(online, (row.left + u * 2.8, row.bottom), u * 0.9, theme.BAD)
-                return y + u * 4.0
-        return y + u * 3.0
-
-    def draw_rematch_offer(self, ui: Ui, x: int, y: float, width: int, u: float) -> float:
-        view = self.view
-        s = view.state
-        assert s is not None
-        if view.seat is None or not s.rematch:
-            return y
-        other = 1 - view.seat
-        if other in s.rematch and view.seat not in s.rematch:
-            text = f"{view.label(other)} wants a rematch: press Rematch (N)."
-        else:
-            text = f"Rematch asked: waiting for {view.label(other).lower()}..."
-        ui.text(text, (x, y), u * 1.15, theme.ACCENT, max_width=width)
-        return y + u * 1.8
-
-    def draw_moves(self, ui: Ui, box: pygame.Rect, u: float) -> None:
-        """The record as numbered moves in columns; the reviewed one highlighted.
-        A click on a move shows the board after it."""
-        view = self.view
-        names = view.move_names()
-        s = view.state
-        assert s is not None
-        if not view.info.coordinates:  # a bare slot number reads like a move count
-            names = [f"{view.side(k % 2)} on {n}" for k, n in enumerate(names)]
-        pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
-        inner = box.inflate(-u, -u)
-        ui.text(f"Moves ({len(names)})", inner.topleft, u * 1.0, theme.MUTED)
-        px = u * 1.0
-        f = theme.font(int(px))
-        line_h = f.get_linesize()
-        widest = max((f"{len(names)}. {n}" for n in names), key=lambda t: f.size(t)[0],
-                     default="")
-        cell_w = f.size(widest)[0] + int(u * 1.2)
-        top = inner.top + int(u * 1.6)
-        per_col = max(1, (inner.bottom - top) // line_h)
-        cols = max(1, inner.width // cell_w)
-        fit = per_col * cols
-        shown_ply = len(names) if self.review is None else self.review
-        first = 0
-        if len(names) > fit:  # keep the move in focus visible
-            first = max(0, min(len(names) - fit, shown_ply - fit // 2))
-            first -= first % per_col
-        for k in range(first, min(len(names), first + fit)):
-            col, row = divmod(k - first, per_col)
-            rect = pygame.Rect(inner.left + col * cell_w, top + row * line_h, cell_w - 4, line_h)
-            if k + 1 == shown_ply:
-                pygame.draw.rect(ui.surface, theme.SELECTED, rect, border_radius=3)
-            colour = theme.TEXT if k % 2 == 0 else theme.TEXT_SOFT
-            ui.text(f"{k + 1}. {names[k]}", (rect.left + 3, rect.top), px, colour)
-            ui.on_click(rect, partial(self.step, None, k + 1))
-
-    def draw_review_bar(self, ui: Ui, bar: pygame.Rect, u: float) -> None:
-        s = self.view.state
-        assert s is not None
-        total = len(s.moves)
-        shown = total if self.review is None else self.review
-        buttons = columns(pygame.Rect(bar.left, bar.top, int(bar.width * 0.5), bar.height), 4,
-                          u * 0.4)
-        for rect, label, action in zip(buttons, ("|<", "<", ">", ">|"), (
-                lambda: self.step(None, 0), lambda: self.step(-1), lambda: self.step(1),
-                lambda: self.step(None, None))):
-            ui.button(rect, label, action, enabled=total > 0)
-        words = "live" if self.review is None else "looking back"
-        ui.text(f"move {shown} of {total} ({words})", (bar.left + bar.width * 0.53, bar.centery),
-                u * 1.0, theme.MUTED if self.review is None else theme.WARN, anchor="midleft",
-                max_width=bar.width * 0.47)
-
-    def draw_buttons(self, ui: Ui, row: pygame.Rect) -> None:
-        view = self.view
+    def draw_buttons(self, ui: Ui, features: pygame.Rect, row: pygame.Rect) -> None:
+        """Two rows: the optional features (take back, hint or analyse, sound), then
+        resign or rematch, and back to the lobby."""
+        view, known = self.view, self.app.known
         s = view.state
         assert s is not None
         now = time.monotonic()
+        sound = "Sound off" if self.app.sounds.muted else "Sound on"
+        extra: list[tuple[str, Callable[[], None], bool, str]] = []
+        if s.status != "over" and view.seat is not None:
+            if known.has("takeback"):
+                extra.append(("Take back", self.takeback, view.can_take_back, "U"))
+            if known.has("hint"):
+                asked = view.hint_asked or bool(view.hints)
+                extra.append(("Hint", self.hint, view.may_hint and not asked, "?"))
+        elif s.status == "over" and known.has("analyse"):
+            label = "Analysed" if view.review is not None else (
+                "Analysing..." if view.review_asked else "Analyse")
+            extra.append((label, self.analyse, view.review is None and not view.review_asked,
+                           "A"))
+        extra.append((sound, self.app.toggle_mute, True, "M"))
+        for cell, (label, action, enabled, key) in zip(
+                columns(features, len(extra), features.height * 0.3), extra):
+            ui.button(cell, label, action, enabled=enabled, hint=key)
         confirming = self.confirm if now - self.confirm_at < CONFIRM_SECONDS else None
         left, right = columns(row, 2, row.height * 0.3)
         if s.status == "over":

@@ -14,10 +14,11 @@ import pygame
 
 from client.gui import theme
 from client.gui.widgets import TextField, Ui, columns, rows
-from client.match_view import lobby_line
+from client.match_view import clock_words, lobby_line
 from client.options import Plan, Seat, Vs
 from shared.ai.levels import LEVELS
 from shared.games import DEFAULT_GAME, catalogue, get_game
+from shared.protocol import Clock
 
 if TYPE_CHECKING:
     from client.gui.app import App
@@ -25,9 +26,11 @@ if TYPE_CHECKING:
 GAMES = [(info.name, size) for info, size in catalogue()]
 """The game buttons, in the catalogue's order; keys 1, 2, ... pick them."""
 SEAT_KEYS: dict[int, Seat] = {pygame.K_f: "first", pygame.K_s: "second", pygame.K_r: "random"}
+CLOCKS: tuple[Clock | None, ...] = (None, Clock(60, 0), Clock(180, 2), Clock(300, 3))
+"""The time controls offered at create (minutes + seconds per move); C steps through them."""
 NOTICE_SECONDS = 8.0
 SHORTCUTS = (f"1-{len(GAMES)} game   B bot / P person   +/- level   F/S/R who starts   "
-             "Enter play   J code   Tab next box   F5 refresh   Esc quit")
+             "C clock   H hints   Enter play   J code   Tab next box   F5 refresh   Esc quit")
 Row = tuple[str, tuple[str, Callable[[], None]] | None]
 """A line of the matches panel: its text (a second line after a newline) and its button
 (label, action), or None for a heading."""
@@ -45,12 +48,27 @@ class LobbyScreen:
         self.name = TextField(plan.name, max_len=32, on_enter=self.name_done)
         self.code = TextField("", max_len=16, upper=True, on_enter=self.join_code)
         self.scroll_rows = 0
+        self.clock: Clock | None = None
+        self.hints = False
+        """Whether a match against a person lets both ask for hints."""
 
     # ---- actions ---------------------------------------------------------------------
 
     def play(self) -> None:
         self.choice.name = self.name.text.strip() or self.app.plan.name
-        self.app.create(self.choice)
+        known = self.app.known
+        clock = self.clock if known.has("clock") else None
+        hints = self.hints and self.choice.vs == "human" and known.has("hint")
+        self.app.create(self.choice, clock=clock, hints=hints)
+
+    def set_clock(self, clock: Clock | None) -> None:
+        self.clock = clock
+
+    def next_clock(self) -> None:
+        self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
+
+    def set_hints(self, allowed: bool) -> None:
+        self.hints = allowed
 
     def name_done(self) -> None:
         """Enter in the name box keeps the name; the next Enter plays."""
@@ -100,6 +118,10 @@ class LobbyScreen:
             ui.focus = self.name
         elif key == pygame.K_TAB:
             ui.focus = self.code if ui.focus is self.name else self.name
+        elif key == pygame.K_c:
+            self.next_clock()
+        elif key == pygame.K_h and self.choice.vs == "human":
+            self.set_hints(not self.hints)
         elif key == pygame.K_F5:
             self.app.known.lobby = []
             self.app.refresh_lobby()
@@ -143,8 +165,8 @@ class LobbyScreen:
         ui.panel(area)
         inner = area.inflate(-2 * u, -2 * u)
         label, row, gap = u * 1.3, u * 2.8, u * 0.55
-        r = rows(inner, [label, row, label, row, label, row, label, row, label, row, row * 1.3],
-                 gap)
+        r = rows(inner, [label, row, label, row, label, row, label, row, label, row, row,
+                         row * 1.3], gap)
         size = u * 1.15
         ui.text("Your name", r[0].topleft, size, theme.MUTED)
         ui.field(pygame.Rect(r[1].left, r[1].top, int(r[1].width * 0.7), r[1].height),
@@ -165,10 +187,15 @@ class LobbyScreen:
                 ui.button(cell, f"{level} {spec.name}", partial(self.set_level, level),
                           selected=c.level == level)
         else:
-            ui.text("After you press Play, tell your friend the match code;", r[6].topleft,
-                    size, theme.MUTED, max_width=r[6].width)
-            ui.text("they join it from their own start screen.", r[7].topleft, size,
-                    theme.MUTED, max_width=r[7].width)
+            ui.text("After you press Play, tell your friend the match code; they join it "
+                    "from their own start screen.", r[6].topleft, size, theme.MUTED,
+                    max_width=r[6].width)
+            if self.app.known.has("hint"):
+                cells = columns(r[7], 2, gap)
+                ui.button(cells[0], "No hints", partial(self.set_hints, False),
+                          selected=not self.hints, hint="H")
+                ui.button(cells[1], "Hints allowed for both", partial(self.set_hints, True),
+                          selected=self.hints, hint="H")
         ui.text("Who moves first", r[8].topleft, size, theme.MUTED)
         other = "The bot" if c.vs == "bot" else "Your friend"
         seats: tuple[tuple[Seat, str, str], ...] = (
@@ -176,8 +203,21 @@ class LobbyScreen:
         for cell, (seat, text, key) in zip(columns(r[9], 3, gap), seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
-        play = pygame.Rect(r[10].left, r[10].top, int(r[10].width * 0.5), r[10].height)
+        if self.app.known.has("clock"):
+            self.draw_clock_choice(ui, r[10], size, gap)
+        play = pygame.Rect(r[11].left, r[11].top, int(r[11].width * 0.5), r[11].height)
         ui.button(play, "Play", self.play, primary=True, hint="Enter")
+
+    def draw_clock_choice(self, ui: Ui, row: pygame.Rect, size: float, gap: float) -> None:
+        """'Clock' and its choices in one row: none, or minutes + seconds per move."""
+        ui.text("Clock", (row.left, row.centery), size, theme.MUTED, anchor="midleft")
+        head = int(row.width * 0.16)
+        cells = columns(pygame.Rect(row.left + head, row.top, row.width - head, row.height),
+                        len(CLOCKS), gap)
+        for cell, clock in zip(cells, CLOCKS):
+            ui.button(cell, "No clock" if clock is None else clock_words(clock),
+                      partial(self.set_clock, clock), selected=self.clock == clock,
+                      hint="C" if clock is None else "")
 
     def draw_matches(self, ui: Ui, area: pygame.Rect, u: float) -> None:
         ui.panel(area)

@@ -46,6 +46,25 @@ O_ICON = (120, 160, 240)
 LAST_MOVE = (235, 70, 60)
 FLIP_RING = (255, 190, 40)
 
+HINT_BEST = (255, 200, 40)
+"""The engine's best square: a gold frame (a hint) or ring (a reviewed move)."""
+HINT_BEST_TEXT = (255, 214, 90)
+HINT_TEXT = (235, 240, 235)
+HINT_PAPER_TEXT = (70, 110, 170)
+HINT_PLATE = (10, 40, 22)
+"""Behind a hint's number on the felt, so it reads over a disc's shadow or a dot."""
+REVIEW_LOSS = (240, 130, 90)
+"""A move in the list that gave discs away against the engine's best."""
+
+CLOCK = (48, 54, 64)
+CLOCK_RUNNING = (70, 120, 190)
+CLOCK_LOW = (190, 50, 45)
+"""A clock below its low-time mark (client/clock_view.py)."""
+
+CHAT_BOX = (30, 34, 41)
+CHAT_NAME = (140, 190, 255)
+CHAT_SPECTATOR = (170, 170, 190)
+
 MIN_FONT = 10
 """Text never shrinks below this many pixels, so it stays readable in a small window."""
 

@@ -1,0 +1,66 @@
+"""The match's chat beside the board: its last lines, and a box to write one (Enter
+sends). Text is drawn exactly as the server relayed it; pygame renders it as glyphs,
+so nothing in it is ever read as markup or a command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from client.gui import theme
+from client.gui.widgets import TextField, Ui, wrap
+from client.match_view import MatchView
+from shared.protocol import CHAT_MAX_CHARS, ChatLine
+
+
+class ChatBox:
+    """The chat's text field (kept between frames) and its drawing."""
+
+    def __init__(self, send: Callable[[str], None]) -> None:
+        self.send = send
+        self.field = TextField("", max_len=CHAT_MAX_CHARS, on_enter=self.enter)
+
+    def enter(self) -> None:
+        """Send what was typed (blank lines are not sent); the box keeps the keyboard."""
+        if self.field.text.strip():
+            self.send(self.field.text)
+        self.field.text = ""
+
+    @staticmethod
+    def speaker(line: ChatLine, me: str | None) -> str:
+        """Who wrote a line: 'You', their name, '(watching)' after a spectator's."""
+        name = "You" if me is not None and line.player == me else line.name or "someone"
+        return name if line.seat is not None else f"{name} (watching)"
+
+    def draw(self, ui: Ui, rect: pygame.Rect, view: MatchView, me: str | None,
+             u: float) -> None:
+        """The last lines that fit above the text field, oldest at the top."""
+        pygame.draw.rect(ui.surface, theme.CHAT_BOX, rect, border_radius=int(u * 0.5))
+        inner = rect.inflate(-u, -u * 0.8)
+        field_h = int(u * 2.2)
+        field = pygame.Rect(inner.left, inner.bottom - field_h, inner.width, field_h)
+        focused = ui.focus is self.field
+        ui.field(field, self.field, "Chat: Enter to write" if not focused else "")
+        f = theme.font(int(u * 1.0))
+        line_h = f.get_linesize()
+        room = max(0, (field.top - inner.top - int(u * 0.3)) // line_h)
+        lines: list[tuple[str, str]] = []  # (speaker, text) per drawn line; speaker once
+        for line in view.chat:
+            who = self.speaker(line, me)
+            for i, part in enumerate(wrap(f"{who}: {line.text}", f, inner.width)):
+                lines.append((who if i == 0 else "", part))
+        if not lines:
+            lines = [("", "No messages yet. Say hello!")]
+        y = field.top - int(u * 0.3) - line_h * min(room, len(lines))
+        for who, part in lines[-room:] if room else []:
+            x = inner.left
+            if who:  # the speaker's name in its own colour, then the rest of the line
+                head = f"{who}:"
+                ui.text(head, (x, y), u * 1.0, theme.CHAT_NAME, max_width=inner.width)
+                x += f.size(head)[0]
+                part = part[len(head):]
+            ui.text(part, (x, y), u * 1.0, theme.TEXT if view.chat else theme.MUTED,
+                    max_width=inner.right - x)
+            y += line_h

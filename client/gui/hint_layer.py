@@ -1,0 +1,56 @@
+"""What the engine says, drawn over the board: a hint's score on every legal square
+(the best ones picked out), and in a reviewed game the engine's choice where the
+played move was worse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from client.gui import theme
+from client.gui.board import Layout
+from shared.protocol import ScoredMove
+
+
+def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove],
+               words: Callable[[int], str], pieces: str) -> None:
+    """Each scored square shows ``words(score)`` ('+4', 'win'); the best ones (the top
+    score: the list is best first) get a gold frame, and an exact score (the game
+    solved to its end) is underlined."""
+    if not hints:
+        return
+    top = hints[0].score
+    c = lay.cell
+    f = theme.font(max(theme.MIN_FONT, int(c * 0.3)), bold=True)
+    on_paper = pieces == "marks"
+    for hint in hints:
+        r = lay.square_rect(hint.move)
+        best = hint.score == top
+        if best:
+            pygame.draw.rect(surface, theme.HINT_BEST, r.inflate(-c // 16, -c // 16),
+                             max(2, c // 16), border_radius=max(2, c // 10))
+        colour = (theme.HINT_BEST_TEXT if best else
+                  theme.HINT_PAPER_TEXT if on_paper else theme.HINT_TEXT)
+        img = f.render(words(hint.score), True, colour)
+        box = img.get_rect(center=r.center)
+        if not on_paper:  # a dark plate keeps the number readable on the felt
+            pygame.draw.rect(surface, theme.HINT_PLATE, box.inflate(c // 10, c // 20),
+                             border_radius=max(2, c // 12))
+        surface.blit(img, box)
+        if hint.exact:
+            y = box.bottom + max(1, c // 30)
+            pygame.draw.line(surface, colour, (box.left, y), (box.right, y), max(2, c // 30))
+
+
+def draw_engine_choice(surface: pygame.Surface, lay: Layout, square: int) -> None:
+    """A gold ring marked "best" on the square the engine preferred to the move played."""
+    r = lay.square_rect(square)
+    c = lay.cell
+    pygame.draw.circle(surface, theme.HINT_BEST, r.center, int(c * 0.46), max(3, c // 14))
+    f = theme.font(max(theme.MIN_FONT, int(c * 0.2)), bold=True)
+    img = f.render("best", True, theme.HINT_BEST)
+    plate = img.get_rect(midbottom=(r.centerx, r.bottom - c // 20))
+    pygame.draw.rect(surface, theme.HINT_PLATE, plate.inflate(4, 0), border_radius=3)
+    surface.blit(img, plate)

@@ -1,0 +1,82 @@
+"""The record beside the board: the numbered moves (a click shows the board after one),
+the bar that steps through them, and, once the engine has reviewed the game, which
+moves gave discs away and what it would have played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from client.gui import theme
+from client.gui.widgets import Ui, columns
+from client.match_view import MatchView
+
+GoTo = Callable[[int | None], None]
+"""Show the board after that many moves (None: the live board)."""
+
+
+def move_label(view: MatchView, index: int, name: str) -> tuple[str, bool]:
+    """One entry of the list ('12. d3', with '-4' when the review found it lost 4
+    discs) and whether the review marks it as a mistake."""
+    r = view.reviewed(index)
+    text = f"{index + 1}. {name}"
+    if r is None or r.loss <= 0:
+        return text, False
+    return f"{text} {'-' + str(r.loss) if view.info.scored else '?'}", True
+
+
+def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int | None,
+               go: GoTo) -> None:
+    """The record as numbered moves in columns; the one on the board highlighted,
+    the reviewed mistakes in their own colour."""
+    names = view.move_names()
+    if not view.info.coordinates:  # a bare slot number reads like a move count
+        names = [f"{view.side(k % 2)} on {n}" for k, n in enumerate(names)]
+    labels = [move_label(view, k, n) for k, n in enumerate(names)]
+    pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
+    inner = box.inflate(-u, -u)
+    heading = f"Moves ({len(names)})"
+    if view.review is not None:
+        heading += ": the engine's review (click a move)"
+    ui.text(heading, inner.topleft, u * 1.0, theme.MUTED, max_width=inner.width)
+    px = u * 1.0
+    f = theme.font(int(px))
+    line_h = f.get_linesize()
+    widest = max((text for text, _ in labels), key=lambda t: f.size(t)[0], default="")
+    cell_w = f.size(widest)[0] + int(u * 1.2)
+    top = inner.top + int(u * 1.6)
+    per_col = max(1, (inner.bottom - top) // line_h)
+    cols = max(1, inner.width // cell_w)
+    fit = per_col * cols
+    shown_ply = len(names) if looking is None else looking
+    first = 0
+    if len(names) > fit:  # keep the move in focus visible
+        first = max(0, min(len(names) - fit, shown_ply - fit // 2))
+        first -= first % per_col
+    for k in range(first, min(len(names), first + fit)):
+        col, row = divmod(k - first, per_col)
+        rect = pygame.Rect(inner.left + col * cell_w, top + row * line_h, cell_w - 4, line_h)
+        if k + 1 == shown_ply:
+            pygame.draw.rect(ui.surface, theme.SELECTED, rect, border_radius=3)
+        text, lost = labels[k]
+        colour = theme.REVIEW_LOSS if lost else theme.TEXT if k % 2 == 0 else theme.TEXT_SOFT
+        ui.text(text, (rect.left + 3, rect.top), px, colour)
+        ui.on_click(rect, partial(go, k + 1))
+
+
+def draw_step_bar(ui: Ui, bar: pygame.Rect, u: float, total: int, looking: int | None,
+                  step: Callable[[int], None], go: GoTo) -> None:
+    """|< < > >| and where we are: 'move 5 of 12 (looking back)'."""
+    shown = total if looking is None else looking
+    buttons = columns(pygame.Rect(bar.left, bar.top, int(bar.width * 0.5), bar.height), 4,
+                      u * 0.4)
+    for rect, label, action in zip(buttons, ("|<", "<", ">", ">|"), (
+            partial(go, 0), partial(step, -1), partial(step, 1), partial(go, None))):
+        ui.button(rect, label, action, enabled=total > 0)
+    words = "live" if looking is None else "looking back"
+    ui.text(f"move {shown} of {total} ({words})", (bar.left + bar.width * 0.53, bar.centery),
+            u * 1.0, theme.MUTED if looking is None else theme.WARN, anchor="midleft",
+            max_width=bar.width * 0.47)

@@ -1,0 +1,99 @@
+"""The player rows and the offers in the match screen's panel: who plays with their
+clocks, a takeback waiting for its answer, a rematch asked for."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from client.gui import theme
+from client.gui.board import draw_side_icon
+from client.gui.clock_panel import clock_width, draw_clock
+from client.gui.widgets import Ui, columns
+from client.match_view import MatchView
+
+
+def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int,
+                u: float) -> float:
+    """One player's row: their side, name, discs, whether they are online, their clock;
+    the y below it."""
+    s = view.state
+    assert s is not None
+    row = pygame.Rect(x, int(y), width, int(u * 2.6))
+    if s.to_move == seat and s.status == "playing":
+        pygame.draw.rect(ui.surface, theme.PANEL, row, border_radius=int(u * 0.5))
+        pygame.draw.rect(ui.surface, theme.ACCENT, row, 2, border_radius=int(u * 0.5))
+    r = int(u * 0.8)
+    draw_side_icon(ui.surface, view.info.pieces, seat, (int(x + u * 1.3), row.centery), r)
+    p = view.player(seat)
+    name = view.label(seat)
+    if p is not None and seat == view.seat and p.name:
+        name = f"You ({p.name})"
+    elif p is not None and p.kind == "bot":
+        name = f"The bot (level {p.level})" if p.level else "The bot"
+    elif p is not None and p.name and name != p.name:
+        name = f"{name} ({p.name})"
+    text = f"{view.side(seat)}: {name}"
+    clocks = view.clocks()
+    right = row.right - u * 0.4
+    if clocks is not None:
+        box = pygame.Rect(0, 0, clock_width(u), int(u * 2.0))
+        box.midright = (int(right), row.centery)
+        draw_clock(ui, box, clocks, seat, time.monotonic())
+        right = box.left - u * 0.6
+    if view.info.scored:
+        ui.text(f"{s.score[seat]}", (right, row.centery), u * 1.6, bold=True,
+                anchor="midright")
+        right -= u * 2.6
+    if p is not None and p.kind == "human" and seat != view.seat:
+        dot = (int(right - u * 0.6), row.centery)
+        pygame.draw.circle(ui.surface, theme.GOOD if p.connected else theme.BAD, dot,
+                           max(3, int(u * 0.35)))
+        right -= u * 1.4
+    ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft",
+            max_width=right - x - u * 2.8)
+    if p is not None and p.kind == "human" and seat != view.seat and not p.connected:
+        ui.text("offline - waiting for them", (row.left + u * 2.8, row.bottom), u * 0.9,
+                theme.BAD)
+        return y + u * 4.0
+    return y + u * 3.0
+
+
+def draw_takeback_offer(ui: Ui, view: MatchView, answer: Callable[[bool], None], x: int,
+                        y: float, width: int, u: float) -> float:
+    """A pending takeback: what is asked and, for the one who answers, Accept / Decline
+    (``answer(accept)``); the y below it."""
+    text = view.takeback_text()
+    if text is None:
+        return y
+    box = pygame.Rect(x, int(y), width, int(u * (5.6 if view.offer_to_answer else 2.4)))
+    pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
+    pygame.draw.rect(ui.surface, theme.WARN, box, 2, border_radius=int(u * 0.5))
+    ui.text(text, (x + u * 0.6, y + u * 0.5), u * 1.15, theme.WARN, bold=True,
+            max_width=width - u * 1.2)
+    if view.offer_to_answer:
+        row = pygame.Rect(x + int(u * 0.6), int(y + u * 2.4), int(width - u * 1.2),
+                          int(u * 2.5))
+        accept, decline = columns(row, 2, u * 0.6)
+        ui.button(accept, "Accept", partial(answer, True), primary=True, hint="Y")
+        ui.button(decline, "Decline", partial(answer, False), hint="N")
+    return box.bottom + u * 0.6
+
+
+def draw_rematch_offer(ui: Ui, view: MatchView, x: int, y: float, width: int,
+                       u: float) -> float:
+    """Who asked for a rematch of the finished game; the y below it."""
+    s = view.state
+    assert s is not None
+    if view.seat is None or not s.rematch:
+        return y
+    other = 1 - view.seat
+    if other in s.rematch and view.seat not in s.rematch:
+        text = f"{view.label(other)} wants a rematch: press Rematch (N)."
+    else:
+        text = f"Rematch asked: waiting for {view.label(other).lower()}..."
+    ui.text(text, (x, y), u * 1.15, theme.ACCENT, max_width=width)
+    return y + u * 1.8
