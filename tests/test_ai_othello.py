@@ -1,8 +1,9 @@
-"""Othello searches: the exact solver against a plain negamax, the 4x4 result, and the
-pruned searches against the plain ones they speed up.
+"""Othello bots through the API: the expert's exact scores against a plain negamax, the
+4x4 result, and the fixed-depth levels' pruned searches against the plain ones.
 
-The plain negamax is ``benchmarks/plain_othello.py`` (the benchmarks time the searches
-against it): full width, no pruning, sharing only the rules with the searches.
+The plain negamax is ``benchmarks/plain_othello.py``: full width, no pruning, sharing
+only the rules with the searches. The kernels themselves are tested in
+``tests/test_kernel_*.py``.
 """
 
 from __future__ import annotations
@@ -11,12 +12,9 @@ import random
 
 import pytest
 
-from benchmarks.plain_othello import plain_eval, plain_margin
-from shared.ai import choose_move
-from shared.ai.clock import Deadline
-from shared.ai.endgame import Solver
-from shared.ai.othello_eval import INF, positional, tables
-from shared.ai.othello_expert import ExpertSearch
+from benchmarks.plain_othello import plain_margin
+from shared.ai import analyse, choose_move
+from shared.ai.othello_eval import positional, tables
 from shared.ai.othello_fixed import alphabeta_scores, minimax_scores
 from shared.games import PASS, new_game
 from shared.games.othello import OthelloState, geometry
@@ -35,12 +33,9 @@ def late_positions(empties: int, count: int, seed: int) -> list[OthelloState]:
     return out
 
 
-def test_solver_on_4x4_white_wins_11_to_3() -> None:
-    state = new_game("othello", size=4)
-    solver = Solver(tables(4), Deadline(None))
-    own, opp = state.own_opp()
-    assert solver.solve(own, opp, -INF, INF) == -8  # Black, to move, loses by 8
-    assert max(solver.root_scores(own, opp).values()) == -8
+def test_analyse_solves_4x4_as_a_white_win_by_8() -> None:
+    entries = analyse(new_game("othello", size=4), seconds=60)
+    assert [(entry.score, entry.exact, entry.depth) for entry in entries] == [(-8, True, 12)] * 4
 
 
 @pytest.mark.parametrize("use_api", [False, True])
@@ -50,20 +45,15 @@ def test_perfect_4x4_self_play_ends_3_to_11_with_two_empties(use_api: bool) -> N
     while not state.is_over:
         if use_api:
             move = choose_move(state, 5, seconds=60, seed=rng.randrange(1000))
-        else:
-            legal = state.legal_moves()
-            if legal == [PASS]:
-                move = PASS
-            else:
-                scores = Solver(tables(4), Deadline(None)).root_scores(*state.own_opp())
-                move = max(scores, key=lambda sq: scores[sq])
+        else:  # the best move by analysis
+            move = max(analyse(state, seconds=60), key=lambda entry: entry.score).move
         state = state.play(move)
     assert state.score() == (3, 11)
     assert state.board.count(".") == 2
 
 
 @pytest.mark.parametrize("empties, count", [(8, 3), (9, 2), (10, 1)])
-def test_solver_matches_plain_negamax_on_late_8x8_positions(empties: int, count: int) -> None:
+def test_analyse_matches_plain_negamax_on_late_8x8_positions(empties: int, count: int) -> None:
     g = geometry(8)
     for state in late_positions(empties, count, seed=empties):
         own, opp = state.own_opp()
@@ -71,24 +61,9 @@ def test_solver_matches_plain_negamax_on_late_8x8_positions(empties: int, count:
         for sq in state.legal_moves():
             flipped = g.flips(own, opp, sq)
             plain[sq] = -plain_margin(g, opp ^ flipped, own | flipped | 1 << sq)
-        exact = max(plain.values())
-        solver = Solver(tables(8), Deadline(None))
-        assert solver.solve(own, opp, -INF, INF) == exact, state.to_text()
-        scores = solver.root_scores(own, opp)
-        assert max(scores.values()) == exact
-        # the best moves' scores are exact, the others' are upper bounds below the best
-        for sq, score in scores.items():
-            assert plain[sq] == score if score == exact else plain[sq] <= score < exact
-
-
-def test_solver_with_null_windows_bounds_correctly() -> None:
-    g = geometry(8)
-    state = late_positions(8, 1, seed=3)[0]
-    own, opp = state.own_opp()
-    exact = plain_margin(g, own, opp)
-    for guess in range(exact - 3, exact + 4):
-        value = Solver(tables(8), Deadline(None)).solve(own, opp, guess - 1, guess)
-        assert (value >= guess) == (exact >= guess)
+        entries = analyse(state, seconds=60)
+        assert all(entry.exact and entry.depth == empties for entry in entries)
+        assert {entry.move: entry.score for entry in entries} == plain, state.to_text()
 
 
 def test_expert_plays_a_perfect_move_near_the_end() -> None:
@@ -99,26 +74,6 @@ def test_expert_plays_a_perfect_move_near_the_end() -> None:
         move = choose_move(state, 5, seconds=60, seed=0)
         flipped = g.flips(own, opp, move)
         assert -plain_margin(g, opp ^ flipped, own | flipped | 1 << move) == exact
-
-
-def test_expert_search_equals_plain_negamax_at_fixed_depth() -> None:
-    rng = random.Random(7)
-    for size in (6, 8):
-        g = geometry(size)
-        for _ in range(3):
-            state = new_game("othello", size=size)
-            for _ in range(rng.randrange(6, 20)):
-                if state.is_over:
-                    break
-                state = state.play(rng.choice(state.legal_moves()))
-            if state.is_over:
-                continue
-            own, opp = state.own_opp()
-            search = ExpertSearch(tables(size), Deadline(None))
-            for depth in (1, 2, 3):
-                assert search.search(own, opp, depth, -INF, INF) == plain_eval(
-                    g, own, opp, depth
-                ), (state.to_text(), depth)
 
 
 def test_alphabeta_finds_the_minimax_best_moves() -> None:

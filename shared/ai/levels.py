@@ -39,7 +39,9 @@ LEVELS: dict[int, Level] = {
     ),
     5: Level(
         "expert", EXPERT_SECONDS, 0,
-        "iterative deepening to a deadline with a transposition table, move ordering, "
-        "a mobility/corner/stability/parity evaluation and an exact endgame solver",
+        "compiled (numba) principal-variation search deepened to a deadline, with a "
+        "transposition table, killer/history/fastest-first ordering and a phase-weighted "
+        "mobility/corner/stability/parity evaluation; solves the endgame exactly as soon as "
+        "its time allows (whole game in tic-tac-toe)",
     ),
 }

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shared.ai.kernel.bits import flips_at, legal_moves, lowest_bit, popcount
+from shared.ai.kernel.bits import flips_at, legal_moves, popcount
 from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables
 from shared.ai.kernel.jit import COMPILED
@@ -100,12 +100,14 @@ def _shared_memory() -> Memory:
 
 def move_bits(own: np.uint64, opp: np.uint64, mask: np.uint64) -> list[int]:
     """The side to move's legal moves as kernel bits, lowest first."""
-    moves = legal_moves(own, opp, mask)
+    # a Python int: numba returns a uint64 to Python as one, and would read it back as an
+    # int64, which overflows once bit 63 (h8) is set
+    moves = int(legal_moves(own, opp, mask))
     bits = []
     while moves:
-        bit = lowest_bit(moves)
-        bits.append(bit)
-        moves ^= _ONE << np.uint64(bit)
+        low = moves & -moves
+        bits.append(low.bit_length() - 1)
+        moves ^= low
     return bits
 
 

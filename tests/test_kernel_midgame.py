@@ -1,0 +1,285 @@
+"""The kernel's evaluation and midgame search, and the expert built on them.
+
+The midgame search is checked against a plain full-width negamax written here, which
+shares only the rules of ``shared.games`` and the evaluation with it; the evaluation
+against the board's symmetries and a swap of colours.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from benchmarks.plain_othello import plain_margin
+from shared.ai import analyse, choose_move
+from shared.ai.kernel.bits import legal_moves
+from shared.ai.kernel.board import square_of, to_kernel
+from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate, position_score
+from shared.ai.kernel.expert import appraise, move_bits
+from shared.ai.kernel.midgame import LIMIT, Memory, search_root
+from shared.games import PASS
+from shared.games.othello import OthelloState
+
+
+def positions(size: int, count: int, seed: int, min_empties: int = 1) -> list[OthelloState]:
+    """Positions from seeded random playouts where the side to move has a move (no pass),
+    with at least ``min_empties`` empty squares."""
+    rng = random.Random(seed)
+    out: list[OthelloState] = []
+    while len(out) < count:
+        state = OthelloState.start(size)
+        while not state.is_over and len(out) < count:
+            legal = state.legal_moves()
+            empties = size * size - (state.black | state.white).bit_count()
+            if legal != [PASS] and empties >= min_empties and rng.random() < 0.2:
+                out.append(state)
+            state = state.play(rng.choice(legal))
+    return out
+
+
+def playout(size: int, empties: int, seed: int) -> OthelloState:
+    """Seeded random play until ``empties`` squares are left (or the game ends)."""
+    rng = random.Random(seed)
+    state = OthelloState.start(size)
+    while not state.is_over and size * size - (state.black | state.white).bit_count() > empties:
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def static_value(state: OthelloState) -> int:
+    """The evaluation of a position for the side to move, or its final margin (in UNITs)."""
+    if state.is_over:
+        black, white = state.score()
+        margin = black - white if state.to_move == 0 else white - black
+        return margin * UNIT
+    own, opp, mask = to_kernel(state)
+    t = eval_tables(state.size)
+    return evaluate(own, opp, mobility(own, opp, mask), mobility(opp, own, mask), t)
+
+
+def mobility(own: np.uint64, opp: np.uint64, mask: np.uint64) -> int:
+    """How many moves ``own`` has (numba hands a uint64 back to Python as an int)."""
+    return int(legal_moves(own, opp, mask)).bit_count()
+
+
+def plain_negamax(state: OthelloState, depth: int) -> int:
+    """Full-width negamax to ``depth`` plies over the rules (a pass uses no depth)."""
+    if depth == 0 or state.is_over:
+        return static_value(state)
+    legal = state.legal_moves()
+    if legal == [PASS]:
+        return -plain_negamax(state.play(PASS), depth)
+    return max(-plain_negamax(state.play(move), depth - 1) for move in legal)
+
+
+def kernel_scores(
+    state: OthelloState, depth: int, every_exact: bool, table_bits: int = 12
+) -> dict[int, int]:
+    """The midgame kernel's root scores (by square) at one fixed depth."""
+    own, opp, mask = to_kernel(state)
+    memory = Memory.allocate(table_bits)
+    memory.clear(1 << 62)
+    order = np.array(move_bits(own, opp, mask), dtype=np.int64)
+    scores = np.zeros(order.size, dtype=np.int64)
+    assert search_root(
+        own, opp, depth, order, scores, every_exact, eval_tables(state.size), memory.table,
+        memory.killers, memory.history, memory.move_bits, memory.move_keys, memory.stats,
+    )
+    return {square_of(int(bit), state.size): int(s) for bit, s in zip(order, scores)}
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_search_equals_plain_negamax_at_fixed_depths(size: int) -> None:
+    for state in positions(size, 4, seed=size):
+        for depth in (1, 2, 3):
+            plain = {m: -plain_negamax(state.play(m), depth - 1) for m in state.legal_moves()}
+            # every move exact, even in a tiny table where positions keep evicting each other
+            for table_bits in (2, 12):
+                assert kernel_scores(state, depth, True, table_bits) == plain, (
+                    state.to_text(), depth,
+                )
+            # the cheaper search: the best moves exact, the others bounded below the best
+            best = max(plain.values())
+            for move, score in kernel_scores(state, depth, False).items():
+                if plain[move] == best:
+                    assert score == best, (state.to_text(), depth, move)
+                else:
+                    assert plain[move] <= score < best, (state.to_text(), depth, move)
+
+
+def test_node_limit_stops_the_search() -> None:
+    state = positions(8, 1, seed=3, min_empties=40)[0]
+    own, opp, mask = to_kernel(state)
+    memory = Memory.allocate(12)
+    memory.clear(500)
+    order = np.array(move_bits(own, opp, mask), dtype=np.int64)
+    finished = search_root(
+        own, opp, 8, order, np.zeros(order.size, dtype=np.int64), False, eval_tables(8),
+        memory.table, memory.killers, memory.history, memory.move_bits, memory.move_keys,
+        memory.stats,
+    )
+    assert not finished
+    assert memory.stats[LIMIT] == 500
+
+
+def transforms(size: int) -> list[list[int]]:
+    """The eight symmetries of a board as maps from kernel bit to kernel bit."""
+    last = size - 1
+    maps = []
+    for flip in (False, True):
+        for turns in range(4):
+            table = list(range(64))
+            for row in range(size):
+                for col in range(size):
+                    r, c = (col, row) if flip else (row, col)
+                    for _ in range(turns):
+                        r, c = c, last - r
+                    table[row * 8 + col] = r * 8 + c
+            maps.append(table)
+    return maps
+
+
+def moved(discs: np.uint64, table: list[int]) -> np.uint64:
+    return np.uint64(sum(1 << table[bit] for bit in range(64) if int(discs) >> bit & 1))
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_evaluation_is_symmetric_and_swaps_sign_with_the_colours(size: int) -> None:
+    t = eval_tables(size)
+    maps = transforms(size)
+    assert len({tuple(m) for m in maps}) == 8
+    for state in positions(size, 12, seed=20 + size):
+        own, opp, mask = to_kernel(state)
+        mine, theirs = mobility(own, opp, mask), mobility(opp, own, mask)
+        value = evaluate(own, opp, mine, theirs, t)
+        for table in maps:
+            assert evaluate(moved(own, table), moved(opp, table), mine, theirs, t) == value
+        # every term but the side to move's (tempo, parity) changes sign with the colours
+        swapped = position_score(opp, own, theirs, mine, t)
+        assert swapped == -position_score(own, opp, mine, theirs, t)
+        side_to_move = value - position_score(own, opp, mine, theirs, t)
+        assert evaluate(opp, own, theirs, mine, t) == swapped + side_to_move
+
+
+def test_evaluation_prefers_a_corner_to_an_x_square() -> None:
+    state = OthelloState.start(8)
+    own, opp, mask = to_kernel(state)
+    t = eval_tables(8)
+    corner = evaluate(own | np.uint64(1), opp, 4, 4, t)
+    x_square = evaluate(own | np.uint64(1 << 9), opp, 4, 4, t)
+    assert corner > evaluate(own, opp, 4, 4, t) > x_square
+
+
+CORNER_OFFER = (
+    ".OOOOOX."
+    "........"
+    "...X...."
+    "...XXO.."
+    "...XO..."
+    "........"
+    "........"
+    "........"
+)
+"""Black to move can take a1, turning the top edge black; no other move takes a corner."""
+
+
+def test_expert_takes_a_corner_with_an_edge() -> None:
+    state = OthelloState.from_board(CORNER_OFFER, 0)
+    assert choose_move(state, 5, seconds=0.5, seed=1) == 0
+    assert max(analyse(state, 0.5), key=lambda entry: entry.score).move == 0
+
+
+def test_exact_search_finds_the_only_winning_move() -> None:
+    """Late positions where one move wins and every other loses (by the rules' negamax):
+    the midgame kernel searching to the end, the expert and analyse all pick it."""
+    found = 0
+    for seed in range(200):
+        state = playout(8, 7, seed)
+        if state.is_over or state.legal_moves() == [PASS]:
+            continue
+        g = state.geometry
+        own, opp = state.own_opp()
+        margins = {}
+        for sq in state.legal_moves():
+            flipped = g.flips(own, opp, sq)
+            margins[sq] = -plain_margin(g, opp ^ flipped, own | flipped | 1 << sq)
+        winners = [sq for sq, margin in margins.items() if margin > 0]
+        losers = [sq for sq, margin in margins.items() if margin < 0]
+        if len(winners) != 1 or len(losers) != len(margins) - 1 or not losers:
+            continue
+        scores = kernel_scores(state, 7, True)
+        assert scores == {sq: margin * UNIT for sq, margin in margins.items()}
+        assert choose_move(state, 5, seconds=5, seed=0) == winners[0]
+        entries = analyse(state, 5)
+        assert all(entry.exact for entry in entries)
+        assert {entry.move: entry.score for entry in entries} == margins
+        found += 1
+        if found == 2:
+            break
+    assert found == 2
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_expert_plays_legal_moves_within_its_time(size: int) -> None:
+    for i, state in enumerate(positions(size, 5, seed=40 + size)):
+        start = time.perf_counter()
+        move = choose_move(state, 5, seconds=0.2, seed=i)
+        assert time.perf_counter() - start < 5  # generous: the deadline is 0.2 s
+        assert move in state.legal_moves()
+        appraisal = appraise(state, 0.2, every_exact=False)
+        assert {square_of(bit, size) for bit in appraisal.scores} == set(state.legal_moves())
+        assert appraisal.depth >= 1
+
+
+def test_exact_answer_comes_before_the_deadline() -> None:
+    state = next(
+        s for seed in range(10) if not (s := playout(8, 10, seed)).is_over
+        and s.legal_moves() != [PASS]
+    )
+    start = time.perf_counter()
+    appraisal = appraise(state, 30, every_exact=False)
+    assert appraisal.exact
+    assert time.perf_counter() - start < 15  # a 10-empties solve takes milliseconds
+
+
+def test_analyse_scores_every_move_as_a_disc_margin() -> None:
+    state = positions(8, 1, seed=9, min_empties=40)[0]
+    entries = analyse(state, 0.3)
+    assert [entry.move for entry in entries] == sorted(state.legal_moves())
+    for entry in entries:
+        assert not entry.exact and entry.depth >= 1
+        assert -64 < entry.score < 64
+    # the midgame's values at one depth are the same as the kernel's at that depth
+    depth = entries[0].depth
+    expected = {move: score / UNIT for move, score in kernel_scores(state, depth, True).items()}
+    assert {entry.move: entry.score for entry in entries} == expected
+
+
+def test_level_5_runs_with_the_jit_disabled() -> None:
+    """The same kernel source as plain Python (how a platform without numba plays)."""
+    code = (
+        "from shared.ai import analyse, choose_move\n"
+        "from shared.ai.kernel.jit import COMPILED\n"
+        "from shared.games.othello import OthelloState\n"
+        "assert not COMPILED\n"
+        "start = OthelloState.start(4)\n"
+        "print(choose_move(start, 5, seconds=1, seed=0) in start.legal_moves())\n"
+        "print(sorted((e.move, e.score, e.exact) for e in analyse(start, 30)))\n"
+        "six = OthelloState.start(6)\n"
+        "print(choose_move(six, 5, seconds=0.5, seed=0) in six.legal_moves())\n"
+    )
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=100,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "True" and lines[2] == "True"
+    # 4x4 is a White win by 8 whatever Black's first move (the four are symmetric)
+    assert lines[1] == str([(m, -8.0, True) for m in sorted(OthelloState.start(4).legal_moves())])
