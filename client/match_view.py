@@ -260,6 +260,9 @@ class MatchView:
             return f"{who} resigned."
         if r.reason == "abandon" and loser is not None:
             return f"{self.label(loser)} left the game and did not come back."
+        if r.reason == "time" and loser is not None:
+            who = "You" if loser == self.seat else self.label(loser)
+            return f"{who} ran out of time."
         a, b = r.score
         return self.info.end_words(r.winner, (a, b))
 
@@ -364,10 +367,10 @@ class MatchView:
         if asker == self.seat:
             return f"You asked to take back your last move: waiting for {self.label(1 - asker)}."
         back = len(s.moves) - s.takeback.ply
-        undo = f"{back} move{'s' if back != 1 else ''}"
         if self.seat is None:
-            return f"{self.label(asker)} asks to take back {undo}."
-        return f"{self.label(asker)} asks to take back their last move ({undo} undone)."
+            return f"{self.label(asker)} asks to take back {back} move{'s' if back != 1 else ''}."
+        reply = " and your reply" if back > 1 else ""
+        return f"{self.label(asker)} asks to take back their last move{reply}."
 
     @property
     def may_hint(self) -> bool:

@@ -8,7 +8,7 @@ import io
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -154,6 +154,29 @@ async def killed_after(server: GameServer, plan: Plan, script: list[str],
         await asyncio.gather(task, return_exceptions=True)
         stdin.release()
     return out.getvalue()
+
+
+async def until(check: Callable[[], object], what: str) -> None:
+    """Wait (letting the window's frames run) until ``check()`` is true; fails after LIMIT."""
+    deadline = time.monotonic() + LIMIT
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+async def run_scenario(app: App, scenario: Callable[[], Awaitable[None]]) -> None:
+    """Run the window until ``scenario`` (which posts events and waits on what the window
+    shows) ends; its failure is the test's."""
+    task = asyncio.create_task(scenario())
+    await app.run(lambda app: task.done())
+    await task
+
+
+def press(key: int, text: str = "") -> None:
+    """A key as a person types it: the key, and the character it makes (if any)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
 def click_at(pos: tuple[int, int]) -> None:

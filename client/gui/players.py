@@ -12,7 +12,7 @@ import pygame
 from client.gui import theme
 from client.gui.board import draw_side_icon
 from client.gui.clock_panel import clock_width, draw_clock
-from client.gui.widgets import Ui, columns
+from client.gui.widgets import Ui, columns, wrap
 from client.match_view import MatchView
 
 
@@ -69,13 +69,17 @@ def draw_takeback_offer(ui: Ui, view: MatchView, answer: Callable[[bool], None],
     text = view.takeback_text()
     if text is None:
         return y
-    box = pygame.Rect(x, int(y), width, int(u * (5.6 if view.offer_to_answer else 2.4)))
+    f = theme.font(int(u * 1.15), bold=True)
+    lines = wrap(text, f, int(width - u * 1.2))[:3]
+    text_h = len(lines) * f.get_linesize()
+    buttons_h = u * 3.0 if view.offer_to_answer else 0.0
+    box = pygame.Rect(x, int(y), width, int(u * 1.3 + text_h + buttons_h))
     pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
     pygame.draw.rect(ui.surface, theme.WARN, box, 2, border_radius=int(u * 0.5))
-    ui.text(text, (x + u * 0.6, y + u * 0.5), u * 1.15, theme.WARN, bold=True,
-            max_width=width - u * 1.2)
+    ui.paragraph(text, pygame.Rect(int(x + u * 0.6), int(y + u * 0.5), int(width - u * 1.2),
+                                   text_h), u * 1.15, theme.WARN, bold=True)
     if view.offer_to_answer:
-        row = pygame.Rect(x + int(u * 0.6), int(y + u * 2.4), int(width - u * 1.2),
+        row = pygame.Rect(x + int(u * 0.6), int(y + u * 1.0 + text_h), int(width - u * 1.2),
                           int(u * 2.5))
         accept, decline = columns(row, 2, u * 0.6)
         ui.button(accept, "Accept", partial(answer, True), primary=True, hint="Y")

@@ -1,0 +1,131 @@
+"""The window's optional features against a real server (docs/protocol.md section 11):
+takebacks against the bot and between people, hints on the squares, the engine's review
+of a finished game; screenshots in tests/output/ for a person to look at."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+from client_support import click_at, press, run_scenario, screenshot, settle, until
+from conftest import ConnectPeer
+
+from client.gui import theme
+from client.gui.app import App
+from client.match_view import MatchView
+from client.options import Plan
+from server.app import GameServer
+
+
+def window(server: GameServer, tmp_path: Path, **plan: object) -> App:
+    """A window on ``server`` playing what ``plan`` says, with its own settings file."""
+    return App(Plan(name="Taro", server=server.url, **plan),  # type: ignore[arg-type]
+               size=(1024, 720), settings_file=tmp_path / "settings.json")
+
+
+def shown(app: App) -> MatchView:
+    view = app.known.view
+    assert view is not None and view.state is not None
+    return view
+
+
+def ply(app: App) -> int:
+    view = app.known.view
+    return -1 if view is None or view.state is None else view.state.ply
+
+
+def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
+    return tuple(app.surface.get_at(pos))[:3]  # type: ignore[return-value]
+
+
+def still_shot(app: App, name: str) -> None:
+    """A screenshot with the board at rest (no disc mid-turn)."""
+    app.step([])
+    settle(app)
+    app.step([])
+    screenshot(app.surface, name)
+
+
+def click_square(app: App, square: int) -> None:
+    assert app.game.layout is not None
+    click_at(app.game.layout.square_rect(square).center)
+
+
+async def test_takeback_against_the_bot(game_server: GameServer, tmp_path: Path) -> None:
+    app = window(game_server, tmp_path, game="othello", size=8, level=1)
+    played: list[int] = []
+
+    async def scenario() -> None:
+        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the board")
+        view = shown(app)
+        assert not view.can_take_back  # nothing played yet
+        first = view.state.legal[0]  # type: ignore[union-attr]
+        played.append(first)
+        click_square(app, first)
+        await until(lambda: ply(app) == 2, "the bot's reply")
+        assert shown(app).can_take_back
+        now = time.monotonic()
+        press(pygame.K_u, "u")
+        await until(lambda: ply(app) == 0, "the takeback")
+        # the board is the start position at once; the discs only look like they go back
+        anim = app.game.anim
+        assert anim is not None and anim.after == shown(app).state.board  # type: ignore
+        assert anim.start >= now and anim.running(anim.start)
+        assert shown(app).state.moves == []  # type: ignore[union-attr]
+        click_square(app, first)  # a click right away is played, animation or not
+        await until(lambda: ply(app) >= 1, "the move after the takeback")
+
+    await run_scenario(app, scenario)
+    assert shown(app).state.moves[0] == played[0]  # type: ignore[union-attr]
+
+
+async def test_takeback_offers_between_people(game_server: GameServer, tmp_path: Path,
+                                              connect: ConnectPeer) -> None:
+    app = window(game_server, tmp_path, game="tictactoe", vs="human")
+    hana = await connect(game_server, name="Hana")
+
+    async def scenario() -> None:
+        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the match")
+        code = shown(app).code
+        await hana.send(type="join", match=code)
+        await until(lambda: shown(app).state.status == "playing", "Hana")  # type: ignore
+        click_square(app, 0)
+        await hana.expect("state", match=code, ply=1)
+        await hana.send(type="move", match=code, move=4, ply=1)
+        await until(lambda: ply(app) == 2, "Hana's move")
+        # Hana asks; the window answers No, then Yes
+        await hana.send(type="takeback", match=code, ply=2)
+        await until(lambda: shown(app).offer_to_answer, "Hana's offer")
+        still_shot(app, "takeback_offer")
+        assert shown(app).takeback_text() == "Hana asks to take back their last move."
+        press(pygame.K_n, "n")
+        await hana.expect("takeback_declined", match=code, seat=0)
+        await until(lambda: not shown(app).offer_to_answer, "the offer closed")
+        assert ply(app) == 2
+        await hana.send(type="takeback", match=code, ply=2)
+        await until(lambda: shown(app).offer_to_answer, "Hana's second offer")
+        press(pygame.K_y, "y")
+        await until(lambda: ply(app) == 1, "the accepted takeback")
+        assert app.known.notice == "The moves are taken back."
+        # the window asks; Hana says no, then moves instead of answering the next one
+        await hana.send(type="move", match=code, move=8, ply=1)
+        await until(lambda: ply(app) == 2, "Hana's other move")
+        press(pygame.K_u, "u")
+        await until(lambda: shown(app).state.takeback is not None, "our offer")  # type: ignore
+        assert shown(app).takeback_text() == (
+            "You asked to take back your last move: waiting for Hana.")
+        await hana.expect("state", match=code, takeback={"seat": 0, "ply": 0})
+        await hana.send(type="takeback_answer", match=code, accept=False)
+        await until(lambda: app.known.notice == "Hana declined the takeback.", "the no")
+        click_square(app, 1)
+        await until(lambda: ply(app) == 3, "our move")
+        press(pygame.K_u, "u")
+        await until(lambda: shown(app).state.takeback is not None, "our offer")  # type: ignore
+        await hana.send(type="move", match=code, move=2, ply=3)
+        await until(lambda: ply(app) == 4, "Hana's move over the offer")
+        assert app.known.notice == ("Your takeback offer lapsed: a move was made before "
+                                    "the answer.")
+        assert shown(app).state.takeback is None  # type: ignore[union-attr]
+
+    await run_scenario(app, scenario)
