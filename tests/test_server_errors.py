@@ -213,6 +213,43 @@ async def test_rate_limited_then_closed_for_abuse(make_server, connect) -> None:
     assert peer.ws.close_code == 1008
 
 
+async def test_optional_feature_refusals(game_server, connect) -> None:
+    taro, hana = [await connect(game_server, name=n) for n in ("Taro", "Hana")]
+    state = await taro.create(game="tictactoe", vs="human")
+    code = state["match"]
+    await hana.send(type="join", match=code)
+    state = await hana.expect("state", match=code)
+    await taro.expect("state", match=code)
+
+    await taro.send(type="hint", match=code)  # created without hints
+    msg = await taro.expect_error("not_allowed", ref="hint", match=code)
+    assert "without hints" in msg["message"]
+    await taro.send(type="analyse", match=code)  # before the end
+    msg = await taro.expect_error("not_allowed", ref="analyse", match=code)
+    assert "not over" in msg["message"]
+    await taro.send(type="takeback", match=code)  # no move of Taro's yet
+    msg = await taro.expect_error("nothing_to_take_back", ref="takeback", match=code)
+    assert "no move" in msg["message"]
+    await hana.send(type="takeback_answer", match=code, accept=True)  # nothing offered
+    msg = await hana.expect_error("no_offer", ref="takeback_answer", match=code)
+    assert "no takeback offer" in msg["message"]
+    await taro.send(type="chat", match=code, text="a" * 201)
+    msg = await taro.expect_error("text_too_long", ref="chat", match=code)
+    assert "at most 200" in msg["message"]
+
+    for ply, (mover, square) in enumerate(((taro, 4), (hana, 0))):
+        await mover.send(type="move", match=code, move=square, ply=ply)
+        await taro.expect("state", match=code, ply=ply + 1)
+        await hana.expect("state", match=code, ply=ply + 1)
+    await taro.send(type="takeback", match=code, ply=2)
+    offered = await hana.expect("state", match=code)
+    assert offered["takeback"] == {"seat": 0, "ply": 0}
+    await hana.send(type="takeback", match=code)  # Hana answers it, no offer of her own
+    msg = await hana.expect_error("offer_pending", ref="takeback", match=code)
+    assert "answer it" in msg["message"]
+    assert (await taro.expect("state", match=code))["ply"] == 2  # unchanged
+
+
 def test_every_error_code_is_exercised_here() -> None:
     with open(__file__) as f:
         text = f.read()
