@@ -20,14 +20,13 @@ from shared.protocol import (
     MatchSummary,
     PlayerInfo,
     PlyReview,
+    Reason,
     Result,
     TakebackOffer,
 )
 
 if TYPE_CHECKING:
     from server.clock import MatchClock
-
-Reason = Literal["line", "discs", "resign", "abandon", "time"]
 
 
 @overload

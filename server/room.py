@@ -38,7 +38,7 @@ from server.flags import Flags
 from server.holds import Holds
 from server.identity import new_match_code
 from server.limits import MessageBudget
-from server.match import Match, Reason
+from server.match import Match
 from server.match_index import MatchIndex
 from server.presence import Peer, Presence
 from shared import protocol
@@ -59,6 +59,7 @@ from shared.protocol import (
     ListMatches,
     Move,
     ProtocolError,
+    Reason,
     Rematch,
     Resign,
     ServerInfo,

@@ -13,7 +13,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Literal, Sequence
 
 import msgspec
 import platformdirs
@@ -22,7 +22,7 @@ from server.clock import MatchClock
 from server.match import Match, Seat
 from server.schema import SCHEMA, migrate, schema_problem, select_columns
 from shared.games import new_game
-from shared.protocol import CHAT_HISTORY_LINES, ChatLine, Clock, Result
+from shared.protocol import CHAT_HISTORY_LINES, ChatLine, Clock, Reason, Result
 
 log = logging.getLogger("taikyoku.server")
 
@@ -381,7 +381,7 @@ def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
         return Record(
             code=str(code), game=str(game), size=int(str(size)), start_board=str(board),
             start_to_move=int(str(to_move)), seats=seat_list, status=str(status),
-            result=msgspec.json.decode(str(result), type=Result) if result else None,
+            result=_result_of(str(result)) if result else None,
             created=float(str(created)),
             ended=float(str(ended)) if ended is not None else None,
             moves=whole_moves,
@@ -407,3 +407,16 @@ def _match_of(record: Record) -> Match:
             match.clock.remaining = list(record.remaining)
     return match
 
+
+class _StoredResult(msgspec.Struct):
+    """A result as the store writes it. Unlike a client, which keeps a reason a newer
+    server added, the store knows every reason it writes: any other is damage."""
+
+    winner: Literal[0, 1] | None
+    reason: Reason
+    score: list[int]
+
+
+def _result_of(text: str) -> Result:
+    stored = msgspec.json.decode(text, type=_StoredResult)
+    return Result(stored.winner, stored.reason, stored.score)
