@@ -168,6 +168,8 @@ class Room:
 
     def _dispatch(self, peer: Peer, player: str, msg: ClientMessage) -> None:
         match msg:
+            case Move():  # first: by far the most frequent
+                requests.move(self, player, msg)
             case ListMatches():
                 requests.list_matches(self)
             case Create():
@@ -178,8 +180,6 @@ class Room:
                 requests.watch(self, player, peer, msg)
             case Leave():
                 requests.leave(self, player, peer, msg)
-            case Move():
-                requests.move(self, player, msg)
             case Resign():
                 requests.resign(self, player, msg)
             case Rematch():
@@ -268,13 +268,11 @@ class Room:
 
     def audience(self, match: Match) -> list[Peer]:
         """Every connection of the seated players (not left) and every spectator."""
-        peers = [
-            peer
-            for seat in match.seats
-            if seat is not None and seat.player is not None and not seat.left
-            for peer in self.presence.of(seat.player)
-        ]
-        peers += self.presence.watchers(match.code)
+        peers: list[Peer] = []
+        for seat in match.seats:
+            if seat is not None and seat.player is not None and not seat.left:
+                peers.extend(self.presence.peers.get(seat.player, ()))
+        peers.extend(self.presence.watchers(match.code))
         return peers
 
     # ---- what requests share --------------------------------------------------------
