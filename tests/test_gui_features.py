@@ -129,3 +129,72 @@ async def test_takeback_offers_between_people(game_server: GameServer, tmp_path:
         assert shown(app).state.takeback is None  # type: ignore[union-attr]
 
     await run_scenario(app, scenario)
+
+
+async def test_hints_on_the_squares(game_server: GameServer, tmp_path: Path) -> None:
+    app = window(game_server, tmp_path, game="othello", size=8, level=1)
+    seen: dict[str, object] = {}
+
+    async def scenario() -> None:
+        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the board")
+        click_square(app, shown(app).state.legal[0])  # type: ignore[union-attr]
+        await until(lambda: ply(app) >= 2 and shown(app).my_turn, "the bot's reply")
+        press(pygame.K_SLASH, "?")
+        await until(lambda: bool(shown(app).hints), "the engine's scores")
+        view = shown(app)
+        s = view.state
+        assert s is not None
+        assert sorted(h.move for h in view.hints) == s.legal  # one score per legal move
+        still_shot(app, "hints_on_the_board")
+        lay = app.game.layout
+        assert lay is not None
+        best = lay.square_rect(view.hints[0].move)
+        frame = lay.cell // 32 + max(2, lay.cell // 16) // 2  # inside the gold frame
+        assert pixel(app, (best.left + frame, best.centery)) == theme.HINT_BEST
+        seen["hints"] = [(h.move, h.score) for h in view.hints]
+        click_square(app, view.hints[-1].move)  # the worst, on purpose
+        await until(lambda: ply(app) > s.ply, "our move")
+        assert shown(app).hints == []  # the scores were for the position before it
+        app.step([])
+        x, y = best.midleft
+        assert pixel(app, (x + frame, y)) != theme.HINT_BEST
+
+    await run_scenario(app, scenario)
+    assert seen["hints"]
+
+
+async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: Path,
+                                             connect: ConnectPeer) -> None:
+    """X corner, O the edge beside it loses (the centre was the only draw): the review
+    marks O's move and shows the centre as the engine's choice."""
+    app = window(game_server, tmp_path, game="tictactoe", vs="human")
+    hana = await connect(game_server, name="Hana")
+
+    async def scenario() -> None:
+        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the match")
+        code = shown(app).code
+        await hana.send(type="join", match=code)
+        for k, (mine, hers) in enumerate(((0, 1), (4, 8), (6, 3), (2, None))):
+            await until(lambda: ply(app) == 2 * k and shown(app).my_turn, f"our turn {k}")
+            click_square(app, mine)
+            if hers is not None:
+                await hana.expect("state", match=code, ply=2 * k + 1)
+                await hana.send(type="move", match=code, move=hers, ply=2 * k + 1)
+        await until(lambda: shown(app).state.status == "over", "the end")  # type: ignore
+        press(pygame.K_a, "a")
+        await until(lambda: shown(app).review is not None, "the engine's review")
+        view = shown(app)
+        assert view.review is not None
+        assert [r.played for r in view.review.plies] == [0, 1, 4, 8, 6, 3, 2]
+        mistake = view.reviewed(1)
+        assert mistake is not None and (mistake.best, mistake.loss) == (4, 1)
+        app.game.step(None, 2)  # the board after O's move
+        still_shot(app, "analysed_game")
+        assert view.review_text(1) == "Move 2, O 1: a loss with best play; 4 was a draw."
+        lay = app.game.layout
+        assert lay is not None
+        x, y = lay.square_rect(4).center
+        ring = int(lay.cell * 0.46) - max(3, lay.cell // 14) // 2  # the engine's ring
+        assert pixel(app, (x + ring, y)) == theme.HINT_BEST
+
+    await run_scenario(app, scenario)

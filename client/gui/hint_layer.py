@@ -49,8 +49,8 @@ def draw_engine_choice(surface: pygame.Surface, lay: Layout, square: int) -> Non
     r = lay.square_rect(square)
     c = lay.cell
     pygame.draw.circle(surface, theme.HINT_BEST, r.center, int(c * 0.46), max(3, c // 14))
-    f = theme.font(max(theme.MIN_FONT, int(c * 0.2)), bold=True)
+    f = theme.font(max(theme.MIN_FONT, int(c * 0.15)), bold=True)
     img = f.render("best", True, theme.HINT_BEST)
-    plate = img.get_rect(midbottom=(r.centerx, r.bottom - c // 20))
+    plate = img.get_rect(topleft=(r.left + c // 20, r.top + c // 20))
     pygame.draw.rect(surface, theme.HINT_PLATE, plate.inflate(4, 0), border_radius=3)
     surface.blit(img, plate)
