@@ -68,6 +68,8 @@ def format_text(record: Record) -> str:
         f"started {_when(record.created)} UTC",
         f"ended   {_when(record.ended)} UTC",
         f"result  {result_text(record)}",
+        f"clock   {_clock_text(record)}",
+        f"undone  {record.takebacks[0]} takebacks by X, {record.takebacks[1]} by O",
         f"start   {record.start_board} {'XO'[record.start_to_move]}",
         f"record  {notation(record)}",
         f"moves   {json.dumps(protocol_moves(record))}",
@@ -75,6 +77,13 @@ def format_text(record: Record) -> str:
         _final_board(record),
     ]
     return "\n".join(lines)
+
+
+def _clock_text(record: Record) -> str:
+    clock = record.clock
+    if clock is None:
+        return "none"
+    return f"{clock.initial:g} s each, {clock.increment:g} s more a move"
 
 
 def _ggf_escape(text: str) -> str:
@@ -129,6 +138,12 @@ def format_json(record: Record) -> str:
         "created": record.created,
         "ended": record.ended,
         "moves": protocol_moves(record),
+        "hints": record.hints,
+        "clock": None if record.clock is None else {
+            "initial": record.clock.initial, "increment": record.clock.increment,
+            "remaining": record.remaining,
+        },
+        "takebacks": list(record.takebacks),
     }
     if get_game(record.game).coordinates:  # a standard compact record exists
         data["record"] = notation(record)

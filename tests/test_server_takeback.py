@@ -10,6 +10,9 @@ import sqlite3
 
 from test_server_restart import ServerProcess, _At
 
+from server.records import format_json, format_text
+from server.store import Store
+
 
 async def test_against_the_bot_it_happens_at_once(game_server, connect) -> None:
     peer = await connect(game_server)
@@ -30,6 +33,13 @@ async def test_against_the_bot_it_happens_at_once(game_server, connect) -> None:
         (counts,) = db.execute("SELECT takebacks FROM matches WHERE code = ?",
                                (code,)).fetchone()
     assert stored == again["moves"] and json.loads(counts) == [1, 0]
+    reader = Store(game_server.config.db, readonly=True)  # what `taikyoku records` shows
+    record = reader.record(code)
+    reader.close()
+    assert record is not None
+    data = json.loads(format_json(record))
+    assert data["takebacks"] == [1, 0] and data["moves"] == again["moves"]
+    assert "undone  1 takebacks by X, 0 by O" in format_text(record)
 
 
 async def _playing(server, connect):
