@@ -42,8 +42,10 @@ def player_words(p: PlayerInfo) -> str:
 
 
 def clock_words(clock: Clock) -> str:
-    """A time control as players say it: '5+3' (minutes, then seconds added per move)."""
-    return f"{clock.initial / 60:g}+{clock.increment:g}"
+    """A time control in words: '5 min +3s' (each side's minutes, then the seconds added
+    after each move), '1 min' without an increment."""
+    words = f"{clock.initial / 60:g} min"
+    return f"{words} +{clock.increment:g}s" if clock.increment else words
 
 
 def lobby_line(m: MatchSummary) -> str:

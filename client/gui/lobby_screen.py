@@ -187,9 +187,8 @@ class LobbyScreen:
                 ui.button(cell, f"{level} {spec.name}", partial(self.set_level, level),
                           selected=c.level == level)
         else:
-            ui.text("After you press Play, tell your friend the match code; they join it "
-                    "from their own start screen.", r[6].topleft, size, theme.MUTED,
-                    max_width=r[6].width)
+            ui.text("Your friend joins with the match code you get. Hints:", r[6].topleft,
+                    size, theme.MUTED, max_width=r[6].width)
             if self.app.known.has("hint"):
                 cells = columns(r[7], 2, gap)
                 ui.button(cells[0], "No hints", partial(self.set_hints, False),
