@@ -58,7 +58,7 @@ WEIGHTS = np.array(
         [-150, -50],  # C squares next to an empty corner
         [120, 100],  # stable edge discs
         [20, 10],  # other edge discs
-        [-8, 100],  # discs
+        [-5, 10],  # discs
         [150, 50],  # tempo: the side to move
         [40, 120],  # parity: an odd number of empties, for the side to move
     ],
