@@ -34,7 +34,7 @@ def hint(room: Room, player: str, peer: Peer, msg: Hint) -> None:
     if match.state.to_move != seat:
         raise ProtocolError("not_your_turn", f"hints are for the side to move, and it is "
                             f"not your turn in match {match.code}")
-    _one_at_a_time(room, peer, "hint")
+    _one_at_a_time(room, peer)
     room.out.append(Appraise(peer, match.code, match.ply, match.state))
 
 
@@ -52,12 +52,13 @@ def analyse(room: Room, player: str, peer: Peer, msg: Analyse) -> None:
     if match.review is not None:  # worked out already
         room.out.append(Reply(Review(match=match.code, plies=match.review)))
         return
-    _one_at_a_time(room, peer, "analysis")
+    _one_at_a_time(room, peer)
     room.out.append(RunReview(peer, match))
 
 
-def _one_at_a_time(room: Room, peer: Peer, what: str) -> None:
+def _one_at_a_time(room: Room, peer: Peer) -> None:
+    """Count ``peer``'s request as running; rate_limited while its previous one runs."""
     if peer in room.engine_busy:
-        raise ProtocolError("rate_limited", f"your previous {what} is still being worked "
-                            "out: one at a time")
+        raise ProtocolError("rate_limited", "the engine is still working on your previous "
+                            "hint or analyse: one at a time per connection")
     room.engine_busy.add(peer)

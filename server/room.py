@@ -148,7 +148,11 @@ class Room:
         return self._done()
 
     def request(self, peer: Peer, msg: ClientMessage, now: float) -> list[Effect]:
-        """Carry out one request of ``peer`` (anything but a hello needs one first)."""
+        """Carry out one request of ``peer`` (anything but a hello needs one first).
+
+        A match the request names whose running clock ran out before its flag timer
+        rang ends first (on time); a refusal after that end is returned as a Reply with
+        the end's effects, rather than raised, so the end is not lost."""
         self._begin(now)
         if isinstance(msg, Hello):
             requests.hello(self, peer, msg)
