@@ -303,7 +303,9 @@ class GameScreen:
         step_h = u * 2.4
         moves_box = pygame.Rect(x, int(y + u * 0.4), width,
                                 int(bottom - chat_h - step_h - u * 1.9 - y))
-        if moves_box.height > u * 3:
+        if moves_box.height <= u * 3 and chat_h:  # no room for the record: the chat takes it
+            chat_h = bottom - y - u * 0.4
+        elif moves_box.height > u * 3:
             draw_moves(ui, moves_box, u, view, self.looking, partial(self.step, None))
             draw_step_bar(ui, pygame.Rect(x, moves_box.bottom + int(u * 0.5), width,
                                           int(step_h)), u, len(s.moves), self.looking,
