@@ -1,37 +1,59 @@
-"""Measure the expert Othello search and the exact endgame solver, with baselines.
+"""Measure the expert's search and its exact endgame solver, each against a baseline.
 
-    python -m benchmarks.search [--seconds 1.0] [--ffo 3] [--ffo-limit 60]
+    python -m benchmarks.search [--seconds 1.0] [--ffo 5] [--legacy-cap 3.0]
 
-Prints, for 8x8:
-1. the expert's nodes per second and the depth it completes in ``--seconds`` from a
-   few fixed midgame positions;
-2. the time to a fixed depth, expert (TT, ordering, PVS) against a plain full-width
-   negamax with the same evaluation, and the ratio;
-3. how many empties the exact solver finishes within one second (median of a few
-   positions per count), and its time against a plain full-width solver;
-4. the solver on the first positions of the FFO endgame suite (``--ffo`` of them,
-   each capped at ``--ffo-limit`` seconds), its best score against the file's.
+Prints, for 8x8 (sections in this order; see benchmarks/README.md):
+1. the midgame search from fixed positions: depth completed in ``--seconds``;
+2. the kernel's exact solver (``shared.ai.kernel.solver``) against the pure-Python
+   solver it replaces (``benchmarks.legacy_expert``): nodes per second on the same
+   positions (the legacy one capped at ``--legacy-cap`` seconds each) and the time of
+   both to solve positions they both finish;
+3. how many empties each solver finishes within one second, the median of
+   ``--per-count`` positions from random play per number of empties;
+4. the kernel solver on FFO endgame positions #40 on (``--ffo`` of them), each and in
+   all, its score and best move checked against the file;
+5. a fresh process's start: compiling every kernel into an empty cache, then loading it.
 
-Positions come from seeded random playouts, so every run measures the same ones.
+Positions come from seeded random playouts, so every run measures the same ones. Times
+are wall-clock; the CPU time of this process is printed beside them, since the machine
+may be shared.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
-from benchmarks.plain_othello import plain_eval, plain_margin
-from shared.ai.clock import Deadline, Timeout
-from shared.ai.endgame import Solver
-from shared.ai.othello_eval import INF, tables
-from shared.ai.othello_expert import ExpertSearch
+from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout
+from shared.ai.kernel.board import square_of, to_kernel
+from shared.ai.kernel.solver import solve_root
+from shared.ai.othello_eval import tables
 from shared.games import PASS
-from shared.games.othello import OthelloState, geometry
+from shared.games.othello import OthelloState, parse_square
 
-FFO = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo40-59.obf"
+ROOT = Path(__file__).resolve().parents[1]
+FFO = ROOT.parent / "shared" / "data" / "ffo40-59.obf"
+UNLIMITED = 10**13
+
+
+class Timed:
+    """Wall-clock and CPU seconds of a block: ``with Timed() as t: ...; t.wall, t.cpu``."""
+
+    def __enter__(self) -> Timed:
+        self.wall0, self.cpu0 = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall = time.perf_counter() - self.wall0
+        self.cpu = time.process_time() - self.cpu0
 
 
 def playout(seed: int, empties: int) -> OthelloState:
@@ -47,102 +69,165 @@ def playout(seed: int, empties: int) -> OthelloState:
         rng = random.Random(seed)
 
 
-def timed_solve(own: int, opp: int, limit: float | None) -> tuple[int | None, float, int]:
-    """(margin or None on timeout, seconds, nodes) of one exact solve."""
-    deadline = Deadline(limit)
-    solver = Solver(tables(8), deadline)
-    start = time.perf_counter()
+def kernel_solve(state: OthelloState, limit: int = UNLIMITED) -> tuple[int | None, int, int]:
+    """(margin or None if cut, best square or PASS, nodes) of one kernel solve."""
+    result = solve_root(*to_kernel(state), limit)
+    if not result.completed:
+        return None, PASS, result.nodes
+    best = PASS if result.best_bit < 0 else square_of(result.best_bit, state.size)
+    return result.score, best, result.nodes
+
+
+def legacy_solve(state: OthelloState, cap: float | None) -> tuple[int | None, int]:
+    """(margin or None on timeout, nodes) of one solve by the legacy Python solver."""
+    solver = Solver(tables(8), Deadline(cap))
     try:
-        value: int | None = solver.solve(own, opp, -INF, INF)
+        value: int | None = solver.solve(*state.own_opp(), -65, 65)
     except Timeout:
         value = None
-    return value, time.perf_counter() - start, deadline.nodes
+    return value, solver.deadline.nodes
 
 
-def expert_section(seconds: float) -> None:
-    print(f"== expert search, {seconds} s per position (8x8 midgame, 20-30 discs played)")
-    rates = []
+def midgame_section(seconds: float) -> None:
+    print(f"== midgame search, {seconds} s per position (8x8, 20-32 discs played)")
     for seed, played in ((1, 20), (2, 24), (3, 28), (4, 32)):
         state = playout(seed, 64 - played)
         search = ExpertSearch(tables(8), Deadline(seconds))
-        start = time.perf_counter()
-        search.root_scores(*state.own_opp())
-        elapsed = time.perf_counter() - start
-        rate = search.deadline.nodes / elapsed
-        rates.append(rate)
-        print(f"  position {seed} ({played} discs): depth {search.depth_reached} completed, "
-              f"{search.deadline.nodes} nodes, {rate:,.0f} nodes/s")
-    print(f"  mean {statistics.mean(rates):,.0f} nodes/s")
-
-    depth = 4
-    print(f"== time to depth {depth}: expert (TT, ordering, PVS) v plain full-width negamax")
-    for seed in (1, 2):
-        state = playout(seed, 64 - 20 - 4 * seed)
-        own, opp = state.own_opp()
-        search = ExpertSearch(tables(8), Deadline(None))
-        start = time.perf_counter()
-        fast = search.search(own, opp, depth, -INF, INF)
-        t_fast = time.perf_counter() - start
-        start = time.perf_counter()
-        slow = plain_eval(geometry(8), own, opp, depth)
-        t_slow = time.perf_counter() - start
-        print(f"  position {seed}: expert {t_fast:.3f} s ({search.deadline.nodes} nodes), "
-              f"plain {t_slow:.3f} s, same value {fast == slow}, {t_slow / t_fast:.0f}x faster")
+        with Timed() as t:
+            search.root_scores(*state.own_opp())
+        print(f"  position {seed} ({played} discs): legacy expert depth {search.depth_reached}, "
+              f"{search.deadline.nodes / t.wall:,.0f} nodes/s")
 
 
-def solver_section() -> None:
-    print("== exact solver: median time of 3 positions per number of empties (1 s cap)")
-    within = 0
-    for empties in range(8, 25):
+def speed_section(cap: float) -> None:
+    print(f"== exact solver speed: kernel v legacy Python solver (legacy capped at {cap} s)")
+    rates: list[tuple[float, float]] = []
+    for empties, seed in ((16, 1), (18, 2), (20, 3), (22, 4)):
+        state = playout(1000 * empties + seed, empties)
+        with Timed() as k:
+            score, _, nodes = kernel_solve(state)
+        with Timed() as p:
+            _, legacy_nodes = legacy_solve(state, cap)
+        fast, slow = nodes / k.wall, legacy_nodes / p.wall
+        rates.append((fast, slow))
+        print(f"  {empties} empties: kernel {nodes:,} nodes in {k.wall:.2f} s (cpu {k.cpu:.2f} s)"
+              f" = {fast / 1e6:.1f} M nodes/s; legacy {slow / 1e6:.2f} M nodes/s;"
+              f" ratio {fast / slow:.0f}x")
+    fast = statistics.mean(r[0] for r in rates)
+    slow = statistics.mean(r[1] for r in rates)
+    print(f"  mean: kernel {fast / 1e6:.1f} M nodes/s, legacy {slow / 1e6:.2f} M nodes/s, "
+          f"ratio {fast / slow:.0f}x (goals: >= 20 M nodes/s, >= 100x)")
+    print("== time to solve the same positions, kernel v legacy")
+    for empties in (10, 12, 14):
+        state = playout(7 * empties, empties)
+        with Timed() as k:
+            score, _, _ = kernel_solve(state)
+        with Timed() as p:
+            legacy, _ = legacy_solve(state, None)
+        print(f"  {empties} empties: kernel {k.wall:.4f} s, legacy {p.wall:.2f} s, "
+              f"same margin {score == legacy}, {p.wall / k.wall:.0f}x faster")
+
+
+def within_one_second(solve: Callable[[OthelloState], bool], start: int, per_count: int) -> int:
+    """The most empties whose median solve (of ``per_count`` positions) takes <= 1 s."""
+    within = start - 1
+    for empties in range(start, 40):
         times = []
-        for seed in range(3):
-            value, elapsed, _ = timed_solve(*playout(100 * empties + seed, empties).own_opp(), 1.0)
-            times.append(elapsed if value is not None else float("inf"))
+        for seed in range(per_count):
+            state = playout(100 * empties + seed, empties)
+            with Timed() as t:
+                done = solve(state)
+            times.append(t.wall if done else float("inf"))
         median = statistics.median(times)
-        shown = f"{median:.3f} s" if median != float("inf") else "> 1 s"
-        print(f"  {empties} empties: {shown}")
+        print(f"  {empties} empties: median {median:.3f} s" if median < float("inf")
+              else f"  {empties} empties: median > 1 s")
         if median > 1.0:
             break
         within = empties
-    print(f"  the solver finishes {within} empties within 1 s (median)")
-
-    print("== exact solver v plain full-width negamax (same positions)")
-    for empties in (8, 9, 10):
-        state = playout(7 * empties, empties)
-        own, opp = state.own_opp()
-        value, t_fast, nodes = timed_solve(own, opp, None)
-        start = time.perf_counter()
-        plain = plain_margin(geometry(8), own, opp)
-        t_slow = time.perf_counter() - start
-        print(f"  {empties} empties: solver {t_fast:.3f} s ({nodes} nodes), plain {t_slow:.2f} s, "
-              f"same margin {value == plain}, {t_slow / t_fast:.0f}x faster")
+    return within
 
 
-def ffo_section(count: int, limit: float) -> None:
-    print(f"== FFO endgame suite, first {count} positions, {limit:.0f} s cap each")
+def empties_section(per_count: int, legacy: bool) -> None:
+    # the kernel's node limit (about 2 s of solving) keeps a hopeless solve short
+    print(f"== empties solved exactly within 1 s (median of {per_count} positions each)")
+    print(" kernel:")
+    kernel = within_one_second(lambda s: kernel_solve(s, 40_000_000)[0] is not None, 14,
+                               per_count)
+    line = f"  kernel: {kernel} empties within 1 s (goal >= 20)"
+    if legacy:
+        print(" legacy:")
+        old = within_one_second(lambda s: legacy_solve(s, 1.0)[0] is not None, 10, per_count)
+        line += f"; legacy: {old}"
+    print(line)
+
+
+def ffo_section(count: int) -> None:
+    print(f"== FFO endgame suite #40-#{39 + count} (kernel solver)")
+    wall = cpu = 0.0
+    all_right = True
     for number, line in enumerate(FFO.read_text().splitlines()[:count], start=40):
         board, rest = line.split(" ", 1)
         side, *moves = rest.split(";")
-        best_file = max(int(m.split(":")[1]) for m in moves if ":" in m)
+        file_scores = {parse_square(m.split(":")[0].strip().lower(), 8): int(m.split(":")[1])
+                       for m in moves if ":" in m}
+        best_file = max(file_scores.values())
         state = OthelloState.from_board(board.replace("-", "."), "XO".index(side.strip()))
-        empties = board.count("-")
-        value, elapsed, nodes = timed_solve(*state.own_opp(), limit)
-        result = "timed out" if value is None else f"score {value:+d}"
-        agree = "" if value is None else f" ({'matches' if value == best_file else 'differs'})"
-        print(f"  #{number} ({empties} empties): file {best_file:+d}, solver {result}{agree}, "
-              f"{elapsed:.1f} s, {nodes} nodes, {nodes / elapsed:,.0f} nodes/s")
+        with Timed() as t:
+            score, best, nodes = kernel_solve(state)
+        wall += t.wall
+        cpu += t.cpu
+        right = score == best_file and file_scores.get(best) == best_file
+        all_right &= right
+        print(f"  #{number} ({board.count('-')} empties): {t.wall:.2f} s (cpu {t.cpu:.2f} s), "
+              f"{nodes:,} nodes, {nodes / t.wall / 1e6:.1f} M nodes/s; score {score:+d} "
+              f"(file {best_file:+d}), move {state.move_name(best)} "
+              f"({'a best move' if right else 'WRONG'})")
+    print(f"  all {count}: {wall:.1f} s (cpu {cpu:.1f} s), every best move found: "
+          f"{all_right} (goals: #40 <= 1 s, #40-44 <= 20 s)")
+
+
+START = """
+import time
+t = time.perf_counter()
+from shared.ai.kernel import warm_up
+warm_up()
+print(time.perf_counter() - t)
+"""
+
+
+def start_section() -> None:
+    print("== a fresh process: import and warm_up() with an empty cache, then with it filled")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for label in ("cold (compiles)", "warm (loads the cache)", "warm again"):
+            done = subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env,
+                                  capture_output=True, text=True, check=True)
+            print(f"  {label}: {float(done.stdout):.2f} s")
+    base = subprocess.run([sys.executable, "-c", START.replace(
+        "from shared.ai.kernel import warm_up\nwarm_up()", "import shared.games")],
+        cwd=ROOT, capture_output=True, text=True, check=True)
+    print(f"  baseline, importing shared.games alone: {float(base.stdout):.2f} s "
+          "(goal: warm < 1 s)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="expert time per position")
-    parser.add_argument("--ffo", type=int, default=3, help="how many FFO positions (0: none)")
-    parser.add_argument("--ffo-limit", type=float, default=60.0, help="seconds per FFO position")
+    parser.add_argument("--seconds", type=float, default=1.0, help="midgame time per position")
+    parser.add_argument("--ffo", type=int, default=5, help="how many FFO positions (0: none)")
+    parser.add_argument("--legacy-cap", type=float, default=3.0,
+                        help="seconds per legacy solve when measuring its speed")
+    parser.add_argument("--per-count", type=int, default=5,
+                        help="positions per number of empties for the 1-second figure")
+    parser.add_argument("--no-legacy-empties", action="store_true",
+                        help="skip the legacy solver's 1-second figure (the slowest part)")
     args = parser.parse_args()
-    expert_section(args.seconds)
-    solver_section()
+    solve_root(*to_kernel(OthelloState.start(4)), UNLIMITED)  # compile before timing
+    midgame_section(args.seconds)
+    speed_section(args.legacy_cap)
+    empties_section(args.per_count, not args.no_legacy_empties)
     if args.ffo:
-        ffo_section(args.ffo, args.ffo_limit)
+        ffo_section(args.ffo)
+    start_section()
 
 
 if __name__ == "__main__":

@@ -37,6 +37,8 @@ SHALLOW = 6
 ETC_EMPTIES = 12
 """From this many empties on, the children are looked up in the table before searching."""
 
+W_POT = 48
+W_FEW = 24
 SORT_EMPTIES = 16
 """From this many empties on, move ordering adds a shallow look at the opponent's replies."""
 
@@ -152,9 +154,8 @@ def _hash(own: np.uint64, opp: np.uint64) -> np.uint64:
 
 
 @njit
-def _last1(own: np.uint64, opp: np.uint64, disc: np.uint64, stats: np.ndarray) -> int:
+def _last1(own: np.uint64, opp: np.uint64, disc: np.uint64) -> int:
     """The final margin with one empty square ``disc``: whoever can play there does."""
-    stats[NODES] += 1
     margin = popcount(own) - popcount(opp)
     flipped = popcount(flips_at(own, opp, disc))
     if flipped:
@@ -171,39 +172,54 @@ def _last2(
     stats: np.ndarray,
 ) -> int:
     """The final margin with two empty squares ``a`` and ``b``."""
-    stats[NODES] += 1
+    score, last1_nodes = _last2_counted(own, opp, alpha, beta, a, b)
+    stats[NODES] += 1 + last1_nodes
+    return score
+
+
+@njit
+def _last2_counted(
+    own: np.uint64, opp: np.uint64, alpha: int, beta: int, a: np.uint64, b: np.uint64,
+) -> tuple[int, int]:
+    """:func:`_last2`'s score and how many one-empty positions it looked at (counted by
+    the caller in one go: a counter in memory at every last move costs time)."""
     best = -INF
+    nodes = 0
     if _neighbours(a) & opp:
         flipped = flips_at(own, opp, a)
         if flipped:
-            best = -_last1(opp ^ flipped, own | flipped | a, b, stats)
+            nodes += 1
+            best = -_last1(opp ^ flipped, own | flipped | a, b)
             if best >= beta:
-                return best
+                return best, nodes
     if _neighbours(b) & opp:
         flipped = flips_at(own, opp, b)
         if flipped:
-            score = -_last1(opp ^ flipped, own | flipped | b, a, stats)
+            nodes += 1
+            score = -_last1(opp ^ flipped, own | flipped | b, a)
             if score > best:
                 best = score
     if best > -INF:
-        return best
+        return best, nodes
     # no move: the opponent plays if it can, else the game is over
     best = INF
     if _neighbours(a) & own:
         flipped = flips_at(opp, own, a)
         if flipped:
-            best = _last1(own ^ flipped, opp | flipped | a, b, stats)
+            nodes += 1
+            best = _last1(own ^ flipped, opp | flipped | a, b)
             if best <= alpha:
-                return best
+                return best, nodes
     if _neighbours(b) & own:
         flipped = flips_at(opp, own, b)
         if flipped:
-            score = _last1(own ^ flipped, opp | flipped | b, a, stats)
+            nodes += 1
+            score = _last1(own ^ flipped, opp | flipped | b, a)
             if score < best:
                 best = score
     if best < INF:
-        return best
-    return popcount(own) - popcount(opp)
+        return best, nodes
+    return popcount(own) - popcount(opp), nodes
 
 
 @njit
@@ -224,26 +240,28 @@ def _shallow(
     """The exact margin if inside (alpha, beta), else a bound on that side; 3 to SHALLOW
     empties. Squares are tried in place: odd quadrants first, corners first within each."""
     stats[NODES] += 1
-    empty = geo[GEO_MASK] & ~(own | opp)
+    mask = geo[GEO_MASK]
+    empty = mask & ~(own | opp)
+    legal = legal_moves(own, opp, mask)
+    if not legal:
+        if legal_moves(opp, own, mask):
+            return -_shallow(opp, own, -beta, -alpha, n, geo, stats)
+        return popcount(own) - popcount(opp)
     odd = _odd_quadrants(empty, geo)
     best = -INF
     for phase in range(4):
         if phase == 0:
-            todo = empty & odd & _CORNERS
+            todo = legal & odd & _CORNERS
         elif phase == 1:
-            todo = empty & odd & ~_CORNERS
+            todo = legal & odd & ~_CORNERS
         elif phase == 2:
-            todo = empty & ~odd & _CORNERS
+            todo = legal & ~odd & _CORNERS
         else:
-            todo = empty & ~odd & ~_CORNERS
+            todo = legal & ~odd & ~_CORNERS
         while todo:
             disc = ONE << np.uint64(lowest_bit(todo))
             todo ^= disc
-            if not _neighbours(disc) & opp:
-                continue
             flipped = flips_at(own, opp, disc)
-            if not flipped:
-                continue
             floor = alpha if alpha > best else best
             child_own, child_opp = opp ^ flipped, own | flipped | disc
             if n == 3:
@@ -256,11 +274,7 @@ def _shallow(
                 best = score
                 if best >= beta:
                     return best
-    if best > -INF:
-        return best
-    if legal_moves(opp, own, geo[GEO_MASK]):
-        return -_shallow(opp, own, -beta, -alpha, n, geo, stats)
-    return popcount(own) - popcount(opp)
+    return best
 
 
 @njit
@@ -270,6 +284,7 @@ def _order_key(own: np.uint64, opp: np.uint64, n: int, mask: np.uint64) -> int:
     empties, plus how few moves the opponent's best-looking reply leaves us."""
     replies = legal_moves(own, opp, mask)
     key = 64 * (popcount(replies) + popcount(replies & _CORNERS))
+    key += W_POT * popcount(_neighbours(opp) & mask & ~(own | opp))
     if n >= SORT_EMPTIES:
         # the opponent's reply that leaves us fewest moves: our mobility after it
         fewest = 64
@@ -281,7 +296,7 @@ def _order_key(own: np.uint64, opp: np.uint64, n: int, mask: np.uint64) -> int:
             count = popcount(ours) + popcount(ours & _CORNERS)
             if count < fewest:
                 fewest = count
-        key -= 8 * fewest
+        key -= W_FEW * fewest
     return key
 
 
@@ -438,7 +453,8 @@ def _solve_any(
         first = ONE << np.uint64(lowest_bit(empty))
         return _last2(own, opp, alpha, beta, first, empty ^ first, stats)
     if n == 1:
-        return _last1(own, opp, empty, stats)
+        stats[NODES] += 1
+        return _last1(own, opp, empty)
     stats[NODES] += 1
     return popcount(own) - popcount(opp)
 
@@ -534,43 +550,74 @@ def memory_for(mask: np.uint64, node_limit: int) -> Memory:
     return memory
 
 
-def solve_root(own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int) -> Solve:
+def next_test(lower: int, upper: int, last: int, step: int) -> int:
+    """The score to test next, given the bounds proved so far and the last test: halfway
+    once both bounds are known, else ``step`` beyond the known one (the caller doubles
+    ``step`` each time), so that a far guess costs a few tests, not one per disc."""
+    if lower > -INF and upper < INF:
+        return (lower + upper + 1) // 2
+    return lower + step if lower >= last else upper + 1 - step
+
+
+def solve_root(
+    own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int, guess: int = 0
+) -> Solve:
     """The exact result of the position and a best move, within ``node_limit`` nodes.
 
-    Principal-variation search over the root moves: the first gets the full window, the
-    others a null window at the best score so far and a re-search if they beat it.
+    Null-window tests at the root: each asks whether some move reaches a score ``g``,
+    trying first the move that last did, and raises the root's lower bound or lowers its
+    upper bound until they meet. ``guess`` (say, the midgame search's score) is the first
+    ``g``: a close guess saves tests. A refuted move costs only the proof that it falls
+    short, not its exact score.
     """
     memory = memory_for(mask, node_limit)
     children = memory.children(own, opp)
     if not children:
         score = memory.solve(own, opp, -INF, INF)
         return Solve(not memory.aborted, -1, score, memory.nodes)
-    best, best_bit = -INF, -1
-    for bit, child_own, child_opp in children:
-        if best_bit < 0:
-            score = -memory.solve(child_own, child_opp, -INF, INF)
+    lower, upper, best_bit = -INF, INF, -1
+    g, step = guess, 1
+    while True:
+        g = min(max(g, lower + 1), upper)
+        top = -INF  # the best upper bound of the moves that fall short of g
+        for i, (bit, child_own, child_opp) in enumerate(children):
+            score = -memory.solve(child_own, child_opp, -g, 1 - g)
+            if memory.aborted:
+                return Solve(False, -1, 0, memory.nodes)
+            if score >= g:
+                lower, best_bit = score, bit
+                children.insert(0, children.pop(i))
+                break
+            top = max(top, score)
         else:
-            score = -memory.solve(child_own, child_opp, -best - 1, -best)
-            if score > best and not memory.aborted:
-                score = -memory.solve(child_own, child_opp, -INF, -best)
-        if memory.aborted:
-            return Solve(False, -1, 0, memory.nodes)
-        if score > best:
-            best, best_bit = score, bit
-    return Solve(True, best_bit, best, memory.nodes)
+            upper = top
+        if lower >= upper:
+            return Solve(True, best_bit, lower, memory.nodes)
+        g, step = next_test(lower, upper, g, step), 2 * step
 
 
-def move_scores(own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int) -> MoveScores:
+def move_scores(
+    own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int, guess: int = 0
+) -> MoveScores:
     """The exact margin of every legal move (by bit), within ``node_limit`` nodes in all.
 
-    Each move gets its own full-window solve, likeliest best first; the table carries
-    what one solve proved over to the next.
+    Each move is solved by null-window tests as in :func:`solve_root`, starting from
+    ``guess`` and then from the last move's score, likeliest best first; the table
+    carries what one solve proved over to the next.
     """
     memory = memory_for(mask, node_limit)
     scores: dict[int, int] = {}
     for bit, child_own, child_opp in memory.children(own, opp):
-        score = -memory.solve(child_own, child_opp, -INF, INF)
-        if memory.aborted:
-            return MoveScores(False, scores, memory.nodes)
-        scores[bit] = score
+        lower, upper, step = -INF, INF, 1
+        while lower < upper:
+            guess = min(max(guess, lower + 1), upper)
+            score = -memory.solve(child_own, child_opp, -guess, 1 - guess)
+            if memory.aborted:
+                return MoveScores(False, scores, memory.nodes)
+            if score >= guess:
+                lower = score
+            else:
+                upper = score
+            guess, step = next_test(lower, upper, guess, step), 2 * step
+        scores[bit] = guess = lower
     return MoveScores(True, scores, memory.nodes)
