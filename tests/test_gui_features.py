@@ -13,6 +13,7 @@ from conftest import ConnectPeer
 
 from client.gui import theme
 from client.gui.app import App
+from client.gui.move_list import move_label
 from client.match_view import MatchView
 from client.options import Plan
 from server.app import GameServer
@@ -33,6 +34,11 @@ def shown(app: App) -> MatchView:
 def ply(app: App) -> int:
     view = app.known.view
     return -1 if view is None or view.state is None else view.state.ply
+
+
+def over(app: App) -> bool:
+    view = app.known.view
+    return view is not None and view.state is not None and view.state.status == "over"
 
 
 def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
@@ -149,7 +155,7 @@ async def test_hints_on_the_squares(game_server: GameServer, tmp_path: Path) -> 
         lay = app.game.layout
         assert lay is not None
         best = lay.square_rect(view.hints[0].move)
-        frame = lay.cell // 32 + max(2, lay.cell // 16) // 2  # inside the gold frame
+        frame = lay.cell // 32 + max(2, lay.cell // 16) // 2  # inside the best one's frame
         assert pixel(app, (best.left + frame, best.centery)) == theme.HINT_BEST
         seen["hints"] = [(h.move, h.score) for h in view.hints]
         click_square(app, view.hints[-1].move)  # the worst, on purpose
@@ -196,5 +202,37 @@ async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: 
         x, y = lay.square_rect(4).center
         ring = int(lay.cell * 0.46) - max(3, lay.cell // 14) // 2  # the engine's ring
         assert pixel(app, (x + ring, y)) == theme.HINT_BEST
+
+    await run_scenario(app, scenario)
+
+
+async def test_analyse_an_othello_game_against_the_bot(game_server: GameServer,
+                                                       tmp_path: Path) -> None:
+    """A whole 4x4 game, then its review: every played square has its entry, and the
+    list marks exactly the moves that gave discs away."""
+    app = window(game_server, tmp_path, game="othello", size=4, level=1)
+
+    async def scenario() -> None:
+        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the board")
+        while True:
+            await until(lambda: shown(app).my_turn or over(app), "our turn or the end")
+            if over(app):
+                break
+            at = ply(app)
+            click_square(app, shown(app).state.legal[0])  # type: ignore[union-attr]
+            await until(lambda: ply(app) > at, "our move")
+        press(pygame.K_a, "a")
+        await until(lambda: shown(app).review is not None, "the engine's review")
+        view = shown(app)
+        s, review = view.state, view.review
+        assert s is not None and review is not None
+        assert [r.played for r in review.plies] == [m for m in s.moves if m != "pass"]
+        names = view.move_names()
+        for r in review.plies:
+            text, lost = move_label(view, r.ply, names[r.ply])
+            assert lost == (r.loss > 0) and text.endswith(f"-{r.loss}") == lost
+        worst = max(review.plies, key=lambda r: (r.loss, -r.ply))
+        app.game.step(None, worst.ply + 1)
+        still_shot(app, "analysed_othello")
 
     await run_scenario(app, scenario)

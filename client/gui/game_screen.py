@@ -360,7 +360,7 @@ class GameScreen:
             what = ("the disc margin you can expect at the end after each move"
                     if view.info.scored else "how each move ends with perfect play")
             exact = "; underlined: solved exactly" if any(h.exact for h in view.hints) else ""
-            out.append((f"Hint: {what}; gold is best{exact}.", theme.HINT_BEST_TEXT))
+            out.append((f"Hint: {what}; framed: the best{exact}.", theme.HINT_BEST_TEXT))
         elif view.hint_asked:
             out.append(("The engine is looking at your position...", theme.MUTED))
         if view.review_asked:

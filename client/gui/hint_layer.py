@@ -16,26 +16,27 @@ from shared.protocol import ScoredMove
 
 def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove],
                words: Callable[[int], str], pieces: str) -> None:
-    """Each scored square shows ``words(score)`` ('+4', 'win'); the best ones (the top
-    score: the list is best first) get a gold frame, and an exact score (the game
-    solved to its end) is underlined."""
+    """Each scored square shows ``words(score)`` ('+4', 'win') on a dark plate; the best
+    ones (the top score: the list is best first) are framed, and an exact score (the
+    game solved to its end) is underlined."""
     if not hints:
         return
     top = hints[0].score
     c = lay.cell
     f = theme.font(max(theme.MIN_FONT, int(c * 0.3)), bold=True)
-    on_paper = pieces == "marks"
+    on_paper = pieces == "marks"  # tic-tac-toe's light paper, Othello's dark felt
     for hint in hints:
         r = lay.square_rect(hint.move)
         best = hint.score == top
         if best:
             pygame.draw.rect(surface, theme.HINT_BEST, r.inflate(-c // 16, -c // 16),
                              max(2, c // 16), border_radius=max(2, c // 10))
+        plate = best or not on_paper  # a dark plate keeps the text readable on the felt
         colour = (theme.HINT_BEST_TEXT if best else
-                  theme.HINT_PAPER_TEXT if on_paper else theme.HINT_TEXT)
+                  theme.HINT_TEXT if plate else theme.HINT_PAPER_TEXT)
         img = f.render(words(hint.score), True, colour)
         box = img.get_rect(center=r.center)
-        if not on_paper:  # a dark plate keeps the number readable on the felt
+        if plate:
             pygame.draw.rect(surface, theme.HINT_PLATE, box.inflate(c // 10, c // 20),
                              border_radius=max(2, c // 12))
         surface.blit(img, box)
@@ -45,7 +46,7 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
 
 
 def draw_engine_choice(surface: pygame.Surface, lay: Layout, square: int) -> None:
-    """A gold ring marked "best" on the square the engine preferred to the move played."""
+    """A ring marked "best" on the square the engine preferred to the move played."""
     r = lay.square_rect(square)
     c = lay.cell
     pygame.draw.circle(surface, theme.HINT_BEST, r.center, int(c * 0.46), max(3, c // 14))

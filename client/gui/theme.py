@@ -46,9 +46,10 @@ O_ICON = (120, 160, 240)
 LAST_MOVE = (235, 70, 60)
 FLIP_RING = (255, 190, 40)
 
-HINT_BEST = (255, 200, 40)
-"""The engine's best square: a gold frame (a hint) or ring (a reviewed move)."""
-HINT_BEST_TEXT = (255, 214, 90)
+HINT_BEST = (60, 200, 255)
+"""The engine's best square: a frame (a hint) or a ring (a reviewed move), in a colour
+apart from FLIP_RING and LAST_MOVE."""
+HINT_BEST_TEXT = (130, 225, 255)
 HINT_TEXT = (235, 240, 235)
 HINT_PAPER_TEXT = (70, 110, 170)
 HINT_PLATE = (10, 40, 22)
