@@ -4,9 +4,11 @@ across a server restart."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import sqlite3
+import time
 
 from test_server_restart import ServerProcess, _At
 
@@ -170,3 +172,27 @@ async def test_a_takeback_survives_a_killed_server(tmp_path, connect) -> None:
         moves = stored.execute("SELECT COUNT(*) FROM moves WHERE match = ?",
                                (code,)).fetchone()
     assert json.loads(counts) == [2, 0] and moves == (0,)
+
+
+def think_a_second(*args: object) -> int:
+    """A bot that takes a second over its move (runs in a worker process)."""
+    time.sleep(1.0)
+    return 0
+
+
+async def test_a_takeback_while_the_bot_thinks_drops_its_move(game_server, connect) -> None:
+    game_server.bots.thinker = think_a_second
+    peer = await connect(game_server)
+    code = (await peer.create(game="tictactoe", vs="bot", bot={"level": 1}))["match"]
+    await peer.send(type="move", match=code, move=4, ply=0)
+    thinking = await peer.expect("state", match=code, ply=1)
+    assert thinking["to_move"] == 1
+    await peer.send(type="takeback", match=code, ply=1)
+    back = await peer.expect("state", match=code)
+    assert (back["ply"], back["to_move"]) == (0, 0)
+    await asyncio.sleep(1.5)  # the dropped search would have answered by now
+    assert (await peer.request(type="list"))["type"] == "lobby"  # and no state came
+    await peer.send(type="move", match=code, move=8, ply=0)
+    await peer.expect("state", match=code, ply=1)
+    replied = await peer.expect("state", match=code, ply=2)  # a new search, a new move
+    assert replied["moves"] == [8, 0]
