@@ -128,8 +128,10 @@ async def test_chat_both_ways_and_after_a_resume(game_server: GameServer, tmp_pa
         assert (line["text"], line["name"], line["seat"]) == (mine, "Taro", 0)
         await hana.send(type="chat", match=code, text=hers)
         await until(lambda: len(shown(app).chat) == 2, "Hana's line")
-        assert app.game.chat.field.text == ""
-        click_at((5, 5))  # elsewhere: the box lets the keyboard go
+        assert app.game.chat.field.text == "" and app.ui.focus is None  # back to the board
+        press(pygame.K_RETURN)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="d3"))  # unsent
+        await until(lambda: app.game.chat.field.text == "d3", "a line being written")
         still_shot(app, "chat")
 
     await run_scenario(app, scenario)

@@ -18,15 +18,14 @@ from shared.protocol import CHAT_MAX_CHARS, ChatLine
 class ChatBox:
     """The chat's text field (kept between frames) and its drawing."""
 
-    def __init__(self, send: Callable[[str], None]) -> None:
-        self.send = send
+    def __init__(self, enter: Callable[[str], None]) -> None:
+        self.on_enter = enter
         self.field = TextField("", max_len=CHAT_MAX_CHARS, on_enter=self.enter)
 
     def enter(self) -> None:
-        """Send what was typed (blank lines are not sent); the box keeps the keyboard."""
-        if self.field.text.strip():
-            self.send(self.field.text)
-        self.field.text = ""
+        """Hand over what was typed (maybe nothing) and empty the box."""
+        text, self.field.text = self.field.text, ""
+        self.on_enter(text)
 
     @staticmethod
     def speaker(line: ChatLine, me: str | None) -> str:

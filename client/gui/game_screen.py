@@ -138,8 +138,11 @@ class GameScreen:
             self.app.tell(Analyse(match=view.code))
 
     def say(self, text: str) -> None:
-        """Send a chat line to the match."""
-        self.app.tell(Chat(match=self.view.code, text=text))
+        """Enter in the chat box: send the line (a blank one is not sent), and give the
+        keyboard back to the board, where letters are moves and shortcuts again."""
+        if text.strip():
+            self.app.tell(Chat(match=self.view.code, text=text))
+        self.app.ui.focus = None
 
     @property
     def playing(self) -> bool:
