@@ -256,7 +256,7 @@ class Match:
             ))
         return infos
 
-    def to_message(self, online: Callable[[str], bool], now: float = 0.0) -> protocol.State:
+    def to_message(self, online: Callable[[str], bool], now: float) -> protocol.State:
         """The complete protocol ``state`` (``online(player)``: has a live connection;
         the clocks as of ``now``)."""
         state, status = self.state, self.status

@@ -54,7 +54,7 @@ def test_hint_refusals_in_their_order() -> None:
     assert "waiting" in refused("not_your_turn", bench, taro, Hint(match=allowed))
     bench.ask(hana, Join(match=allowed))
     refused("not_your_turn", bench, hana, Hint(match=allowed))
-    assert bench.match(allowed).to_message(lambda _: True).hints is True
+    assert bench.room.state_of(bench.match(allowed)).hints is True
     (effect,) = bench.ask(taro, Hint(match=allowed))
     assert isinstance(effect, Appraise)
     bench.ask(taro, Move(match=allowed, move=4, ply=0))
