@@ -42,9 +42,10 @@ def player_words(p: PlayerInfo) -> str:
 
 
 def clock_words(clock: Clock) -> str:
-    """A time control in words: '5 min +3s' (each side's minutes, then the seconds added
-    after each move), '1 min' without an increment."""
-    words = f"{clock.initial / 60:g} min"
+    """A time control in words: '5 min +3s' (each side's time, then the seconds added
+    after each move), '1 min' without an increment, '90 s' when not whole minutes."""
+    initial = clock.initial
+    words = f"{initial / 60:g} min" if initial % 60 == 0 else f"{initial:g} s"
     return f"{words} +{clock.increment:g}s" if clock.increment else words
 
 

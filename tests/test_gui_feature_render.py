@@ -14,14 +14,17 @@ from client_support import screenshot, settle, state_after, welcome
 
 from client.gui import theme
 from client.gui.app import App
+from client.match_view import clock_words, lobby_line
 from client.options import Plan
 from shared.games.othello import parse_square
 from shared.protocol import (
     FEATURES,
     Analysis,
     ChatLine,
+    Clock,
     ClockState,
     Joined,
+    MatchSummary,
     PlayerInfo,
     ScoredMove,
     TakebackOffer,
@@ -134,3 +137,12 @@ def test_an_older_server_shows_none_of_them(app: App) -> None:
     assert "takeback" not in labels and "hint" not in labels
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
     assert app.known.notice == ""  # U does nothing there
+
+
+def test_time_controls_and_lobby_lines_in_words() -> None:
+    assert [clock_words(Clock(*c)) for c in ((60, 0), (180, 2), (300, 3), (5, 0), (90, 1.5))] \
+        == ["1 min", "3 min +2s", "5 min +3s", "5 s", "90 s +1.5s"]
+    hana = PlayerInfo(0, "Hana", "human", True, "p_hana")
+    line = lobby_line(MatchSummary("AB3D", "othello", 8, "waiting", [hana], 1, hints=True,
+                                   clock=Clock(300, 3)))
+    assert line == "AB3D  Othello 8x8: Hana, 5 min +3s clock, hints allowed, 1 watching"
