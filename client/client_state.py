@@ -104,6 +104,9 @@ class ClientState:
             self.welcome = msg
         elif isinstance(msg, LinkStatus):
             self.link_up, self.link_message = bool(msg.up), str(msg.message)
+            if not self.link_up:  # an answer under way is lost with the link: ask again
+                for lost in self.views.values():
+                    lost.hint_asked = lost.review_asked = False
 
     def _takeback_news(self, view: MatchView, new: State) -> None:
         """Say what became of our takeback offer when ``new`` closes it: accepted (the

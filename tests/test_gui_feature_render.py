@@ -12,6 +12,7 @@ import pygame
 import pytest
 from client_support import screenshot, settle, state_after, welcome
 
+from client.connection import LinkStatus
 from client.gui import theme
 from client.gui.app import App
 from client.match_view import clock_words, lobby_line
@@ -146,3 +147,13 @@ def test_time_controls_and_lobby_lines_in_words() -> None:
     line = lobby_line(MatchSummary("AB3D", "othello", 8, "waiting", [hana], 1, hints=True,
                                    clock=Clock(300, 3)))
     assert line == "AB3D  Othello 8x8: Hana, 5 min +3s clock, hints allowed, 1 watching"
+
+
+def test_a_dropped_link_lets_the_engine_be_asked_again(app: App) -> None:
+    s = msgspec.structs.replace(state_after("othello", 8, OPENING[:4]), hints=True)
+    show(app, Joined("K7QX", 0, "player"), s)
+    app.game.hint()  # no connection here: only the asking is recorded
+    view = app.game.view
+    assert view.hint_asked
+    show(app, LinkStatus(False, "Connection lost"))
+    assert not view.hint_asked
