@@ -14,7 +14,7 @@ from client_support import screenshot, settle, state_after, welcome
 
 from client.connection import LinkStatus
 from client.gui import theme
-from client.gui.app import App
+from client.gui.app import IDLE_FRAME, App
 from client.match_view import clock_words, lobby_line
 from client.options import Plan
 from shared.games.othello import parse_square
@@ -157,3 +157,25 @@ def test_a_dropped_link_lets_the_engine_be_asked_again(app: App) -> None:
     assert view.hint_asked
     show(app, LinkStatus(False, "Connection lost"))
     assert not view.hint_asked
+
+
+def test_redrawn_when_the_picture_would_go_stale(app: App) -> None:
+    show(app, Joined("K7QX", 0, "player"), state_after("othello", 8, OPENING[:4],
+                                                       players=PEOPLE))
+    s = state_after("othello", 8, OPENING, players=PEOPLE)
+    s = msgspec.structs.replace(s, clock=ClockState(180.0, 2.0, [171.3, 9.43], 1))
+    show(app, s)
+    now = time.monotonic()
+    assert app.still_for(now) == 0.0  # the new discs are still turning over
+    settle(app)
+    view = app.game.view
+    shown = view.clocks()
+    assert shown is not None
+    wait = app.still_for(now)
+    assert 0 < wait <= 0.1 and wait == shown.next_change(now)  # 9.4 -> 9.3 soon
+    view.state = msgspec.structs.replace(s, clock=None)
+    assert app.still_for(now) == IDLE_FRAME  # nothing moves: a few frames a second
+    app.known.say("a notice")
+    assert not app.step([], redraw=False)  # nothing came: the picture is kept
+    assert app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1),
+                                        buttons=(0, 0, 0))], redraw=False)

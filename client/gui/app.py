@@ -33,6 +33,9 @@ HEADLESS = ("offscreen", "dummy")
 """SDL video drivers that show nothing: chosen only on purpose (tests), never as a window."""
 
 FPS = 60
+IDLE_FRAME = 0.25
+"""Seconds between redraws when nothing happens: a caret blinks, the bot's dots pulse,
+a notice times out. Sooner while discs turn over or when a clock's text changes."""
 LOBBY_REFRESH = 2.0
 """Seconds between lobby updates while the start screen is up."""
 MIN_SIZE = (480, 360)
@@ -60,6 +63,9 @@ class App:
         self.status = "Starting..."
         self.boot_failed = False
         self.running = True
+        self.dirty = True
+        """Something changed beside events and messages (a start-up step, a task's end):
+        draw on the next frame."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._last_list = 0.0
         pygame.display.init()  # only what the window uses: no joystick
@@ -78,14 +84,19 @@ class App:
     # ---- the loop ------------------------------------------------------------------
 
     async def run(self, script: Script | None = None) -> int:
-        """Boot and run frames until the window closes (or ``script`` says stop)."""
+        """Boot and run frames until the window closes (or ``script`` says stop).
+
+        Events and messages are taken FPS times a second; the picture is drawn again
+        only when one came, or when it would go stale (see :meth:`still_for`)."""
         self.spawn(self.boot())
         frame = 1.0 / FPS
+        next_draw = 0.0
         try:
             while self.running:
                 start = time.monotonic()
-                self.step(pygame.event.get())
-                pygame.display.flip()
+                if self.step(pygame.event.get(), redraw=start >= next_draw):
+                    pygame.display.flip()
+                    next_draw = start + self.still_for(start)
                 if script is not None and script(self):
                     break
                 await asyncio.sleep(max(0.001, frame - (time.monotonic() - start)))
@@ -93,15 +104,36 @@ class App:
             await self.shutdown()
         return 0
 
-    def step(self, events: list[pygame.event.Event]) -> None:
-        """One frame without the flip: events -> network -> update -> draw."""
+    def step(self, events: list[pygame.event.Event], *, redraw: bool = True) -> bool:
+        """One frame without the flip: events -> network -> update -> draw. Drawn when
+        an event or a message came, something else changed (``dirty``), or ``redraw``;
+        True when it was."""
         for event in events:
             self.handle_event(event)
+        changed = bool(events)
         if self.conn is not None:
             for msg in self.conn.drain():
                 self.take(msg)
+                changed = True
         self.update()
-        self.draw()
+        if changed or redraw or self.dirty:
+            self.dirty = False
+            self.draw()
+            return True
+        return False
+
+    def still_for(self, now: float) -> float:
+        """How long the picture drawn at ``now`` stays right if nothing comes: not at all
+        while discs turn over, until the running clock's text changes, else IDLE_FRAME."""
+        view = self.known.view
+        anim = self.game.anim
+        if view is None or anim is None:
+            return IDLE_FRAME
+        if anim.running(now):
+            return 0.0
+        clocks = view.clocks()
+        change = None if clocks is None else clocks.next_change(now)
+        return IDLE_FRAME if change is None else min(IDLE_FRAME, change)
 
     def take(self, msg: ServerMessage | LinkStatus) -> None:
         """One message from the connection into the client's state, with the sounds a
@@ -236,7 +268,7 @@ class App:
     # ---- booting -----------------------------------------------------------------------
 
     def set_status(self, text: str) -> None:
-        self.status = text
+        self.status, self.dirty = text, True
 
     async def boot(self) -> None:
         """Start up, then show what it decided: the unfinished game, a choice between
@@ -282,6 +314,7 @@ class App:
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
+        self.dirty = True
         if not task.cancelled() and task.exception() is not None:
             self.known.say(str(task.exception()))
 
