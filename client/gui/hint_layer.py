@@ -23,7 +23,7 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
         return
     top = hints[0].score
     c = lay.cell
-    f = theme.font(max(theme.MIN_FONT, int(c * 0.3)), bold=True)
+    f = theme.font(max(theme.MIN_FONT, int(min(c * 0.3, 14 + c * 0.09))), bold=True)
     on_paper = pieces == "marks"  # tic-tac-toe's light paper, Othello's dark felt
     for hint in hints:
         r = lay.square_rect(hint.move)
@@ -41,7 +41,7 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
                              border_radius=max(2, c // 12))
         surface.blit(img, box)
         if hint.exact:
-            y = box.bottom + max(1, c // 30)
+            y = box.bottom + max(2, c // 20)  # below the plate
             pygame.draw.line(surface, colour, (box.left, y), (box.right, y), max(2, c // 30))
 
 
