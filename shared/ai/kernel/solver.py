@@ -2,19 +2,21 @@
 
 Scores are the side to move's discs minus the other side's when the game ends (empty
 squares are not awarded, as in :mod:`shared.games.othello`). The search is fail-soft
-negamax with principal-variation (null-window) searches, in three tiers by the number of
-empty squares ``n``:
+negamax with principal-variation (null-window) searches, in tiers by the number of empty
+squares ``n``:
 
 - ``n > SHALLOW`` (:func:`_search`): moves fastest-first (the reply leaving the opponent
-  the fewest moves, corners counted twice), after the transposition table's move; with
-  ``SORT_EMPTIES`` or more empties each move's key also includes a shallow look at the
-  opponent's best reply. A transposition table of score bounds, probed for the children
-  too (enhanced transposition cutoff), and a stability cutoff: the opponent's stable
-  discs cap what the side to move can still reach.
-- ``3 <= n <= SHALLOW`` (:func:`_shallow`): no table, no move list; empty squares are
-  tried in place, those of quadrants holding an odd number of empties first (whoever
-  moves first into an odd region tends to get its last move too), corners before others.
-- the last two empties and the last one (:func:`_last2`, :func:`_last1`) without loops.
+  the fewest moves, corners counted twice, then the fewest empty squares next to our
+  discs), after the transposition table's move; with ``SORT_EMPTIES`` or more empties
+  each move's key also includes a shallow look at the opponent's best reply. A
+  transposition table of score bounds, probed for the children too (enhanced
+  transposition cutoff) from ``ETC_EMPTIES`` on, and a stability cutoff: the opponent's
+  stable discs cap what the side to move can still reach.
+- ``5 <= n <= SHALLOW`` (:func:`_shallow`): no table, no move list; the legal moves in
+  odd quadrants first (whoever moves first into a region with an odd number of empties
+  tends to get its last move too), corners before others.
+- the last four, three, two and one empties (:func:`_last4` ... :func:`_last1`):
+  dedicated code on the squares themselves, no move generation, odd quadrants first.
 
 A kernel cannot read a clock portably, so a solve gets a node limit: past it the search
 unwinds at once and reports that it did not complete. Bounds are stored only from
@@ -38,7 +40,11 @@ ETC_EMPTIES = 12
 """From this many empties on, the children are looked up in the table before searching."""
 
 W_POT = 48
+"""Move ordering: the weight of the opponent's potential mobility (64 for a move)."""
+
 W_FEW = 24
+"""Move ordering: the weight of our mobility after the opponent's most restricting reply."""
+
 SORT_EMPTIES = 16
 """From this many empties on, move ordering adds a shallow look at the opponent's replies."""
 
@@ -169,22 +175,14 @@ def _last1(own: np.uint64, opp: np.uint64, disc: np.uint64) -> int:
 @njit
 def _last2(
     own: np.uint64, opp: np.uint64, alpha: int, beta: int, a: np.uint64, b: np.uint64,
-    stats: np.ndarray,
-) -> int:
-    """The final margin with two empty squares ``a`` and ``b``."""
-    score, last1_nodes = _last2_counted(own, opp, alpha, beta, a, b)
-    stats[NODES] += 1 + last1_nodes
-    return score
-
-
-@njit
-def _last2_counted(
-    own: np.uint64, opp: np.uint64, alpha: int, beta: int, a: np.uint64, b: np.uint64,
 ) -> tuple[int, int]:
-    """:func:`_last2`'s score and how many one-empty positions it looked at (counted by
-    the caller in one go: a counter in memory at every last move costs time)."""
+    """(the final margin, nodes visited) with two empty squares ``a`` and ``b``.
+
+    The last few empties' functions count their nodes in their result, not in the
+    ``stats`` array: a counter in memory at every one of them costs time.
+    """
     best = -INF
-    nodes = 0
+    nodes = 1
     if _neighbours(a) & opp:
         flipped = flips_at(own, opp, a)
         if flipped:
@@ -223,6 +221,96 @@ def _last2_counted(
 
 
 @njit
+def _last3(
+    own: np.uint64, opp: np.uint64, alpha: int, beta: int, a: np.uint64, b: np.uint64,
+    c: np.uint64,
+) -> tuple[int, int]:
+    """(the final margin, nodes visited) with three empty squares, tried in the order
+    ``a``, ``b``, ``c``."""
+    best = -INF
+    nodes = 1
+    for i in range(3):
+        if i == 0:
+            x, y, z = a, b, c
+        elif i == 1:
+            x, y, z = b, a, c
+        else:
+            x, y, z = c, a, b
+        if not _neighbours(x) & opp:
+            continue
+        flipped = flips_at(own, opp, x)
+        if not flipped:
+            continue
+        floor = alpha if alpha > best else best
+        score, count = _last2(opp ^ flipped, own | flipped | x, -beta, -floor, y, z)
+        nodes += count
+        if -score > best:
+            best = -score
+            if best >= beta:
+                return best, nodes
+    if best > -INF:
+        return best, nodes
+    if legal_moves(opp, own, a | b | c):  # a pass
+        score, count = _last3(opp, own, -beta, -alpha, a, b, c)
+        return -score, nodes + count
+    return popcount(own) - popcount(opp), nodes
+
+
+@njit
+def _take(first: np.uint64, rest: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """The lowest square of ``first`` (of ``rest`` once ``first`` is empty), and the two
+    sets without it."""
+    if first:
+        disc = ONE << np.uint64(lowest_bit(first))
+        return disc, first ^ disc, rest
+    disc = ONE << np.uint64(lowest_bit(rest))
+    return disc, first, rest ^ disc
+
+
+@njit
+def _last4(
+    own: np.uint64, opp: np.uint64, alpha: int, beta: int, empty: np.uint64,
+    geo: np.ndarray,
+) -> tuple[int, int]:
+    """(the final margin, nodes visited) with the four empty squares ``empty``, those of
+    odd quadrants tried first."""
+    odd = _odd_quadrants(empty, geo)
+    a, first, rest = _take(empty & odd, empty & ~odd)
+    b, first, rest = _take(first, rest)
+    c, first, rest = _take(first, rest)
+    d = first | rest
+    best = -INF
+    nodes = 1
+    for i in range(4):
+        if i == 0:
+            x, y, z, w = a, b, c, d
+        elif i == 1:
+            x, y, z, w = b, a, c, d
+        elif i == 2:
+            x, y, z, w = c, a, b, d
+        else:
+            x, y, z, w = d, a, b, c
+        if not _neighbours(x) & opp:
+            continue
+        flipped = flips_at(own, opp, x)
+        if not flipped:
+            continue
+        floor = alpha if alpha > best else best
+        score, count = _last3(opp ^ flipped, own | flipped | x, -beta, -floor, y, z, w)
+        nodes += count
+        if -score > best:
+            best = -score
+            if best >= beta:
+                return best, nodes
+    if best > -INF:
+        return best, nodes
+    if legal_moves(opp, own, empty):  # a pass
+        score, count = _last4(opp, own, -beta, -alpha, empty, geo)
+        return -score, nodes + count
+    return popcount(own) - popcount(opp), nodes
+
+
+@njit
 def _odd_quadrants(empty: np.uint64, geo: np.ndarray) -> np.uint64:
     """The squares of the quadrants holding an odd number of ``empty`` squares."""
     odd = ZERO
@@ -237,7 +325,7 @@ def _shallow(
     own: np.uint64, opp: np.uint64, alpha: int, beta: int, n: int, geo: np.ndarray,
     stats: np.ndarray,
 ) -> int:
-    """The exact margin if inside (alpha, beta), else a bound on that side; 3 to SHALLOW
+    """The exact margin if inside (alpha, beta), else a bound on that side; 5 to SHALLOW
     empties. Squares are tried in place: odd quadrants first, corners first within each."""
     stats[NODES] += 1
     mask = geo[GEO_MASK]
@@ -264,10 +352,10 @@ def _shallow(
             flipped = flips_at(own, opp, disc)
             floor = alpha if alpha > best else best
             child_own, child_opp = opp ^ flipped, own | flipped | disc
-            if n == 3:
-                rest = empty ^ disc
-                first = ONE << np.uint64(lowest_bit(rest))
-                score = -_last2(child_own, child_opp, -beta, -floor, first, rest ^ first, stats)
+            if n == 5:
+                score, count = _last4(child_own, child_opp, -beta, -floor, empty ^ disc, geo)
+                stats[NODES] += count
+                score = -score
             else:
                 score = -_shallow(child_own, child_opp, -beta, -floor, n - 1, geo, stats)
             if score > best:
@@ -284,6 +372,7 @@ def _order_key(own: np.uint64, opp: np.uint64, n: int, mask: np.uint64) -> int:
     empties, plus how few moves the opponent's best-looking reply leaves us."""
     replies = legal_moves(own, opp, mask)
     key = 64 * (popcount(replies) + popcount(replies & _CORNERS))
+    # potential mobility: the empty squares next to our discs, where they may play later
     key += W_POT * popcount(_neighbours(opp) & mask & ~(own | opp))
     if n >= SORT_EMPTIES:
         # the opponent's reply that leaves us fewest moves: our mobility after it
@@ -446,17 +535,23 @@ def _solve_any(
     stats: np.ndarray,
 ) -> int:
     """The solve of a root position with ``n`` empties, by the tier that fits ``n``."""
-    if n >= 3:
+    if n >= 5:
         return _search(own, opp, alpha, beta, n, geo, table, moves, keys, stats)
     empty = geo[GEO_MASK] & ~(own | opp)
-    if n == 2:
-        first = ONE << np.uint64(lowest_bit(empty))
-        return _last2(own, opp, alpha, beta, first, empty ^ first, stats)
-    if n == 1:
-        stats[NODES] += 1
-        return _last1(own, opp, empty)
-    stats[NODES] += 1
-    return popcount(own) - popcount(opp)
+    if n == 4:
+        score, nodes = _last4(own, opp, alpha, beta, empty, geo)
+    elif n >= 2:
+        a, first, rest = _take(empty, ZERO)
+        b, first, rest = _take(first, rest)
+        if n == 3:
+            score, nodes = _last3(own, opp, alpha, beta, a, b, first | rest)
+        else:
+            score, nodes = _last2(own, opp, alpha, beta, a, b)
+    else:
+        score = _last1(own, opp, empty) if n == 1 else popcount(own) - popcount(opp)
+        nodes = 1
+    stats[NODES] += nodes
+    return score
 
 
 class Solve(NamedTuple):
