@@ -68,19 +68,9 @@ class ClientState:
             view = self.views.setdefault(msg.match, MatchView(msg.match))
             self._takeback_news(view, msg)
             view.update(msg)
-        elif isinstance(msg, ChatLine):
-            self.views.setdefault(msg.match, MatchView(msg.match)).add_chat(msg)
-        elif isinstance(msg, Analysis):
-            if msg.match in self.views:
-                self.views[msg.match].take_analysis(msg)
-        elif isinstance(msg, Review):
-            if msg.match in self.views:
-                self.views[msg.match].take_review(msg)
-        elif isinstance(msg, TakebackDeclined):
-            view = self.views.setdefault(msg.match, MatchView(msg.match))
-            if view.state is not None and view.seat != msg.seat:
-                self.say(f"{view.label(msg.seat)} declined the takeback.")
-            self._declined.add(msg.match)
+        elif isinstance(msg, (ChatLine, Analysis, Review, TakebackDeclined)):
+            if msg.match in self.views:  # not one we left (its last frames may trail)
+                self._feature(self.views[msg.match], msg)
         elif isinstance(msg, Joined):
             # a match we know already is the server re-sending our seats after a
             # reconnect: it must not pull the screen away from the match on it
@@ -107,6 +97,20 @@ class ClientState:
             if not self.link_up:  # an answer under way is lost with the link: ask again
                 for lost in self.views.values():
                     lost.hint_asked = lost.review_asked = False
+
+    def _feature(self, view: MatchView,
+                 msg: ChatLine | Analysis | Review | TakebackDeclined) -> None:
+        """A message of an optional feature for a match we are in."""
+        if isinstance(msg, ChatLine):
+            view.add_chat(msg)
+        elif isinstance(msg, Analysis):
+            view.take_analysis(msg)
+        elif isinstance(msg, Review):
+            view.take_review(msg)
+        else:
+            if view.state is not None and view.seat != msg.seat:
+                self.say(f"{view.label(msg.seat)} declined the takeback.")
+            self._declined.add(msg.match)
 
     def _takeback_news(self, view: MatchView, new: State) -> None:
         """Say what became of our takeback offer when ``new`` closes it: accepted (the

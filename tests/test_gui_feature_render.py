@@ -179,3 +179,10 @@ def test_redrawn_when_the_picture_would_go_stale(app: App) -> None:
     assert not app.step([], redraw=False)  # nothing came: the picture is kept
     assert app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1),
                                         buttons=(0, 0, 0))], redraw=False)
+
+
+def test_frames_of_a_match_we_left_are_dropped(app: App) -> None:
+    show(app, Joined("K7QX", 0, "player"), state_after("othello", 8, OPENING[:4]))
+    app.known.leave_current()
+    show(app, ChatLine("K7QX", 1, 0.0, 1, "p_hana", "Hana", "bye"))
+    assert "K7QX" not in app.known.views  # so the lobby still lists the match
