@@ -27,8 +27,9 @@ EOF: Final = InputEnded()
 Line = str | InputEnded
 Incoming = ServerMessage | LinkStatus
 T = TypeVar("T")
-Snapshot = tuple[str, int, str, tuple[int, ...]]
-"""What a request can change in a match: code, ply, status, rematch offers."""
+Snapshot = tuple[str, int, str, tuple[int, ...], bool]
+"""What a request can change in a match: code, ply, status, rematch offers, whether a
+takeback offer is pending."""
 
 
 class Lines:
@@ -67,25 +68,37 @@ class Console:
         self.conn, self.lines, self.out, self.known = conn, lines, out, known
         self._line: asyncio.Task[Line] | None = None
         self._msg: asyncio.Task[Incoming] | None = None
-        self._fresh = True  # something was printed since the last prompt
+        self._prompted: str | None = None
+        """The prompt on the screen's last line, waiting for its answer (None: the last
+        line is complete, after a say or the person's Enter)."""
         self.sent_from: Snapshot | None = None
         """The match as it was when a request was sent: no new question until the server
         answers; a refusal or a reconnect (the request may be lost) clears it."""
 
     def say(self, text: str = "") -> None:
+        """Print a line. Under a prompt that waits (news while the person types), first end
+        the prompt's line, so what they typed stays where it was and the news goes below;
+        the prompt is printed again after it."""
+        if self._prompted is not None:
+            self.out.write("\n")
         self.out.write(text + "\n")
         self.out.flush()
-        self._fresh = True
+        self._prompted = None
 
     def prompt(self, text: str) -> None:
-        """Print ``text`` unless it is the last thing printed (no prompt twice in a row)."""
-        if self._fresh:
+        """Print ``text`` unless it is the prompt already waiting (no prompt twice in a
+        row); a different question goes on a line of its own."""
+        if self._prompted != text:
+            if self._prompted is not None:
+                self.out.write("\n")
             self.out.write(text)
             self.out.flush()
-            self._fresh = False
+            self._prompted = text
 
-    async def next_event(self, want_line: bool) -> Line | Incoming:
-        """The next server message, or (when ``want_line``) a typed line or EOF.
+    async def next_event(self, want_line: bool,
+                         timeout: float | None = None) -> Line | Incoming | None:
+        """The next server message, or (when ``want_line``) a typed line or EOF; None when
+        ``timeout`` seconds passed first.
 
         Pending reads survive between calls, so no line and no message is lost.
         """
@@ -96,11 +109,14 @@ class Console:
             if self._line is None:
                 self._line = asyncio.ensure_future(self.lines.get())
             waiting.add(self._line)
-        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(waiting, timeout=timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            return None
         if self._line is not None and self._line in done:
             line, self._line = self._line.result(), None
             if line is not EOF:
-                self._fresh = True  # the person pressed Enter: the next prompt is new
+                self._prompted = None  # the person pressed Enter: the next prompt is new
             return line
         assert self._msg is not None
         msg, self._msg = self._msg.result(), None
@@ -110,7 +126,7 @@ class Console:
     async def next_message(self) -> Incoming:
         """The next server message (or link news), taken into ``known``."""
         event = await self.next_event(want_line=False)
-        assert not isinstance(event, (str, InputEnded))
+        assert event is not None and not isinstance(event, (str, InputEnded))
         return event
 
     def stop(self) -> None:
@@ -121,13 +137,15 @@ class Console:
         self._line = self._msg = None
 
     def take(self, msg: Incoming) -> None:
-        """Remember a server message, and say what a person needs to hear about it."""
+        """Remember a server message, and say what a person needs to hear about it: the
+        client state's notes (a refusal, a takeback declined or accepted) and the link."""
         was_up = self.known.link_up
+        noted = (self.known.notice, self.known.notice_at)
         self.known.handle(msg)
+        if (self.known.notice, self.known.notice_at) != noted and self.known.notice:
+            self.say(("" if self.known.notice_good else "! ") + self.known.notice)
         if isinstance(msg, Error):
             self.sent_from = None
-            if msg.code != "stale_ply":
-                self.say(f"! {msg.message}")
         elif isinstance(msg, LinkStatus):
             if msg.up != was_up or msg.final:  # once per drop, not once per retry
                 self.say(f"! {msg.message}")
@@ -138,7 +156,6 @@ class Console:
 
     async def ask(self, question: str) -> Line:
         """Ask and wait for a line (EOF when the input ended); messages are taken meanwhile."""
-        self._fresh = True
         while True:
             self.prompt(question)
             event = await self.next_event(want_line=True)

@@ -1,20 +1,28 @@
 """A match printed in the terminal: what changed since the last print, in lines.
 
-The board after each move, the heading with who plays which side, the last move, the
-end; and, when only the people changed, just that (back online, a rematch offer).
+The board after each move, the heading with who plays which side, the last move (or the
+moves taken back), the clocks, the end; and, when only the people changed, just that
+(back online, a rematch offer, a takeback offer). Below the printer, the lines of the
+optional features: the engine's hint and review, the clocks, a chat line.
 """
 
 from __future__ import annotations
 
+import textwrap
+import time
 from collections.abc import Callable
 
-from client.match_view import MatchView
-from client.textboard import board_text
+from client.match_view import MatchView, clock_words
+from client.textboard import board_text, scored_othello_text
 from shared.games.base import SEAT_CHARS
-from shared.protocol import State
+from shared.protocol import ChatLine, Clock, PlyReview, State, TakebackOffer, printable
 
-Printed = tuple[tuple[str, int, str, int], tuple[bool, ...], tuple[int, ...]]
-"""What was printed last: (match, ply, status, players), who was online, rematch offers."""
+Printed = tuple[tuple[str, int, str, int], tuple[bool, ...], tuple[int, ...],
+                TakebackOffer | None]
+"""What was printed last: (match, ply, status, players), who was online, rematch offers,
+the takeback offer."""
+WIDTH = 78
+"""Long lines (a ranked list of moves) are wrapped to fit an 80-column terminal."""
 
 
 class MatchPrinter:
@@ -32,18 +40,25 @@ class MatchPrinter:
         """Print what changed: the board after a move, the end, players coming and going."""
         online = tuple(p.connected for p in s.players)
         key = (s.match, s.ply, s.status, len(s.players))
-        if self._printed is not None and self._printed[0] == key:
-            self._people(view, s, self._printed, online)
-            self._printed = (key, online, tuple(s.rematch))
+        before, self._printed = self._printed, (key, online, tuple(s.rematch), s.takeback)
+        if before is not None and before[0] == key:
+            self._people(view, s, before, online)
             return
-        moved = self._printed is None or self._printed[0][:2] != key[:2]
-        self._printed = (key, online, tuple(s.rematch))
+        same_match = before is not None and before[0][0] == s.match
+        undone = before[0][1] - s.ply if before is not None and same_match else 0
+        moved = not same_match or undone != 0
         say = self.say
         say("")
         say(heading(view, s))
         say(board_text(view.info, s.board, s.size, legal=s.legal if view.my_turn else (),
                        last=view.last_move))
-        for line in (last_move_text(view, s), view.pass_note()) if moved else ():
+        if undone > 0:
+            say(f"Taken back: {undone} move{'s' if undone != 1 else ''} undone.")
+        for line in (last_move_text(view, s), view.pass_note()) if moved and undone <= 0 else ():
+            if line:
+                say(line)
+        offer = None if view.offer_to_answer else view.takeback_text()  # else the prompt asks
+        for line in (clock_line(view, time.monotonic()), offer):
             if line:
                 say(line)
         if s.status == "over":
@@ -68,6 +83,9 @@ class MatchPrinter:
             other = 1 - view.seat
             if other in s.rematch and view.seat not in s.rematch:
                 self.say(f"{view.label(other)} wants a rematch: type r to accept.")
+        offer = view.takeback_text()
+        if before[3] != s.takeback and offer and not view.offer_to_answer:
+            self.say(offer)  # the one who answers is asked by the prompt
 
 
 def heading(view: MatchView, s: State) -> str:
@@ -93,3 +111,97 @@ def last_move_text(view: MatchView, s: State) -> str:
     seat = (s.to_move + 1) % 2  # sides alternate strictly, passes included
     flips = f", turning over {len(view.flipped)}" if view.flipped else ""
     return f"{view.label(seat)} ({view.side(seat)}) played {view.move_name(s.moves[-1])}{flips}."
+
+
+def clock_line(view: MatchView, now: float) -> str | None:
+    """'Clocks (5+3): You (Black) 4:52 running, the bot (White) 5:00', counted down to
+    ``now`` (monotonic), with a warning when our running clock is low; None without a
+    clock."""
+    clocks = view.clocks()
+    if clocks is None:
+        return None
+    sides = [f"{view.label(seat)} ({view.side(seat)}) {clocks.text(seat, now)}"
+             + (" running" if clocks.running == seat else "") for seat in (0, 1)]
+    control = clock_words(Clock(initial=clocks.initial, increment=clocks.increment))
+    low = low_time_text(view, now)
+    return f"Clocks ({control}): {', '.join(sides)}." + (f"\n{low}" if low else "")
+
+
+def low_time_text(view: MatchView, now: float) -> str | None:
+    """'! Low on time: 0:18 left on your clock.' while our clock runs low, else None."""
+    clocks = view.clocks()
+    seat = view.seat
+    if clocks is None or seat is None or clocks.running != seat or not clocks.low(seat, now):
+        return None
+    return f"! Low on time: {clocks.text(seat, now)} left on your clock."
+
+
+def chat_line(line: ChatLine) -> str:
+    """'[Hanako] good luck!': the writer's name and text as sent, with every control
+    character taken out here too (the server removes them; a hostile one might not), so
+    nobody's text can move the cursor, recolour or clear this terminal."""
+    return f"[{printable(line.name) or '?'}] {printable(line.text)}"
+
+
+def hint_lines(view: MatchView) -> list[str]:
+    """The engine's scores for the position on the board: on the squares (Othello), a
+    list best first, and what the numbers mean. Empty when there is no current hint."""
+    s, moves = view.state, view.hints
+    if s is None or not moves:
+        return []
+    lines = []
+    if view.info.pieces == "discs":
+        lines.append(scored_othello_text(s.board, s.size, {
+            m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves}))
+    ranked = ", ".join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
+                       + ("=" if m.exact else "") for m in moves)
+    lines += textwrap.wrap(f"Best first: {ranked}.", WIDTH, subsequent_indent="  ")
+    depth = max((m.depth for m in moves if not m.exact), default=0)
+    how = ("; = exact (solved to the end)" if any(m.exact for m in moves) else "")
+    how += f"; the others looked {depth} moves ahead" if depth and how else (
+        f"; estimates looking {depth} moves ahead" if depth else "")
+    what = ("the discs you end up ahead (+) or behind (-) after that move, with best play "
+            "from both" if view.info.scored else "what that move leads to with perfect play")
+    lines += textwrap.wrap(f"Scores: {what}{how}.", WIDTH)
+    return lines
+
+
+def review_lines(view: MatchView) -> list[str]:
+    """The engine's review of the finished game: each move played against the engine's
+    best, what it gave away, the mistakes marked ('?', '??' for a big one), and a count
+    per side. Empty when there is no review."""
+    review, s = view.review, view.state
+    if review is None or s is None:
+        return []
+    scored = view.info.scored
+    lost_what = "discs given away against the best move" if scored else "the result given away"
+    lines = [f"The engine's review ({lost_what}; ? a mistake, ?? a big one; = exact):"]
+    lines += [review_row(view, r) for r in review.plies]
+    for seat in (0, 1):
+        slips = [r for r in review.plies if r.seat == seat and r.loss > 0]
+        who = f"{view.label(seat)} ({view.side(seat)})"
+        if not slips:
+            lines.append(f"{who}: no mistakes.")
+        elif scored:
+            discs = sum(r.loss for r in slips)
+            lines.append(f"{who}: {len(slips)} mistake{'s' if len(slips) != 1 else ''}, "
+                         f"{discs} disc{'s' if discs != 1 else ''} given away.")
+        else:
+            moves = ", ".join(str(r.ply + 1) for r in slips)
+            lines.append(f"{who}: the result slipped at move {moves}.")
+    return lines
+
+
+def review_row(view: MatchView, r: PlyReview) -> str:
+    """'  12. Black  d3    best c4 +2=   4 lost  ?'"""
+    best = f"best {view.move_name(r.best)} {view.score_words(r.score)}" + ("=" if r.exact else "")
+    if r.loss <= 0:
+        lost, mark = "", ""
+    elif view.info.scored:
+        lost = f"{r.loss} lost"
+        big = r.loss >= view.state.size if view.state is not None else False
+        mark = "??" if big else "?"
+    else:
+        lost, mark = f"a {view.score_words(r.score - r.loss)}", "??"
+    return (f"{r.ply + 1:>4}. {view.side(r.seat):<6} {view.move_name(r.played):<5} "
+            f"{best:<14} {lost:>7}  {mark}").rstrip()

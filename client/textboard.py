@@ -1,10 +1,11 @@
 """Boards as text for the terminal: marks with the free slots numbered (tic-tac-toe),
-discs with coordinates a-h across and 1-8 down (Othello). Pure functions of a board string.
+discs with coordinates a-h across and 1-8 down (Othello), and Othello with the engine's
+score in each square it judged. Pure functions of a board string.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from shared.games import GameInfo
 from shared.games.othello import COLUMNS
@@ -51,4 +52,22 @@ def othello_text(board: str, size: int, *, legal: Collection[int] = (),
                 ch = "*"
             cells.append(f"[{ch}]" if i == last else f" {ch} ")
         lines.append(f"{r + 1:>2} " + "".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def scored_othello_text(board: str, size: int, scores: Mapping[int, tuple[str, str]]) -> str:
+    """The Othello board with the engine's word on the squares of ``scores``: a score of
+    up to three characters and a one-character mark ('=' for exact) after it; four
+    characters a square, so an 8x8 board is 36 columns wide.
+
+             a   b   c   d
+         1   .  +2=  .   .
+         2   .   X   X   X
+    """
+    header = "   " + "".join(f"{c:>3} " for c in COLUMNS[:size])
+    lines = [header.rstrip()]
+    for r in range(size):
+        cells = [scores.get(i, (board[i], " ")) for i in range(r * size, (r + 1) * size)]
+        lines.append((f"{r + 1:>2} " + "".join(f"{text:>3}{mark}" for text, mark in cells))
+                     .rstrip())
     return "\n".join(lines)

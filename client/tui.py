@@ -2,39 +2,39 @@
 
 The board is printed as text (slot numbers for tic-tac-toe, coordinates for Othello);
 moves are typed as the game writes them (a slot number, a square like ``d3``), and every
-bad entry gets a sentence and the prompt again. The start-up is the window's
-(:mod:`client.startup`); input and output are :mod:`client.console`'s.
+bad entry gets a sentence and the prompt again. Commands typed at the same prompt ask
+for the optional features (:mod:`client.tui_commands`). The start-up is the window's
+(:mod:`client.startup`); the lobby's questions are :mod:`client.tui_lobby`'s; input and
+output are :mod:`client.console`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from collections.abc import Awaitable, Callable
-from typing import Literal, TextIO
+from typing import TextIO
 
 from client.client_state import ClientState
-from client.connection import ConnectError, Connection, LinkStatus
-from client.console import Console, InputEnded, Lines, Snapshot
+from client.clock_view import low_time_threshold
+from client.connection import ConnectError, Connection
+from client.console import InputEnded, Lines
 from client.launch import Where
-from client.match_text import MatchPrinter
-from client.match_view import MatchView, lobby_line
-from client.options import Plan, Seat, Vs, match_code, parse
+from client.match_text import MatchPrinter, low_time_text
+from client.match_view import MatchView
+from client.options import Plan, parse
 from client.startup import Opening, Startup, follow, start_failure
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS
-from shared.games import DEFAULT_GAME, catalogue
-from shared.protocol import Error, Lobby, State
+from client.tui_commands import MatchCommands, snapshot
+from client.tui_lobby import LobbyQuestions
 
 DESCRIPTION = ("Play tic-tac-toe or Othello in the terminal, against the server's bot or a "
                "person on the LAN. Flags that say what to play skip the questions.")
-HELP = ("Type a move ({how}), or: resign, moves (the record so far), board, "
-        "lobby (leave this match), quit.")
-LobbyOutcome = Literal["sent", "back", "quit"]
-RESUME_WAIT = 2.0
-"""Seconds after a reconnect to wait for the server to give back a match we asked for."""
+LOW_TIME_MARGIN = 0.05
+"""Seconds past the low-time mark at which the warning is printed (so it reads as low)."""
 
 
-class Terminal(Console):
+class Terminal(LobbyQuestions, MatchCommands):
     """One person at a terminal: the lobby questions, then matches, until they quit."""
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, plan: Plan,
@@ -42,8 +42,11 @@ class Terminal(Console):
         super().__init__(conn, lines, out, known)
         self.plan, self.where = plan, where
         self.printer = MatchPrinter(self.say, where.share)
-
-    # ---- the lobby -----------------------------------------------------------------
+        self.chat_shown = {}
+        self.warned: tuple[str, int] | None = None
+        """The match and ply whose low-time warning was printed (once per move)."""
+        self.rang: tuple[str, int] | None = None
+        """The match and ply at which the bell rang for our turn."""
 
     async def run(self, opening: Opening | None = None) -> int:
         """Play from ``opening``, what the start-up decided (None: the flags decide
@@ -75,126 +78,13 @@ class Terminal(Console):
             if await self.play() == "quit":
                 return 0
 
-    async def choose_unfinished(self) -> bool:
-        """Several unfinished games: the person picks one, or the lobby. False when the
-        input ended (quit, every seat kept)."""
-        codes = self.known.unfinished()
-        self.say(f"\nYou have {len(codes)} unfinished game{'s' if len(codes) != 1 else ''}:")
-        for i, code in enumerate(codes, start=1):
-            what, now = self.known.views[code].resume_lines()
-            self.say(f"  {i}  {code}  {what}: {now}")
-        options = {str(i): code for i, code in enumerate(codes, start=1)} | {"l": ""}
-        chosen = await self.choose("Go on with which one? (a number, or l for the lobby)",
-                                   options, "1")
-        if chosen is None:
-            return False
-        self.known.current = chosen or None
-        return True
-
-    async def wait_joined(self) -> bool:
-        """After create/join/watch: True once in the match; False when refused, or when
-        the link came back without the match (the request was lost with the link, or
-        never sent again: the server gives back every match it made for us at once)."""
-        loop = asyncio.get_running_loop()
-        back_at: float | None = None
-        while self.known.view is None:
-            wait = None if back_at is None else back_at + RESUME_WAIT - loop.time()
-            try:
-                msg = await asyncio.wait_for(self.next_event(want_line=False), wait)
-            except TimeoutError:
-                self.say("! The request was lost with the connection: please choose again.")
-                return False
-            if isinstance(msg, Error):
-                return False
-            if isinstance(msg, LinkStatus) and msg.up:
-                back_at = loop.time()
-        return True
-
-    async def lobby(self) -> LobbyOutcome:
-        """The start questions: 'sent' the chosen request, 'back' to them (nothing was
-        chosen, or an unfinished game was), or 'quit'."""
-        games = catalogue()
-        menu = ", ".join(f"{i} {info.label(size)}" for i, (info, size) in enumerate(games, 1))
-        options = {str(i): str(i) for i in range(1, len(games) + 1)}
-        default = next(str(i) for i, (info, size) in enumerate(games, 1)
-                       if info.name == DEFAULT_GAME and size == info.default_size)
-        unfinished = self.known.unfinished()
-        more = f"u your unfinished games ({len(unfinished)}), " if unfinished else ""
-        options |= {"u": "u"} if unfinished else {}
-        choice = await self.choose(
-            f"\nPlay: {menu}; {more}j join a match, w watch one, q quit",
-            options | {"j": "j", "w": "w", "q": "q"}, default)
-        if choice in (None, "q"):
-            return "quit"
-        if choice == "u":
-            return "back" if await self.choose_unfinished() else "quit"
-        if choice in ("j", "w"):
-            code = await self.pick_match(watch=choice == "w")
-            if code is None:
-                return "back"
-            await (self.conn.watch(code) if choice == "w" else self.conn.join(code))
-            return "sent"
-        assert choice is not None
-        info, size = games[int(choice) - 1]
-        plan = Plan(name=self.plan.name, game=info.name, size=size)
-        vs_options: dict[str, Vs] = {"b": "bot", "p": "human"}
-        vs = await self.choose("Opponent: b the bot, p a person on the LAN", vs_options, "b")
-        if vs is None:
-            return "quit"
-        plan.vs = vs
-        if vs == "bot":
-            bots = ", ".join(f"{level} {spec.name}" for level, spec in LEVELS.items())
-            level = await self.choose(f"Bot level ({bots})", {str(n): n for n in LEVELS},
-                                      str(DEFAULT_LEVEL))
-            if level is None:
-                return "quit"
-            plan.level = level
-        other = "the bot" if vs == "bot" else "your friend"
-        seats: dict[str, Seat] = {"f": "first", "s": "second", "r": "random"}
-        seat = await self.choose(f"Who moves first: f you, s {other}, r random", seats, "f")
-        if seat is None:
-            return "quit"
-        plan.seat = seat
-        await self.conn.create(**plan.create_args())
-        return "sent"
-
-    async def pick_match(self, *, watch: bool) -> str | None:
-        """List the matches one can join (or watch); the code typed or picked by number.
-        None to go back, also when the server refused the list (take() said why)."""
-        await self.conn.list_matches()
-        while not isinstance(reply := await self.next_event(want_line=False), Lobby):
-            if isinstance(reply, Error):
-                return None
-        matches = [m for m in self.known.lobby if (m.status != "waiting") == watch]
-        if matches:
-            self.say("Matches to watch:" if watch else "Open matches:")
-            for i, m in enumerate(matches, start=1):
-                self.say(f"  {i}  {lobby_line(m)}")
-        else:
-            self.say("No matches to watch right now." if watch else
-                     "No open matches right now; you can still type a code.")
-        while True:
-            answer = await self.ask("Match code or number (Enter to go back): ")
-            if isinstance(answer, InputEnded):
-                return None
-            text = answer.strip().upper()
-            if not text:
-                return None
-            if text.isdigit():
-                if 1 <= int(text) <= len(matches):
-                    return matches[int(text) - 1].match
-                self.say(f"{text} is not a number from the list (1 to {len(matches)}).")
-            else:
-                try:
-                    return match_code(answer)
-                except ValueError as err:
-                    self.say(f"{err}.")
-
     # ---- a match -------------------------------------------------------------------
 
     async def play(self) -> str:
-        """Show the match and take moves until the person leaves: 'lobby' or 'quit'."""
+        """Show the match and take moves and commands until the person leaves: 'lobby'
+        or 'quit'."""
         self.printer.forget()
+        shown: str | None = None
         while True:
             view = self.known.view
             if view is None:
@@ -202,29 +92,75 @@ class Terminal(Console):
             s = view.state
             if s is not None:
                 self.printer.show(view, s)
+            if view.code != shown:  # the lines written before it came on screen
+                shown = view.code
+                self.show_chat(view, recent=True)
             question = self.question(view)
             if question:
+                self.ring(view)
                 self.prompt(question)
-            event = await self.next_event(want_line=bool(question) or self.lines.interactive)
-            if isinstance(event, InputEnded):
+            event = await self.next_event(want_line=bool(question) or self.lines.interactive,
+                                          timeout=self.low_time_wait(view))
+            if event is None:
+                self.warn_low_time(view)
+            elif isinstance(event, InputEnded):
                 return self.input_ended(view)
-            if isinstance(event, str):
+            elif isinstance(event, str):
                 outcome = await self.answer(view, event)
                 if outcome:
                     return outcome
 
     def question(self, view: MatchView) -> str:
+        """The prompt for what the match waits for from us ('' for none)."""
         s = view.state
-        if s is None or self.sent_from == snapshot(s):  # a request is on its way: its answer first
+        if s is None:
             return ""
+        if self.sent_from is not None:
+            if self.sent_from == snapshot(s):  # a request is on its way: its answer first
+                return ""
+            self.sent_from = None  # answered: the same snapshot later is a new question
         if s.status == "over":
             if view.seat is not None and view.seat in s.rematch:
                 return ""  # the rematch was asked; waiting for the other side
             again = "r rematch, " if view.seat is not None else ""
-            return f"{again}l lobby, m moves, q quit: "
+            review = "a analyse, " if self.known.has("analyse") else ""
+            return f"{again}{review}l lobby, m moves, q quit: "
+        if view.offer_to_answer and s.takeback is not None:
+            asker = view.label(s.takeback.seat)
+            return f"{asker} asks to take back their last move. Accept? (y/n) "
         if view.my_turn:
-            return f"Your move ({view.side(s.to_move)}), {view.info.move_help}: "
+            clocks = view.clocks()
+            left = f", {clocks.text(s.to_move, time.monotonic())}" if clocks else ""
+            extra = "h hint, " if self.known.has("hint") and s.hints else ""
+            extra += "t takeback, " if self.known.has("takeback") and view.can_take_back else ""
+            return (f"Your move ({view.side(s.to_move)}{left}), {view.info.move_help} "
+                    f"({extra}? help): ")
+        if self.lines.interactive and s.status == "playing" and not view.is_bot(s.to_move):
+            return "> "  # waiting for a person: a command (chat, takeback) may be typed
         return ""
+
+    def ring(self, view: MatchView) -> None:
+        """The terminal's bell, once per turn of ours, when the person turned it on."""
+        s = view.state
+        if self.bell and view.my_turn and s is not None and self.rang != (s.match, s.ply):
+            self.rang = (s.match, s.ply)
+            self.out.write("\a")
+
+    def low_time_wait(self, view: MatchView) -> float | None:
+        """Seconds until our running clock becomes low on time (None: no warning due)."""
+        clocks, s = view.clocks(), view.state
+        if clocks is None or s is None or clocks.running != view.seat or view.seat is None \
+                or self.warned == (s.match, s.ply):
+            return None
+        wait = clocks.left(view.seat, time.monotonic()) - low_time_threshold(clocks.initial)
+        return wait + LOW_TIME_MARGIN if wait > 0 else None
+
+    def warn_low_time(self, view: MatchView) -> None:
+        s = view.state
+        warning = low_time_text(view, time.monotonic())
+        if s is not None and warning:
+            self.warned = (s.match, s.ply)
+            self.say(warning)
 
     async def answer(self, view: MatchView, text: str) -> str | None:
         """Act on one typed line; 'lobby' or 'quit' when the person leaves the match."""
@@ -246,38 +182,39 @@ class Terminal(Console):
         if word in ("m", "moves"):
             self.say("Moves: " + (" ".join(f"{i}.{n}" for i, n in
                                          enumerate(view.move_names(), start=1)) or "none yet"))
-            return None
-        if word in ("h", "help", "?"):
-            self.say(HELP.format(how=view.info.move_help if s is not None else "as the game "
-                                 "writes it"))
-            return None
-        if word == "board":
+        elif word in ("?", "help"):
+            self.print_lines(self.help_lines(view))
+        elif word == "board":
             self.printer.forget()
-            return None
-        if s is not None and s.status == "over":
+        elif await self.command(view, text):
+            pass
+        elif s is not None and s.status == "over":
             if word in ("r", "rematch") and view.seat is not None:
                 self.sent_from = snapshot(s)
                 await self.conn.rematch(view.code)
                 self.say("Rematch asked.")
             else:
-                self.say(f"{text.strip()!r}: the game is over; type r, l, m or q.")
-            return None
-        if word == "resign":
+                self.say(f"{text.strip()!r}: the game is over; type r, a, l, m or q.")
+        elif word == "resign":
             if view.seat is not None and s is not None and s.status == "playing":
                 self.sent_from = snapshot(s)
                 await self.conn.resign(view.code)
             else:
                 self.say("You can resign only a game you are playing.")
-            return None
+        else:
+            await self.play_move(view, text)
+        return None
+
+    async def play_move(self, view: MatchView, text: str) -> None:
         try:
             square = view.read_move(text)
         except ValueError as err:
-            self.say(str(err))
-            return None
+            self.say(f"{err} (? for the commands)" if view.my_turn else str(err))
+            return
+        s = view.state
         assert s is not None
         self.sent_from = snapshot(s)
         await self.conn.move(view.code, square, s.ply)
-        return None
 
     def input_ended(self, view: MatchView) -> str:
         """The input ended (Ctrl-D, or the end of a script): quit as Ctrl-C does, without
@@ -297,11 +234,6 @@ def in_game(view: MatchView) -> bool:
     """True while we hold a seat in a game that is not over (leaving would lose it)."""
     s = view.state
     return view.seat is not None and s is not None and s.status == "playing"
-
-
-def snapshot(s: State) -> Snapshot:
-    """What a request can change: no new question until the server answered it."""
-    return (s.match, s.ply, s.status, tuple(s.rematch))
 
 
 async def run(

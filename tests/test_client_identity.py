@@ -86,7 +86,7 @@ async def test_terminal_resumes_its_unfinished_game_after_a_restart(
     again = await killed_after(game_server, plan, ["m"], "Moves: ")
     assert f"Welcome back: your unfinished game (match {code}) goes on." in again
     assert f"Othello 4x4, match {code}: Black (X) You 3" in again  # the board, at once
-    assert "Your move (Black), a square like d3: " in again
+    assert "Your move (Black), a square like d3 (h hint, t takeback, ? help): " in again
     assert "Moves: 1.b1 2." in again  # the game so far, not a new one
     assert list(game_server.lobby.matches) == [code]  # --game did not start another
 

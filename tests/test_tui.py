@@ -33,7 +33,7 @@ async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServe
     assert "9 is off the board: the slots are numbered 0 to 8." in out
     assert "-1 is off the board" in out
     assert "Slot 0 is already taken." in out
-    assert out.count("Your move (X), slot 0-8: ") >= 5  # asked again after each bad entry
+    assert out.count("Your move (X), slot 0-8 (h hint, ") >= 5  # asked again after each bad entry
     assert any(f"{result} X has three in a row." in out or f"{result} O has" in out
                or f"{result} The board is full" in out
                for result in ("You won!", "The bot won.", "Draw."))
@@ -51,7 +51,7 @@ async def test_othello_bad_entries_moves_and_resign(game_server: GameServer) -> 
     assert "No need to pass" in out
     assert "You (Black) played b1, turning over 1." in out
     assert "The bot won. You resigned." in out
-    assert "'x': the game is over; type r, l, m or q." in out
+    assert "'x': the game is over; type r, a, l, m or q." in out
     assert "Moves: 1.b1" in out
 
 
@@ -266,7 +266,7 @@ async def test_a_request_lost_with_the_link_is_asked_again(game_server: GameServ
     """A create is not sent again after the drop (it could make two matches), so the
     terminal hears nothing back after the reconnect and goes back to the menu; a
     resign lost so is asked for again."""
-    text = await _drop_under_a_request(game_server, ["1", "b", "1", "f", "q"],
+    text = await _drop_under_a_request(game_server, ["1", "b", "1", "f", "", "q"],
                                        Plan(name="Taro"), "j join a match")
     assert "! The request was lost with the connection: please choose again." in text
     assert text.count("j join a match") == 2
