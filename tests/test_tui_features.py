@@ -30,6 +30,8 @@ from client.match_text import chat_line
 from client.match_view import clock_words
 from client.options import Plan
 from server.app import GameServer
+from shared.games import new_game
+from shared.games.othello import square_name
 from shared.protocol import ChatLine, Clock, Message
 
 
@@ -160,7 +162,8 @@ async def test_a_clock_counts_down_warns_and_the_flag_falls(warm_server: GameSer
 
 
 async def against_hana(server: GameServer, connect: ConnectPeer, steps: list[Step],
-                       name: str) -> tuple[asyncio.Task[int], io.StringIO, Typist, Peer, str]:
+                       name: str, plan: Plan | None = None,
+                       ) -> tuple[asyncio.Task[int], io.StringIO, Typist, Peer, str]:
     """The terminal creates an Othello 4x4 match against a person (typing ``steps``,
     which start at the lobby), and Hana, a Python client, joins it. The running
     terminal, its output, its typist, Hana, and the first state Hana sees."""
@@ -171,8 +174,8 @@ async def against_hana(server: GameServer, connect: ConnectPeer, steps: list[Ste
     async def find() -> Where:
         return Where(server.url, "the test server")
 
-    running = asyncio.create_task(tui.run(Plan(name="Taro"), stdin=typist,  # type: ignore
-                                          out=out, find=find))
+    running = asyncio.create_task(tui.run(plan or Plan(name="Taro"),  # type: ignore
+                                          stdin=typist, out=out, find=find))
     running.add_done_callback(lambda _: (OUTPUT.mkdir(exist_ok=True),
                                          (OUTPUT / f"{name}.txt").write_text(out.getvalue())))
     await wait_for(out, "Waiting for an opponent")
@@ -246,6 +249,45 @@ async def test_takeback_offers_both_ways_hint_and_chat_with_a_person(
     assert "[Taro] hello Hana" in text
     assert "[Hana] [31mhi[0m there" in text and "\x1b" not in text
     assert "! a chat line is at most 200 characters; this one has 201" in text
+
+
+async def test_refusals_a_lapsed_offer_and_the_chat_again_on_resume(
+        warm_server: GameServer, connect: ConnectPeer, tmp_path: Path) -> None:
+    """Between people without hints: a hint is not allowed, analyse waits for the end,
+    nothing to take back before a move of one's own, an offer lapses when its asker
+    moves, a chat line with nothing printable and a flood of lines are refused; the
+    terminal then closes (its seat kept) and on its return shows the recent chat."""
+    after_b1 = new_game("othello", 4).play(1)
+    hana_reply = min(after_b1.legal_moves())
+    ours = square_name(min(after_b1.play(hana_reply).legal_moves()), 4)
+    steps = [("Play:", "2"), ("Opponent", "p"), ("Who moves first", "f"), ("Clock:", ""),
+             ("Allow hints", "n"), (MOVE, "h"), ("created without hints", "a"),
+             ("not over yet", "t"), ("you have made no move", "b1"),
+             ("Hana (White) played", "t"), ("waiting for Hana", ours),
+             ("offer lapsed", "say \x07"), ("printable", "say 1"), ("", "say 2"),
+             ("", "say 3"), ("", "say 4"), ("", "say 5"), ("", "say 6"),
+             ("at most 5 chat lines", "m")]
+    plan = Plan(name="Taro", token_file=tmp_path / "taro.token")
+    running, out, typist, hana, code = await against_hana(warm_server, connect, steps,
+                                                          "tui_refusals", plan)
+    await move(hana, await hana.expect("state", LIMIT, match=code, ply=1))
+    assert (await hana.expect("chat", LIMIT, match=code))["text"] == "1"
+    await hana.send(type="chat", match=code, text="see you")
+    text = await finished(running, out, typist)
+    assert f"! match {code} was created without hints" in text
+    assert f"! match {code} is not over yet" in text
+    assert f"! you have made no move in match {code}" in text
+    assert "! Your takeback offer lapsed: a move was made before the answer." in text
+    assert "! a chat line needs some printable text" in text
+    assert "[Taro] 1" in text and "! at most 5 chat lines at once" in text
+    assert f"your seat in match {code} is kept" in text
+    again = await terminal(warm_server, plan, [("Recent chat:", "q"), ("Leave and lose", "y")],
+                           "tui_resume_chat")
+    recent = again[again.index("Recent chat:"):].split("\n")[1:7]
+    # the last five of the six lines kept ("[Taro] 1" came first), in the server's order
+    assert [line for line in recent[:5] if line != "[Hana] see you"] == [
+        "[Taro] 2", "[Taro] 3", "[Taro] 4", "[Taro] 5"] and "[Hana] see you" in recent[:5]
+    assert not recent[5].startswith("[")
 
 
 def test_chat_text_never_reaches_the_terminal_raw() -> None:
