@@ -51,15 +51,15 @@ _ZERO = np.uint64(0)
 
 WEIGHTS = np.array(
     [
-        [90, 40],  # mobility: moves now
-        [30, 10],  # potential mobility: empty squares next to the opponent
-        [700, 350],  # corners
-        [-450, -150],  # X squares next to an empty corner
-        [-150, -50],  # C squares next to an empty corner
-        [120, 100],  # stable edge discs
-        [20, 10],  # other edge discs
-        [-5, 10],  # discs
-        [150, 50],  # tempo: the side to move
+        [90, 150],  # mobility: moves now
+        [30, 0],  # potential mobility: empty squares next to the opponent
+        [700, 250],  # corners
+        [-450, -250],  # X squares next to an empty corner
+        [-150, -200],  # C squares next to an empty corner
+        [120, 250],  # stable edge discs
+        [20, -30],  # other edge discs
+        [-5, 0],  # discs
+        [150, 150],  # tempo: the side to move
         [40, 120],  # parity: an odd number of empties, for the side to move
     ],
     dtype=np.int64,
