@@ -270,8 +270,15 @@ def _rate(result: dict[str, Any]) -> float:
 
 def _cpu_per_move(results: list[dict[str, Any]]) -> float:
     """CPU seconds (server and clients together) per move or round trip."""
-    return sum(r["server_cpu"] + r["client_cpu"] for r in results) / sum(
-        r["moves"] for r in results)
+    return float(sum(r["server_cpu"] + r["client_cpu"] for r in results) / sum(
+        r["moves"] for r in results))
+
+
+def _us_per_move(results: list[dict[str, Any]], side: str) -> str:
+    """Microseconds of ``side``'s CPU ("server" or "client") per move or round trip,
+    over all runs: finer than the rounded seconds, and what a change to the server moves."""
+    cpu = sum(r[f"{side}_cpu"] for r in results)
+    return f"{1e6 * cpu / sum(r['moves'] for r in results):.0f}"
 
 
 async def main_async(sizes: list[int], rounds: int | None, repeat: int) -> int:
@@ -298,6 +305,9 @@ async def main_async(sizes: list[int], rounds: int | None, repeat: int) -> int:
               f"{game['client_cpu']:.1f}, echo {bare['server_cpu']:.1f}/"
               f"{bare['client_cpu']:.1f}  (wall: game {game['elapsed']:.1f}, "
               f"echo {bare['elapsed']:.1f})")
+        print(f"{'':>6} server CPU us per move, all runs: game {_us_per_move(games, 'server')},"
+              f" echo {_us_per_move(echoes, 'server')}; clients: game "
+              f"{_us_per_move(games, 'client')}, echo {_us_per_move(echoes, 'client')}")
         if repeat > 1:
             print(f"{'':>6} each run's ratio, sorted: "
                   + " ".join(f"{_rate(g) / _rate(e):.2f}" for g, e in runs))
