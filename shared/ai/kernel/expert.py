@@ -22,7 +22,7 @@ in worker processes).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -63,6 +63,8 @@ class Appraisal:
     """True when the scores are final margins under perfect play."""
     depth: int
     """Plies searched (the empties when exact)."""
+    nodes: int
+    """Positions visited by the searches behind this result (midgame and solver)."""
 
 
 class _Speed:
@@ -135,12 +137,13 @@ def appraise(state: OthelloState, seconds: float, every_exact: bool) -> Appraisa
             return midgame
         first = midgame.scores
         order = np.array(sorted(order, key=lambda bit: -first[int(bit)]), dtype=np.int64)
+    spent = 0 if midgame is None else midgame.nodes
     solved = _solve(own, opp, mask, order, empties, end, every_exact)
-    if solved is not None:
-        return solved
+    if solved.exact:
+        return replace(solved, nodes=spent + solved.nodes)
     if midgame is None:
         midgame = _deepen(own, opp, t, order, empties, end, every_exact)
-    return midgame
+    return replace(midgame, nodes=midgame.nodes + solved.nodes)
 
 
 def solve_cost(empties: int) -> float:
@@ -153,11 +156,11 @@ def solve_cost(empties: int) -> float:
 def _solve(
     own: np.uint64, opp: np.uint64, mask: np.uint64, order: np.ndarray, empties: int,
     end: float, every_exact: bool,
-) -> Appraisal | None:
-    """The exact margins of the root moves (tried in ``order``), or None if the time ran
-    out first. Unless ``every_exact``, only the moves as good as the best are solved
-    exactly; each other one gets the upper bound below the best that a null-window
-    solve proved."""
+) -> Appraisal:
+    """The exact margins of the root moves (tried in ``order``), or, if the time ran out
+    first, an inexact appraisal with no scores (only its nodes count). Unless
+    ``every_exact``, only the moves as good as the best are solved exactly; each other one
+    gets the upper bound below the best that a null-window solve proved."""
     start = time.perf_counter()
     memory = memory_for(mask, max(1, int((end - start) * _speed.solver)))
     scores: dict[int, int] = {}
@@ -178,8 +181,8 @@ def _solve(
         best = max(best, score)
     _speed.update_solver(memory.nodes, time.perf_counter() - start)
     if memory.aborted:
-        return None
-    return Appraisal(scores, exact=True, depth=empties)
+        return Appraisal({}, exact=False, depth=0, nodes=memory.nodes)
+    return Appraisal(scores, exact=True, depth=empties, nodes=memory.nodes)
 
 
 def _deepen(
@@ -216,12 +219,12 @@ def _deepen(
             break
         result = Appraisal(
             {int(bit): int(score) for bit, score in zip(order, scores)},
-            exact=depth >= empties, depth=depth,
+            exact=depth >= empties, depth=depth, nodes=0,
         )
         ranking = np.argsort(-scores, kind="stable")
         order, scores = order[ranking], scores[ranking]
     assert result is not None
-    return result
+    return replace(result, nodes=int(stats[NODES]))
 
 
 def _next_cost(costs: list[int]) -> float:
