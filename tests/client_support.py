@@ -156,9 +156,15 @@ async def killed_after(server: GameServer, plan: Plan, script: list[str],
     return out.getvalue()
 
 
-async def until(check: Callable[[], object], what: str) -> None:
-    """Wait (letting the window's frames run) until ``check()`` is true; fails after LIMIT."""
-    deadline = time.monotonic() + LIMIT
+ENGINE_LIMIT = 120.0
+"""Seconds an answer of the engine (a hint, a review) may take: a worker that finds the
+compiled engine's cache stale compiles it first."""
+
+
+async def until(check: Callable[[], object], what: str, limit: float = LIMIT) -> None:
+    """Wait (letting the window's frames run) until ``check()`` is true; fails after
+    ``limit`` seconds."""
+    deadline = time.monotonic() + limit
     while not check():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         await asyncio.sleep(0.02)

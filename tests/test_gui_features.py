@@ -8,7 +8,15 @@ import time
 from pathlib import Path
 
 import pygame
-from client_support import click_at, press, run_scenario, screenshot, settle, until
+from client_support import (
+    ENGINE_LIMIT,
+    click_at,
+    press,
+    run_scenario,
+    screenshot,
+    settle,
+    until,
+)
 from conftest import ConnectPeer
 
 from client.gui import theme
@@ -146,7 +154,7 @@ async def test_hints_on_the_squares(game_server: GameServer, tmp_path: Path) -> 
         click_square(app, shown(app).state.legal[0])  # type: ignore[union-attr]
         await until(lambda: ply(app) >= 2 and shown(app).my_turn, "the bot's reply")
         press(pygame.K_SLASH, "?")
-        await until(lambda: bool(shown(app).hints), "the engine's scores")
+        await until(lambda: bool(shown(app).hints), "the engine's scores", ENGINE_LIMIT)
         view = shown(app)
         s = view.state
         assert s is not None
@@ -188,7 +196,8 @@ async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: 
                 await hana.send(type="move", match=code, move=hers, ply=2 * k + 1)
         await until(lambda: shown(app).state.status == "over", "the end")  # type: ignore
         press(pygame.K_a, "a")
-        await until(lambda: shown(app).review is not None, "the engine's review")
+        await until(lambda: shown(app).review is not None, "the engine's review",
+                    ENGINE_LIMIT)
         view = shown(app)
         assert view.review is not None
         assert [r.played for r in view.review.plies] == [0, 1, 4, 8, 6, 3, 2]
@@ -199,9 +208,9 @@ async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: 
         assert view.review_text(1) == "Move 2, O 1: a loss with best play; 4 was a draw."
         lay = app.game.layout
         assert lay is not None
-        x, y = lay.square_rect(4).center
-        ring = int(lay.cell * 0.46) - max(3, lay.cell // 14) // 2  # the engine's ring
-        assert pixel(app, (x + ring, y)) == theme.HINT_BEST
+        x, y = lay.square_rect(4).midleft
+        frame = lay.cell // 32 + max(2, lay.cell // 16) // 2  # the engine's choice, framed
+        assert pixel(app, (x + frame, y)) == theme.HINT_BEST
 
     await run_scenario(app, scenario)
 
@@ -222,7 +231,8 @@ async def test_analyse_an_othello_game_against_the_bot(game_server: GameServer,
             click_square(app, shown(app).state.legal[0])  # type: ignore[union-attr]
             await until(lambda: ply(app) > at, "our move")
         press(pygame.K_a, "a")
-        await until(lambda: shown(app).review is not None, "the engine's review")
+        await until(lambda: shown(app).review is not None, "the engine's review",
+                    ENGINE_LIMIT)
         view = shown(app)
         s, review = view.state, view.review
         assert s is not None and review is not None

@@ -29,8 +29,7 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
         r = lay.square_rect(hint.move)
         best = hint.score == top
         if best:
-            pygame.draw.rect(surface, theme.HINT_BEST, r.inflate(-c // 16, -c // 16),
-                             max(2, c // 16), border_radius=max(2, c // 10))
+            frame(surface, lay, hint.move)
         plate = best or not on_paper  # a dark plate keeps the text readable on the felt
         colour = (theme.HINT_BEST_TEXT if best else
                   theme.HINT_TEXT if plate else theme.HINT_PAPER_TEXT)
@@ -45,13 +44,21 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
             pygame.draw.line(surface, colour, (box.left, y), (box.right, y), max(2, c // 30))
 
 
+def frame(surface: pygame.Surface, lay: Layout, square: int) -> None:
+    """The frame around a best square (a shape no mark or disc has)."""
+    c = lay.cell
+    pygame.draw.rect(surface, theme.HINT_BEST, lay.square_rect(square).inflate(-c // 16, -c // 16),
+                     max(2, c // 16), border_radius=max(2, c // 10))
+
+
 def draw_engine_choice(surface: pygame.Surface, lay: Layout, square: int) -> None:
-    """A ring marked "best" on the square the engine preferred to the move played."""
+    """The square the engine preferred to the move played: framed, marked "best"."""
     r = lay.square_rect(square)
     c = lay.cell
-    pygame.draw.circle(surface, theme.HINT_BEST, r.center, int(c * 0.46), max(3, c // 14))
+    frame(surface, lay, square)
     f = theme.font(max(theme.MIN_FONT, int(c * 0.15)), bold=True)
-    img = f.render("best", True, theme.HINT_BEST)
-    plate = img.get_rect(topleft=(r.left + c // 20, r.top + c // 20))
-    pygame.draw.rect(surface, theme.HINT_PLATE, plate.inflate(4, 0), border_radius=3)
+    img = f.render("best", True, theme.HINT_BEST_TEXT)
+    plate = img.get_rect(midbottom=(r.centerx, r.bottom - c // 8))
+    pygame.draw.rect(surface, theme.HINT_PLATE, plate.inflate(c // 10, c // 20),
+                     border_radius=max(2, c // 12))
     surface.blit(img, plate)
