@@ -33,7 +33,9 @@ from pathlib import Path
 from typing import Callable
 
 from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout
+from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import square_of, to_kernel
+from shared.ai.kernel.expert import appraise
 from shared.ai.kernel.solver import solve_root
 from shared.ai.othello_eval import tables
 from shared.games import PASS
@@ -89,14 +91,24 @@ def legacy_solve(state: OthelloState, cap: float | None) -> tuple[int | None, in
 
 
 def midgame_section(seconds: float) -> None:
-    print(f"== midgame search, {seconds} s per position (8x8, 20-32 discs played)")
+    print(f"== midgame search, {seconds} s per position (8x8, 20-32 discs played): "
+          "kernel expert v legacy expert")
+    warm_up()
+    depths = []
     for seed, played in ((1, 20), (2, 24), (3, 28), (4, 32)):
         state = playout(seed, 64 - played)
+        with Timed() as k:
+            appraisal = appraise(state, seconds, every_exact=False)
+        depths.append(appraisal.depth)
         search = ExpertSearch(tables(8), Deadline(seconds))
         with Timed() as t:
             search.root_scores(*state.own_opp())
-        print(f"  position {seed} ({played} discs): legacy expert depth {search.depth_reached}, "
+        print(f"  position {seed} ({played} discs): kernel depth {appraisal.depth} "
+              f"({k.wall:.2f} s, {appraisal.nodes / k.wall:,.0f} nodes/s); "
+              f"legacy expert depth {search.depth_reached}, "
               f"{search.deadline.nodes / t.wall:,.0f} nodes/s")
+    print(f"  kernel: depth {min(depths)}-{max(depths)} completed in {seconds} s "
+          f"(median {statistics.median(depths)}; goal >= 12)")
 
 
 def speed_section(cap: float) -> None:

@@ -48,7 +48,7 @@ MIDGAME_SHARE = 0.25
 EVERY_EXACT_COST = 3
 """How many times longer solving every move (analysis) takes than finding the best ones."""
 
-ITERATION_OPTIMISM = 1.25
+ITERATION_OPTIMISM = 2.0
 """An iteration is started if its guessed cost is within this factor of the time left."""
 
 
