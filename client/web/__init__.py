@@ -21,5 +21,7 @@ FILES: dict[str, tuple[str, str]] = {
     "/lobby.js": ("lobby.js", _JS),
     "/game.js": ("game.js", _JS),
     "/board.js": ("board.js", _JS),
+    "/chat.js": ("chat.js", _JS),
+    "/clock.js": ("clock.js", _JS),
     "/dom.js": ("dom.js", _JS),
 }

@@ -27,7 +27,7 @@ const connection = new Connection({
     render();
   },
   onLink({ up, message, first, warn }) {
-    known.link = { up, message };
+    known.setLink(up, message);
     if (up) {
       known.startResume(first);
       connection.send({ type: "list" }); // everything before its answer is our seats, re-sent
@@ -40,12 +40,12 @@ const connection = new Connection({
   },
 });
 
-/** Send an intent, or tell the person the link is down. */
+/** Send an intent, or tell the person the link is down; whether it went. */
 function send(msg) {
-  if (!connection.send(msg)) {
-    known.say("The link to the server is down: try again when it is back.");
-  }
+  const sent = connection.send(msg);
+  if (!sent) known.say("The link to the server is down: try again when it is back.");
   render();
+  return sent;
 }
 
 /** Send an intent under `name`: a changed name says hello again first. */
@@ -90,7 +90,26 @@ const game = new GameScreen({
     if (code !== null) send({ type: "leave", match: code });
     connection.send({ type: "list" });
   },
-});
+  takeback() {
+    const view = known.view;
+    game.review = null;
+    send({ type: "takeback", match: view.code, ply: view.state.ply });
+  },
+  answer: (accept) => send({ type: "takeback_answer", match: known.view.code, accept }),
+  hint() {
+    const view = known.view;
+    view.hintAsked = true; // the button says so at once
+    view.hintAsked = send({ type: "hint", match: view.code });
+    render();
+  },
+  analyse() {
+    const view = known.view;
+    view.reviewAsked = true;
+    view.reviewAsked = send({ type: "analyse", match: view.code });
+    render();
+  },
+  chat: (text) => send({ type: "chat", match: known.view.code, text }),
+}, null);
 
 function renderBanner() {
   const down = !known.link.up && known.welcome !== null;

@@ -4,7 +4,8 @@
 // Geometry and drawing only: what to draw (the board string, legal squares, the last
 // move, the discs just turned over, small per-square labels) comes from the caller,
 // and a tap on a square calls `onSquare(square)`. The labels are how tic-tac-toe shows
-// its free slot numbers, and where later per-square figures (hints) will go.
+// its free slot numbers; the engine's hints (a score on each square) and its choice in
+// a reviewed game are drawn over the pieces.
 
 import { svg } from "./dom.js";
 import { COLUMNS } from "./match_view.js";
@@ -52,10 +53,38 @@ function mark(x, y, ch, grow) {
   })];
 }
 
+/** A hint: the score in the middle of its square on a plate; the best framed, an exact
+ * score (the game solved to its end) underlined. */
+function hintMark(x, y, hint) {
+  const parts = [];
+  if (hint.best) {
+    parts.push(svg("rect", { class: "hint-frame", x: x - CELL / 2 + 5, y: y - CELL / 2 + 5,
+      width: CELL - 10, height: CELL - 10, rx: 10 }));
+  }
+  const wide = CELL * (0.2 + 0.13 * hint.text.length);
+  parts.push(svg("rect", { class: `hint-plate${hint.best ? " best" : ""}`, x: x - wide / 2,
+    y: y - CELL * 0.2, width: wide, height: CELL * 0.4, rx: 8 }));
+  parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}`, x, y,
+    "data-hint": hint.move }, hint.text));
+  if (hint.exact) {
+    parts.push(svg("line", { class: `hint-exact${hint.best ? " best" : ""}`,
+      x1: x - wide / 2 + 8, y1: y + CELL * 0.15, x2: x + wide / 2 - 8, y2: y + CELL * 0.15 }));
+  }
+  return parts;
+}
+
+/** The engine's choice where the move played was worse: a ring marked "best". */
+function engineChoice(x, y) {
+  return [svg("circle", { class: "engine-choice", cx: x, cy: y, r: CELL * 0.44 }),
+    svg("text", { class: "engine-choice-label", x: x - CELL / 2 + 8, y: y - CELL / 2 + 8 },
+      "best")];
+}
+
 /**
  * The board as an <svg>. `look` holds: game, size, board (the state's string), legal
  * (squares to dot), last (square or null), flipped (Set), placed (square or null),
  * animate (true right after a move arrived), labels (Map square -> short text),
+ * hints ([{move, text, best, exact}]), choice (the engine's square, or null),
  * playable (taps are moves: the cursor says so), onSquare(square).
  */
 export function renderBoard(look) {
@@ -113,6 +142,14 @@ export function renderBoard(look) {
       parts.push(svg("text", { class: "label", x: x - CELL / 2 + 10, y: y - CELL / 2 + 10 },
         labels.get(i)));
     }
+  }
+  for (const hint of look.hints || []) {
+    const { x, y } = centre(hint.move, size, band);
+    parts.push(...hintMark(x, y, hint));
+  }
+  if (look.choice !== null && look.choice !== undefined) {
+    const { x, y } = centre(look.choice, size, band);
+    parts.push(...engineChoice(x, y));
   }
   const line = othello ? null : winningLine(board);
   if (line) {

@@ -1,22 +1,27 @@
 // The match screen: the board, and beside it (under it on a phone) who plays which
-// side, the disc count, whose turn it is, passes, why a tap was refused, the result,
-// the buttons (resign, rematch, back to lobby) and the move list to look back through.
+// side with their clocks, the disc count, whose turn it is, passes, why a tap was
+// refused, a takeback offer, the engine's hints and review, the result, the buttons
+// (take back, hint, analyse, sound; resign, rematch, back to lobby), the move list to
+// look back through, and the chat.
 //
 // It draws the server's last `state` and nothing else: a tap on a square becomes a
 // `move` only when that state lists it as legal; otherwise the person is told why
-// and nothing is sent, as in the window. Each seat row is where a clock will go, and
-// the panel is a column of sections, where a chat section will go.
+// and nothing is sent, as in the window. The optional features (docs/protocol.md §11)
+// are offered only when the server's welcome names them.
 
 import { el, fill } from "./dom.js";
 import { renderBoard, seatIcon } from "./board.js";
+import { ChatBox } from "./chat.js";
 import { COLUMNS, gameTitle, sideName } from "./match_view.js";
 
 const CONFIRM_MS = 3000; // a second tap within this confirms resigning or leaving a game
 const ANIMATE_MS = 600; // a state this fresh still animates its move
+const TICK_SLACK_MS = 5; // a clock is redrawn this long after its text is due to change
 
 export class GameScreen {
-  /** actions: move(square), resign(), rematch(), leave(). */
-  constructor(actions) {
+  /** actions: move(square), resign(), rematch(), leave(), takeback(), answer(accept),
+   * hint(), analyse(), chat(text) (false when it could not be sent); `sound`: the Sounds. */
+  constructor(actions, sound) {
     this.actions = actions;
     this.review = null; // the ply being looked at; null for the live board
     this.confirm = null; // "resign" or "leave" while a second tap would confirm it
@@ -24,8 +29,11 @@ export class GameScreen {
     this.shown = null; // the match drawn last, to notice a rematch's new match
     this.animated = 0; // the change already animated
     this.typed = ""; // an Othello column typed, waiting for its row
+    this.sound = sound;
+    this.tickTimer = null; // the next redraw of the running clock
     this.boardBox = el("div", { class: "board-box" });
-    this.panel = el("div", { class: "panel" });
+    this.chat = new ChatBox((text) => this.actions.chat(text));
+    this.panel = el("div", { class: "panel" }, this.chat.root);
     this.root = el("div", { class: "game" }, this.boardBox, this.panel);
     document.addEventListener("keydown", (e) => this.key(e));
   }
@@ -40,23 +48,51 @@ export class GameScreen {
       this.setConfirm(null);
     }
     const s = view.state;
+    this.chat.root.hidden = s === null || !known.has("chat");
     if (s === null) {
       fill(this.boardBox);
-      fill(this.panel, el("p", { class: "turn" }, "Loading the match…"));
+      this.fillPanel(el("p", { class: "turn" }, "Loading the match…"));
       return;
     }
     fill(this.boardBox, this.board(view));
-    fill(this.panel, this.header(view), this.seats(view), this.status(view, known),
+    this.fillPanel(this.header(view), this.seats(view), this.status(view, known),
       this.buttons(view), this.moves(view));
+    this.chat.render(view, known.welcome ? known.welcome.player : null);
+    this.tick();
+  }
+
+  /** Redraw the panel's sections above the chat, which stays (a line being typed in it
+   * keeps its focus and its text). */
+  fillPanel(...parts) {
+    for (const child of [...this.panel.children]) if (child !== this.chat.root) child.remove();
+    this.chat.root.before(...parts.flat().filter(Boolean));
+  }
+
+  /** Bring the clocks up to date, and come back when the running one's text changes. */
+  tick() {
+    clearTimeout(this.tickTimer);
+    const clocks = this.view && this.root.isConnected ? this.view.clocks() : null;
+    if (clocks === null) return;
+    const now = performance.now();
+    for (const shown of this.panel.querySelectorAll(".clock[data-seat]")) {
+      const seat = Number(shown.dataset.seat);
+      fill(shown, clocks.text(seat, now));
+      shown.classList.toggle("low", clocks.low(seat, now));
+    }
+    const wait = clocks.nextChange(now);
+    if (wait !== null) this.tickTimer = setTimeout(() => this.tick(), wait + TICK_SLACK_MS);
   }
 
   board(view) {
     const s = view.state;
     const look = {
       game: s.game, size: s.size, onSquare: (sq) => this.tap(sq),
-      labels: new Map(),
+      labels: new Map(), hints: [], choice: null,
     };
     if (this.review === null) {
+      const hints = view.hints;
+      look.hints = hints.map((h) => ({ move: h.move, text: view.scoreWords(h.score),
+        best: h.score === hints[0].score, exact: h.exact }));
       const fresh = view.changedAt !== this.animated &&
         performance.now() - view.changedAt < ANIMATE_MS;
       this.animated = view.changedAt;
@@ -80,6 +116,9 @@ export class GameScreen {
         flipped, placed: null, animate: false, playable: false,
       });
     }
+    const shownPly = this.review === null ? s.moves.length : this.review;
+    const reviewed = view.reviewed(shownPly - 1);
+    if (reviewed !== null && reviewed.loss > 0) look.choice = reviewed.best;
     if (s.game === "tictactoe") { // free slots show their numbers, as in the window
       for (let i = 0; i < look.board.length; i++) if (look.board[i] === ".") look.labels.set(i, i);
     }
@@ -104,11 +143,14 @@ export class GameScreen {
       else if (p && p.name && name !== p.name) name = `${name} (${p.name})`;
       const toMove = s.status === "playing" && s.to_move === seat;
       const away = p && p.kind === "human" && seat !== view.seat && !p.connected;
+      const running = s.clock && s.clock.running === seat;
       return el("li", { class: `seat${toMove ? " to-move" : ""}`, "data-seat": seat },
         seatIcon(s.game, seat),
         el("span", { class: "who" }, el("span", { class: "side" }, `${sideName(s.game, seat)}: `),
           el("span", { class: "name" }, name),
           away ? el("span", { class: "away" }, "offline – waiting for them") : null),
+        s.clock ? el("span", { class: `clock${running ? " running" : ""}`, "data-seat": seat,
+          role: "timer", "aria-label": `${sideName(s.game, seat)}'s clock` }) : null,
         s.game === "othello" ? el("span", { class: "score", "aria-label": "discs" },
           s.score[seat]) : null);
     }));
@@ -153,11 +195,87 @@ export class GameScreen {
     }
     const pass = view.passNote();
     if (pass) parts.push(el("p", { class: "pass" }, pass));
+    parts.push(...this.offer(view), ...this.engine(view));
     if (known.notice.text) {
       parts.push(el("p", { class: `notice${known.notice.good ? " good" : ""}`, role: "alert" },
         known.notice.text));
     }
     return el("div", { class: "status" }, parts);
+  }
+
+  /** A pending takeback offer, with Accept and Decline for the one who answers it. */
+  offer(view) {
+    const text = view.takebackText();
+    if (text === null) return [];
+    const box = [el("p", { class: "offer takeback-offer" }, text)];
+    if (view.offerToAnswer) {
+      box.push(el("div", { class: "actions answer" },
+        el("button", { type: "button", class: "primary", id: "accept-takeback",
+          onclick: () => this.actions.answer(true) }, "Accept"),
+        el("button", { type: "button", class: "secondary", id: "decline-takeback",
+          onclick: () => this.actions.answer(false) }, "Decline")));
+    }
+    return box;
+  }
+
+  /** What the engine says: how to read the hints, that it is at work, its word on the
+   * move shown. */
+  engine(view) {
+    const out = [];
+    if (view.hints.length && this.review === null) {
+      const what = view.game === "othello"
+        ? "the disc margin you can expect at the end after each move"
+        : "how each move ends with perfect play";
+      const exact = view.hints.some((h) => h.exact) ? "; underlined: solved exactly" : "";
+      out.push(el("p", { class: "hint-note" }, `Hint: ${what}; framed: the best${exact}.`));
+    } else if (view.hintAsked) {
+      out.push(el("p", { class: "muted" }, "The engine is looking at your position…"));
+    }
+    if (view.reviewAsked) {
+      out.push(el("p", { class: "muted" }, "The engine is going through the game…"));
+    }
+    const shown = this.review === null ? view.state.moves.length : this.review;
+    const said = view.reviewText(shown - 1);
+    if (said !== null) {
+      const lost = view.reviewed(shown - 1).loss > 0;
+      out.push(el("p", { class: `review-note${lost ? " lost" : " good"}` }, said));
+    }
+    return out;
+  }
+
+  /** The optional features' buttons: take back and hint in a game, analyse after it,
+   * and the sound switch. */
+  features(view) {
+    const s = view.state;
+    const known = this.known;
+    const row = [];
+    const button = (id, text, enabled, go) => el("button", { type: "button",
+      class: "secondary", id, disabled: !enabled, onclick: go }, text);
+    if (s.status !== "over" && view.seat !== null) {
+      if (known.has("takeback")) {
+        row.push(button("takeback", "Take back", view.canTakeBack && known.link.up,
+          () => this.actions.takeback()));
+      }
+      if (known.has("hint") && s.hints) {
+        const asked = view.hintAsked || view.hints.length > 0;
+        row.push(button("hint", view.hintAsked ? "Thinking…" : "Hint",
+          view.mayHint && !asked && known.link.up, () => this.actions.hint()));
+      }
+    } else if (s.status === "over" && known.has("analyse")) {
+      const label = view.review !== null ? "Analysed"
+        : view.reviewAsked ? "Analysing…" : "Analyse";
+      row.push(button("analyse", label, view.review === null && !view.reviewAsked &&
+        known.link.up, () => this.actions.analyse()));
+    }
+    if (this.sound) {
+      const muted = this.sound.muted;
+      row.push(el("button", { type: "button", class: "secondary", id: "sound",
+        "aria-pressed": String(!muted), onclick: () => {
+          this.sound.setMuted(!muted);
+          this.render(this.view, this.known);
+        } }, muted ? "Sound off" : "Sound on"));
+    }
+    return row.length ? el("div", { class: "actions features" }, row) : null;
   }
 
   buttons(view) {
@@ -185,16 +303,22 @@ export class GameScreen {
         onclick: () => (inGame ? this.ask("leave", () => this.actions.leave())
           : this.actions.leave()) }, label));
     }
-    return el("div", { class: "actions" }, row);
+    return [this.features(view), el("div", { class: "actions" }, row)];
   }
 
   /** The record, numbered, each a button showing the board after it; and the steps. */
   moves(view) {
     const names = view.moveNames();
     const shown = this.review === null ? names.length : this.review;
-    const list = el("ol", { class: "move-list" }, names.map((name, k) => el("li", {},
-      el("button", { type: "button", class: k + 1 === shown ? "move current" : "move",
-        onclick: () => this.step(null, k + 1) }, name))));
+    const list = el("ol", { class: "move-list" }, names.map((name, k) => {
+      const r = view.reviewed(k);
+      const lost = r !== null && r.loss > 0;
+      const cls = `move${k + 1 === shown ? " current" : ""}${lost ? " lost" : ""}`;
+      return el("li", {}, el("button", { type: "button", class: cls,
+        onclick: () => this.step(null, k + 1) }, name,
+      lost ? el("span", { class: "loss" }, view.game === "othello" ? ` -${r.loss}` : " ?")
+        : null));
+    }));
     const step = (text, label, go) => el("button", { type: "button", class: "step",
       "aria-label": label, disabled: names.length === 0, onclick: go }, text);
     const bar = el("div", { class: "review-bar" },

@@ -16,6 +16,20 @@ export class Known {
     this.notice = { text: "", good: false, at: 0 };
     this.resuming = false; // between a welcome and the answer to the list sent after it
     this.firstWelcome = true; // the page's first: a reload or a new tab, not a lost link
+    this.declined = new Set(); // matches whose takeback offer was just declined
+  }
+
+  /** Whether the server understands an optional request (`welcome.features`, §11). */
+  has(feature) {
+    return Boolean(this.welcome && (this.welcome.features || []).includes(feature));
+  }
+
+  /** The link came up or went down; an engine answer under way is lost with it. */
+  setLink(up, message) {
+    this.link = { up, message };
+    if (!up) {
+      for (const view of this.views.values()) view.hintAsked = view.reviewAsked = false;
+    }
   }
 
   get view() {
@@ -38,9 +52,29 @@ export class Known {
       case "welcome":
         this.welcome = msg;
         break;
-      case "state":
-        this.viewOf(msg.match).update(msg);
+      case "state": {
+        const view = this.viewOf(msg.match);
+        this.takebackNews(view, msg);
+        view.update(msg);
         break;
+      }
+      case "chat":
+        this.viewOf(msg.match).addChat(msg);
+        break;
+      case "analysis":
+        if (this.views.has(msg.match)) this.views.get(msg.match).takeAnalysis(msg);
+        break;
+      case "review":
+        if (this.views.has(msg.match)) this.views.get(msg.match).takeReview(msg);
+        break;
+      case "takeback_declined": {
+        const view = this.viewOf(msg.match);
+        if (view.state !== null && view.seat !== msg.seat) {
+          this.say(`${view.label(msg.seat)} declined the takeback.`);
+        }
+        this.declined.add(msg.match);
+        break;
+      }
       case "joined": {
         // a match we know already is the server re-sending our seats after a reconnect:
         // it must not pull the screen away from the match on it
@@ -58,10 +92,29 @@ export class Known {
         this.lobby = msg.matches;
         if (this.resuming) this.resumed();
         break;
-      case "error":
+      case "error": {
+        const asked = msg.match ? this.views.get(msg.match) : null;
+        if (asked && msg.ref === "hint") asked.hintAsked = false;
+        if (asked && msg.ref === "analyse") asked.reviewAsked = false;
         if (!QUIET_ERRORS.includes(msg.code)) this.say(msg.message);
         break;
+      }
       default: // a later server may send more kinds of message: ignored
+    }
+  }
+
+  /** Say what became of our takeback offer when `next` closes it: accepted (the match
+   * went back), declined (said when the answer came) or lapsed (a move came first). */
+  takebackNews(view, next) {
+    const old = view.state;
+    const declined = this.declined.delete(next.match);
+    if (old === null || !old.takeback || next.takeback || declined) return;
+    const ours = old.takeback.seat === view.seat;
+    if (next.ply < old.ply) {
+      this.say(ours ? "Takeback accepted: the moves are undone." : "The moves are taken back.",
+        true);
+    } else if (ours && next.status === "playing") {
+      this.say("Your takeback offer lapsed: a move was made before the answer.");
     }
   }
 

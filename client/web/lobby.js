@@ -1,13 +1,18 @@
 // The lobby: your name, your unfinished games, a new game (which, against whom, who
-// moves first), joining a friend's match by its code, and the matches on the server
-// to join or watch. Built once; `update` refreshes only the lists and the notice, so
-// typing in a box is never interrupted by the lobby refreshing itself.
+// moves first, a clock, hints between people), joining a friend's match by its
+// code, and the matches on the server to join or watch, with their clocks and hints.
+// Built once; `update` refreshes only the lists and the notice, so typing in a box is
+// never interrupted by the lobby refreshing itself.
 
+import { clockWords } from "./clock.js";
 import { el, fill } from "./dom.js";
 import { gameTitle } from "./match_view.js";
 
 const GAMES = [["tictactoe", 3], ["othello", 4], ["othello", 6], ["othello", 8]];
 const DEFAULT_BOTS = ["random", "greedy", "minimax", "alphabeta", "expert"];
+/** The clocks on offer: each side's minutes and the seconds added after each move. */
+const CLOCKS = [["none", "None", null], ["1+0", "1+0", { initial: 60, increment: 0 }],
+  ["3+2", "3+2", { initial: 180, increment: 2 }], ["5+3", "5+3", { initial: 300, increment: 3 }]];
 
 /** A row of choice buttons; exactly one is pressed. Returns the row and a re-marker. */
 function choiceRow(label, options, current, pick) {
@@ -28,7 +33,9 @@ function summary(m) {
   const names = [...m.players].sort((a, b) => a.seat - b.seat).map((p) =>
     p.kind === "bot" && p.level ? `the bot (level ${p.level})` : p.name || "someone");
   const who = names.length ? names.join(" vs ") : "nobody";
-  const extra = m.spectators ? `, ${m.spectators} watching` : "";
+  let extra = m.clock ? `, ${clockWords(m.clock)} clock` : "";
+  if (m.hints && !m.players.some((p) => p.kind === "bot")) extra += ", hints allowed";
+  if (m.spectators) extra += `, ${m.spectators} watching`;
   return `${gameTitle(m.game, m.size)}: ${who}${extra}`;
 }
 
@@ -36,8 +43,10 @@ export class LobbyScreen {
   /** actions: create(request, name), join(code, name), watch(code, name), goBack(code). */
   constructor(actions, name) {
     this.actions = actions;
-    this.choice = { game: "othello", size: 8, vs: "bot", level: 3, seat: "first" };
+    this.choice = { game: "othello", size: 8, vs: "bot", level: 3, seat: "first",
+      clock: "none", hints: "no" };
     this.bots = DEFAULT_BOTS;
+    this.features = []; // the server's optional features (welcome.features)
     this.nameBox = el("input", {
       id: "name", type: "text", maxlength: 32, autocomplete: "nickname", value: name,
       placeholder: "your name", enterkeyhint: "done",
@@ -55,6 +64,7 @@ export class LobbyScreen {
     this.watchable = el("ul", { class: "matches watch-matches" });
     this.levelRow = el("div");
     this.seatRow = el("div");
+    this.optionRow = el("div");
     this.root = this.build();
   }
 
@@ -73,7 +83,7 @@ export class LobbyScreen {
     const play = el("button", { type: "button", class: "primary big", id: "play",
       onclick: () => this.play() }, "Play");
     const newGame = el("section", { class: "card new-game" },
-      el("h2", {}, "New game"), game, vs, this.levelRow, this.seatRow, play);
+      el("h2", {}, "New game"), game, vs, this.levelRow, this.seatRow, this.optionRow, play);
     const you = el("div", { class: "you" },
       el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox);
     const join = el("button", { type: "button", class: "secondary", id: "join-code",
@@ -105,12 +115,27 @@ export class LobbyScreen {
     fill(this.seatRow, choiceRow("Who moves first",
       [["first", "You"], ["second", other], ["random", "Random"]], () => c.seat,
       (v) => { c.seat = v; }));
+    const options = [];
+    if (this.features.includes("clock")) {
+      options.push(choiceRow("Clock (minutes each + seconds per move)",
+        CLOCKS.map(([value, text]) => [value, text]), () => c.clock, (v) => { c.clock = v; }));
+    }
+    if (this.features.includes("hint") && c.vs === "human") {
+      options.push(choiceRow("Hints from the engine", [["no", "Not allowed"],
+        ["yes", "Allowed for both"]], () => c.hints, (v) => { c.hints = v; }));
+    }
+    fill(this.optionRow, options);
   }
 
   play() {
     const c = this.choice;
     const request = { type: "create", game: c.game, size: c.size, vs: c.vs, seat: c.seat };
     if (c.vs === "bot") request.bot = { level: c.level };
+    const clock = CLOCKS.find(([value]) => value === c.clock)[2];
+    if (clock && this.features.includes("clock")) request.clock = clock;
+    if (c.vs === "human" && c.hints === "yes" && this.features.includes("hint")) {
+      request.hints = true;
+    }
     this.actions.create(request, this.name);
   }
 
@@ -121,8 +146,10 @@ export class LobbyScreen {
   /** Redraw what changes: the server's name, the lists, your games, the notice. */
   update(known) {
     const bots = known.welcome ? known.welcome.bots.map((b) => b.name) : DEFAULT_BOTS;
-    if (bots.join() !== this.bots.join()) {
+    const features = (known.welcome && known.welcome.features) || [];
+    if (bots.join() !== this.bots.join() || features.join() !== this.features.join()) {
       this.bots = bots;
+      this.features = features;
       this.refreshChoices();
     }
     fill(this.server, known.welcome ? `Server: ${known.welcome.server.name}` : "");

@@ -1,9 +1,13 @@
 // One match as this page sees it: the server's last `state`, and what a person wants
 // to know about it in words. The same sentences as the window and the terminal
 // (client/match_view.py): whose turn it is, who passed, who won, why a click would be
-// refused. Nothing here decides anything; it reads the server's `state`.
+// refused, what a takeback offer asks, what the engine says about a move. Nothing here
+// decides anything; it reads the server's messages.
 
+import { Clocks } from "./clock.js";
 import { boards } from "./replay.js";
+
+const CHAT_HISTORY_LINES = 50; // the lines a match keeps, as the server does
 
 export const COLUMNS = "abcdefgh";
 const TITLES = { tictactoe: "Tic-tac-toe", othello: "Othello" };
@@ -47,12 +51,20 @@ export class MatchView {
     this.flipped = new Set(); // the discs it turned over
     this.changedAt = 0; // when (performance.now()), so the board animates it once
     this.history = null; // boards by ply, replayed when first needed
+    this.received = 0; // when the last state came (performance.now()): the clocks run from it
+    this.chat = []; // the chat lines, in order of `seq`
+    this.analysis = null; // the engine's answer to our hint, for one position
+    this.review = null; // the engine's review of the finished game
+    this.hintAsked = false; // a hint was asked for and its answer has not come yet
+    this.reviewAsked = false; // likewise the review
   }
 
-  /** Take a new state from the server, remembering what it changed. */
+  /** Take a new state from the server, remembering what it changed. A hint is for one
+   * position: any other move, a takeback or a new game makes it go. */
   update(state) {
     const old = this.state;
     this.state = state;
+    this.received = performance.now();
     if (old && old.ply === state.ply && old.board === state.board) return;
     if (old && old.board.length === state.board.length && state.ply > old.ply) {
       ({ placed: this.placed, flipped: this.flipped } = boardChanges(old.board, state.board));
@@ -62,6 +74,40 @@ export class MatchView {
     }
     this.changedAt = performance.now();
     this.history = null;
+    this.analysis = null;
+    this.hintAsked = false;
+  }
+
+  /** Keep a chat line (the last 50, in order); false for one we have already (the server
+   * sends the history again after a resume, a join or a watch). */
+  addChat(line) {
+    if (this.chat.some((old) => old.seq === line.seq)) return false;
+    this.chat.push(line);
+    this.chat.sort((a, b) => a.seq - b.seq);
+    this.chat.splice(0, Math.max(0, this.chat.length - CHAT_HISTORY_LINES));
+    return true;
+  }
+
+  /** The answer to a hint; one for another position than the state's is dropped. */
+  takeAnalysis(analysis) {
+    if (this.state !== null && analysis.ply === this.state.ply) this.analysis = analysis;
+    this.hintAsked = false;
+  }
+
+  takeReview(review) {
+    this.review = review;
+    this.reviewAsked = false;
+  }
+
+  /** The engine's scores for the position on the board, best first (empty when none). */
+  get hints() {
+    const a = this.analysis;
+    return a !== null && this.state !== null && a.ply === this.state.ply ? a.moves : [];
+  }
+
+  /** The match's clocks as of the last state (null when it has none). */
+  clocks() {
+    return Clocks.of(this.state, this.received);
   }
 
   get game() {
@@ -156,6 +202,9 @@ export class MatchView {
       return `${this.label(loser)} left the game and did not come back.`;
     }
     if (r.reason === "abandon") return "The match was called off.";
+    if (r.reason === "time" && loser !== null) {
+      return `${loser === this.seat ? "You" : this.label(loser)} ran out of time.`;
+    }
     if (r.reason === "discs") return `Black ${r.score[0]}, White ${r.score[1]} discs.`;
     if (r.winner === null) return "The board is full and nobody has three in a row.";
     return `${sideName(s.game, r.winner)} has three in a row.`;
@@ -176,6 +225,83 @@ export class MatchView {
   boards() {
     if (this.history === null) this.history = boards(this.state);
     return this.history;
+  }
+
+  // ---- takebacks, hints and the review -------------------------------------------
+
+  /** The seat that played `moves[index]` (moves alternate strictly, passes included). */
+  mover(index) {
+    const s = this.state;
+    return (s.to_move + s.moves.length - index) % 2;
+  }
+
+  /** Whether a takeback may be asked now: we play, the game runs, we have a move in the
+   * record and no offer waits for its answer. */
+  get canTakeBack() {
+    const s = this.state;
+    if (s === null || this.seat === null || s.status !== "playing" || s.takeback) return false;
+    return s.moves.some((m, i) => m !== "pass" && this.mover(i) === this.seat);
+  }
+
+  /** The opponent asks to take back and we are the one to answer. */
+  get offerToAnswer() {
+    const s = this.state;
+    return s !== null && Boolean(s.takeback) && this.seat !== null &&
+      s.takeback.seat !== this.seat;
+  }
+
+  /** The pending takeback offer in words, or null when there is none. */
+  takebackText() {
+    const s = this.state;
+    if (s === null || !s.takeback) return null;
+    const asker = s.takeback.seat;
+    if (asker === this.seat) {
+      return `You asked to take back your last move: waiting for ${this.label(1 - asker)}.`;
+    }
+    const back = s.moves.length - s.takeback.ply;
+    if (this.seat === null) {
+      return `${this.label(asker)} asks to take back ${back} move${back !== 1 ? "s" : ""}.`;
+    }
+    const reply = back > 1 ? " and your reply" : "";
+    return `${this.label(asker)} asks to take back their last move${reply}.`;
+  }
+
+  /** Whether this match allows a hint for us right now (our turn, hints on). */
+  get mayHint() {
+    const s = this.state;
+    return s !== null && Boolean(s.hints) && this.myTurn;
+  }
+
+  /** An engine score for the side to move: '+4', '0', '-2' discs; tic-tac-toe's 1/0/-1
+   * as 'win', 'draw', 'loss'. */
+  scoreWords(score) {
+    if (this.game !== "othello") {
+      return { 1: "win", 0: "draw", "-1": "loss" }[score] ?? String(score);
+    }
+    return score > 0 ? `+${score}` : String(score);
+  }
+
+  /** The engine's verdict on the move played at `ply` (null: not analysed, or a pass). */
+  reviewed(ply) {
+    return this.review === null ? null : this.review.plies.find((r) => r.ply === ply) || null;
+  }
+
+  /** The engine's word on the move played at `ply`: 'Move 12, Black d3: 4 discs worse
+   * than c4 (+2).' or '... as good as the engine's best (+2).'. */
+  reviewText(ply) {
+    const r = this.reviewed(ply);
+    if (r === null) return null;
+    const s = this.state;
+    const played = moveName(s.game, s.size, r.played);
+    const head = `Move ${ply + 1}, ${sideName(s.game, r.seat)} ${played}:`;
+    const best = this.scoreWords(r.score);
+    if (r.loss <= 0) return `${head} as good as the engine's best (${best}).`;
+    const bestName = moveName(s.game, s.size, r.best);
+    if (s.game !== "othello") {
+      const got = this.scoreWords(r.score - r.loss);
+      return `${head} a ${got} with best play; ${bestName} was a ${best}.`;
+    }
+    return `${head} ${r.loss} disc${r.loss !== 1 ? "s" : ""} worse than ${bestName} (${best}).`;
   }
 
   /** Why a click on `square` would be refused, or null if the server would take it. */

@@ -1,0 +1,69 @@
+// A match's two clocks between the server's states: the port of client/clock_view.py.
+//
+// The server owns the time (docs/protocol.md §11): each `state` carries both remaining
+// times as of its sending and the seat whose clock runs. The page counts that clock
+// down from the moment the state arrived and takes the next state's figures as they
+// come; it never decides that a flag fell. Times are performance.now() milliseconds.
+
+const LOW_TIME_SECONDS = 20; // a clock below this is low on time...
+const LOW_TIME_SHARE = 0.1; // ...or below this share of the initial time, when less
+const TENTHS_BELOW = 10; // under this many seconds a clock shows tenths (9.4)
+
+/** '1:02:03' from an hour, '4:59' down to ten seconds, then '9.4' (rounded down). */
+export function formatClock(seconds) {
+  if (seconds < TENTHS_BELOW) {
+    const tenths = Math.max(0, Math.floor(seconds * 10 + 1e-9));
+    return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const whole = Math.floor(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+
+/** A time control in words: '5 min +3s', '1 min', '90 s' (as the window says it). */
+export function clockWords(clock) {
+  const words = clock.initial % 60 === 0 ? `${clock.initial / 60} min` : `${clock.initial} s`;
+  return clock.increment ? `${words} +${clock.increment}s` : words;
+}
+
+export class Clocks {
+  /** The clocks of `state` received at `received` (ms); null when the match has none. */
+  static of(state, received) {
+    return state && state.clock ? new Clocks(state.clock, received) : null;
+  }
+
+  constructor(clock, received) {
+    this.clock = clock;
+    this.received = received;
+  }
+
+  /** Seconds left to `seat` at `now`: the running clock counts down, never below 0. */
+  left(seat, now) {
+    const c = this.clock;
+    if (seat !== c.running) return c.remaining[seat];
+    return Math.max(0, c.remaining[seat] - Math.max(0, now - this.received) / 1000);
+  }
+
+  text(seat, now) {
+    return formatClock(this.left(seat, now));
+  }
+
+  /** Whether `seat` is low on time (its player is warned). */
+  low(seat, now) {
+    return this.left(seat, now) < Math.min(LOW_TIME_SECONDS, this.clock.initial * LOW_TIME_SHARE);
+  }
+
+  /** Milliseconds until the running clock's text changes (null: none runs, or it reads
+   * 0.0 until the server's next state), so the page redraws only when it must. */
+  nextChange(now) {
+    const running = this.clock.running;
+    if (running === null || running === undefined) return null;
+    const left = this.left(running, now);
+    if (left <= 0) return null;
+    const step = left >= TENTHS_BELOW ? 1 : 0.1;
+    const shown = Math.floor(left / step + 1e-9) * step;
+    return shown <= 0 ? null : (left - shown) * 1000;
+  }
+}

@@ -1,0 +1,280 @@
+"""Issue 12's features in the web client, in a real browser (Debian's Chromium through
+Playwright, see tests/web_support.py) against a real game server on port 0: chat both
+ways (markup shown as text, the history after a reload), clocks counting down with
+their low-time warning and a flag ending the game, the clock and hints choices of the
+new-game form, takebacks against the bot and offers between the page and a person on
+the Python client, hints drawn on the squares, the review of a finished game, and the
+sound switch remembered across a reload. Screenshots at desktop and phone sizes go to
+tests/output/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from test_web_play import (  # noqa: F401 (patient_expect: this module's waits too)
+    HOSTILE,
+    choose,
+    enter,
+    match_code,
+    moves_shown,
+    patient_expect,
+    play_to_the_end,
+    sent_frames,
+)
+from web_support import ThreadedServer, screenshot
+
+from client.connection import Connection
+from shared.protocol import (
+    Chat,
+    ChatLine,
+    Clock,
+    Create,
+    Joined,
+    Move,
+    ServerMessage,
+    State,
+    Takeback,
+    TakebackAnswer,
+    TakebackDeclined,
+)
+
+
+class Person:
+    """A person on the Python client, driven step by step from the test: each call runs
+    on the server's loop (Playwright's sync API keeps the test's thread)."""
+
+    def __init__(self, server: ThreadedServer, name: str) -> None:
+        self.server = server
+        self.conn = Connection(server.url, name, reconnect=False)
+        server.run(self.conn.connect())
+        self.code = ""
+        self.seat: int | None = None
+        self.state: State | None = None
+
+    def send(self, msg: Any) -> None:
+        self.server.run(self.conn.send(msg))
+
+    def until(self, wanted: Callable[[Any], bool]) -> Any:
+        """Read messages until one is ``wanted`` (keeping our seat and the last state)."""
+        async def read() -> ServerMessage:
+            while True:
+                msg = await self.conn.recv(timeout=30)
+                if isinstance(msg, Joined):
+                    self.code, self.seat = msg.match, msg.seat
+                elif isinstance(msg, State) and msg.match == self.code:
+                    self.state = msg
+                if wanted(msg):
+                    return msg  # type: ignore[return-value]
+        return self.server.run(read(), timeout=40)
+
+    def create(self, **fields: Any) -> str:
+        """Create a match (Create's fields) and wait for its first state; its code."""
+        self.send(Create(**fields))
+        self.until(lambda m: isinstance(m, State))
+        return self.code
+
+    def state_where(self, check: Callable[[State], bool]) -> State:
+        if self.state is not None and check(self.state):
+            return self.state
+        state: State = self.until(lambda m: isinstance(m, State) and m.match == self.code
+                                  and check(m))
+        return state
+
+    def close(self) -> None:
+        self.server.run(self.conn.close())
+
+
+def received_frames(page: Page) -> list[dict[str, Any]]:
+    """Record every frame the page receives on its websockets (from now on)."""
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        json.loads(payload))))
+    return frames
+
+
+def join_from_lobby(page: Page, code: str) -> None:
+    page.locator(".open-matches li").filter(has_text=code).get_by_role(
+        "button", name="Join").click()
+    expect(page.locator(".match-title")).to_contain_text(code)
+
+
+def clock_seconds(text: str) -> float:
+    """'1:05' or '9.4' as seconds."""
+    if ":" in text:
+        minutes, seconds = text.split(":")
+        return int(minutes) * 60 + int(seconds)
+    return float(text)
+
+
+# ---- chat ------------------------------------------------------------------------------
+
+def test_chat_both_ways_markup_as_text_and_the_history_after_a_reload(web_server,
+                                                                      open_page) -> None:
+    dialogs: list[str] = []
+    hana = Person(web_server, "Hana")
+    code = hana.create(game="othello", size=4, vs="human", seat="second")
+    page = open_page("desktop")
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    enter(page, web_server, "Taro")
+    join_from_lobby(page, code)
+    lines = page.locator(".chat-lines li")
+    expect(lines).to_have_text(["No messages yet. Say hello!"])
+
+    hana.send(Chat(match=code, text=HOSTILE))
+    expect(lines).to_have_text([f"Hana: {HOSTILE}"])
+    assert page.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
+
+    field = page.locator("#chat-text")
+    field.fill("good luck!")
+    field.press("Enter")
+    expect(field).to_have_value("")
+    line: ChatLine = hana.until(lambda m: isinstance(m, ChatLine) and m.name == "Taro")
+    assert (line.text, line.seat) == ("good luck!", 0)
+    field.fill("x" * 250)  # the field holds the server's limit, no more
+    assert len(field.input_value()) == 200
+    expect(page.locator(".chat-count")).to_have_text("0 characters left")
+    field.fill("  and the Send button  ")
+    page.locator("#chat-send").click()
+    line = hana.until(lambda m: isinstance(m, ChatLine) and m.name == "Taro")
+    assert line.text == "and the Send button"
+    shown = [f"Hana: {HOSTILE}", "You: good luck!", "You: and the Send button"]
+    expect(lines).to_have_text(shown)
+
+    page.locator('[data-square="1"]').click()  # a move redraws the panel, not the chat:
+    field.fill("half a li")                     # what is being typed stays
+    hana.until(lambda m: isinstance(m, State) and m.ply == 1)
+    expect(field).to_have_value("half a li")
+
+    page.reload()  # the server sends the history again with the resume
+    expect(page.locator(".notice")).to_contain_text("Welcome back")
+    expect(lines).to_have_text(shown)
+    assert dialogs == []
+    hana.close()
+
+
+# ---- clocks ----------------------------------------------------------------------------
+
+def test_the_new_game_form_offers_a_clock_and_hints_the_lobby_shows_them(web_server,
+                                                                         open_page) -> None:
+    host = open_page("desktop")
+    frames = sent_frames(host)
+    enter(host, web_server, "Taro")
+    choose(host, "Othello 4x4", "A person", "You", "1+0", "Allowed for both")
+    host.get_by_role("button", name="Play").click()
+    code = host.locator(".share .code").inner_text()
+    create = next(f for f in frames if f["type"] == "create")
+    assert create["clock"] == {"initial": 60, "increment": 0} and create["hints"] is True
+    clocks = host.locator(".seat .clock")
+    expect(clocks).to_have_text(["1:00", "1:00"])  # nobody's runs before the match starts
+
+    guest = open_page("phone")
+    enter(guest, web_server, "Hana")
+    listed = guest.locator(".open-matches li").filter(has_text=code)
+    expect(listed).to_contain_text("Othello 4x4: Taro, 1 min clock, hints allowed")
+    listed.get_by_role("button", name="Join").tap()
+    expect(host.locator(".seat").nth(1)).to_contain_text("White: Hana")
+    expect(host.locator(".seat .clock.running")).to_have_count(1)
+    first = clock_seconds(clocks.nth(0).inner_text())
+    host.wait_for_timeout(2_200)  # no state comes meanwhile: the page counts down itself
+    later = clock_seconds(clocks.nth(0).inner_text())
+    assert 56 <= later < first <= 60, (first, later)
+    expect(clocks.nth(1)).to_have_text("1:00")
+    expect(host.locator("#hint")).to_be_enabled()  # hints between people, as allowed
+
+
+def test_a_clock_counts_down_turns_low_and_its_flag_ends_the_game(web_server,
+                                                                  open_page) -> None:
+    hana = Person(web_server, "Hana")
+    code = hana.create(game="othello", size=4, vs="human", seat="second",
+                       clock=Clock(initial=6))
+    page = open_page("phone")
+    enter(page, web_server, "Taro")
+    expect(page.locator(".open-matches li").filter(has_text=code)).to_contain_text(
+        "6 s clock")
+    join_from_lobby(page, code)
+    ours, theirs = page.locator(".seat .clock").nth(0), page.locator(".seat .clock").nth(1)
+    expect(ours).to_have_class(re.compile(r"\brunning\b"))
+    start = float(ours.inner_text())
+    assert "low" not in (ours.get_attribute("class") or "")
+    expect(ours).not_to_have_text(f"{start:.1f}")  # counting down between states
+    assert float(ours.inner_text()) < start
+    screenshot(page, "web_clock_running_phone")
+
+    expect(page.locator(".result")).to_have_text("Hana won.", timeout=15_000)
+    expect(page.locator(".reason")).to_have_text("You ran out of time.")
+    expect(ours).to_have_text("0.0")
+    expect(ours).to_have_class(re.compile(r"\blow\b"))
+    expect(theirs).to_have_text("6.0")
+    assert "low" not in (theirs.get_attribute("class") or "")
+    final = hana.state_where(lambda s: s.status == "over")
+    assert final.result is not None and final.result.reason == "time"
+    hana.close()
+
+
+# ---- takebacks -------------------------------------------------------------------------
+
+def test_a_takeback_against_the_bot_is_at_once(web_server, open_page) -> None:
+    page = open_page("desktop")
+    frames = received_frames(page)
+    enter(page, web_server, "Taro")
+    choose(page, "Othello 4x4", "The computer (bot)", "1 random", "You")
+    page.get_by_role("button", name="Play").click()
+    takeback = page.locator("#takeback")
+    expect(takeback).to_be_disabled()  # nothing to take back before our first move
+    page.locator("svg.board.playable .hit.legal").first.click()
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")  # ours and the bot's
+    expect(takeback).to_be_enabled()
+    takeback.click()
+    expect(page.locator(".turn")).to_have_text("Your move (Black)")
+    expect(page.locator(".moves")).to_be_hidden()  # an empty record
+    last = [f for f in frames if f["type"] == "state"][-1]
+    assert (last["ply"], last["moves"]) == (0, [])
+    expect(takeback).to_be_disabled()
+
+
+def test_takeback_offers_between_the_page_and_a_person(web_server, open_page) -> None:
+    hana = Person(web_server, "Hana")
+    code = hana.create(game="othello", size=4, vs="human", seat="second")
+    page = open_page("desktop")
+    enter(page, web_server, "Taro")
+    join_from_lobby(page, code)
+    page.locator("svg.board.playable .hit.legal").first.click()
+    state = hana.state_where(lambda s: s.ply == 1)
+    hana.send(Move(match=code, move=state.legal[0], ply=1))
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+    offer = page.locator(".takeback-offer")
+
+    hana.send(Takeback(match=code, ply=2))  # declined
+    expect(offer).to_have_text("Hana asks to take back their last move.")
+    page.locator("#decline-takeback").click()
+    declined = hana.until(lambda m: isinstance(m, TakebackDeclined))
+    assert declined.seat == 0
+    expect(offer).to_have_count(0)
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+
+    hana.send(Takeback(match=code, ply=2))  # accepted
+    page.locator("#accept-takeback").click()
+    assert hana.state_where(lambda s: s.takeback is None and s.ply == 1).to_move == 1
+    expect(page.locator(".notice")).to_have_text("The moves are taken back.")
+    expect(page.locator(".moves h3")).to_have_text("Moves (1)")
+
+    page.locator("#takeback").click()  # ours, declined
+    expect(offer).to_have_text("You asked to take back your last move: waiting for Hana.")
+    expect(page.locator("#accept-takeback")).to_have_count(0)
+    hana.state_where(lambda s: s.takeback is not None and s.takeback.seat == 0)
+    hana.send(TakebackAnswer(match=code, accept=False))
+    expect(page.locator(".notice")).to_have_text("Hana declined the takeback.")
+    expect(offer).to_have_count(0)
+
+    page.locator("#takeback").click()  # ours, lapsed by Hana's move
+    state = hana.state_where(lambda s: s.takeback is not None)
+    hana.send(Move(match=code, move=state.legal[0], ply=state.ply))
+    expect(page.locator(".notice")).to_have_text(
+        "Your takeback offer lapsed: a move was made before the answer.")
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+    hana.close()
