@@ -174,9 +174,12 @@ def review_lines(view: MatchView) -> list[str]:
     if review is None or s is None:
         return []
     scored = view.info.scored
-    lost_what = "discs given away against the best move" if scored else "the result given away"
-    lines = [f"The engine's review ({lost_what}; ? a mistake, ?? a big one; = exact):"]
+    lines = ["The engine's review of each move (? a mistake, ?? a big one):",
+             f"  Move  Side   Played  Best{'Lost' if scored else 'Played gives':>18}"]
     lines += [review_row(view, r) for r in review.plies]
+    what = ("the disc margin at the end for the side that moved, with best play" if scored
+            else "the result for the side that moved, with perfect play")
+    lines.append(f"Scores: {what}; = exact.")
     for seat in (0, 1):
         slips = [r for r in review.plies if r.seat == seat and r.loss > 0]
         who = f"{view.label(seat)} ({view.side(seat)})"
@@ -193,15 +196,14 @@ def review_lines(view: MatchView) -> list[str]:
 
 
 def review_row(view: MatchView, r: PlyReview) -> str:
-    """'  12. Black  d3    best c4 +2=   4 lost  ?'"""
-    best = f"best {view.move_name(r.best)} {view.score_words(r.score)}" + ("=" if r.exact else "")
+    """'    12  Black  d3      c4 +2=       4  ?'"""
+    best = f"{view.move_name(r.best)} {view.score_words(r.score)}" + ("=" if r.exact else "")
     if r.loss <= 0:
         lost, mark = "", ""
     elif view.info.scored:
-        lost = f"{r.loss} lost"
-        big = r.loss >= view.state.size if view.state is not None else False
-        mark = "??" if big else "?"
+        big = view.state is not None and r.loss >= view.state.size
+        lost, mark = str(r.loss), "??" if big else "?"
     else:
-        lost, mark = f"a {view.score_words(r.score - r.loss)}", "??"
-    return (f"{r.ply + 1:>4}. {view.side(r.seat):<6} {view.move_name(r.played):<5} "
-            f"{best:<14} {lost:>7}  {mark}").rstrip()
+        lost, mark = view.score_words(r.score - r.loss), "??"
+    return (f"  {r.ply + 1:>4}  {view.side(r.seat):<6} {view.move_name(r.played):<7} "
+            f"{best:<10} {lost:>11}  {mark}").rstrip()

@@ -113,7 +113,7 @@ class Terminal(LobbyQuestions, MatchCommands):
     def question(self, view: MatchView) -> str:
         """The prompt for what the match waits for from us ('' for none)."""
         s = view.state
-        if s is None:
+        if s is None or self.echo_due:
             return ""
         if self.sent_from is not None:
             if self.sent_from == snapshot(s):  # a request is on its way: its answer first

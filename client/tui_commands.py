@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 
+from client.connection import LinkStatus
 from client.console import Console, Incoming, Snapshot
 from client.match_text import chat_line, clock_line, hint_lines, review_lines
 from client.match_view import MatchView
@@ -22,6 +23,7 @@ from shared.protocol import (
     Analysis,
     Chat,
     ChatLine,
+    Error,
     Hint,
     Review,
     State,
@@ -50,6 +52,9 @@ class MatchCommands(Console):
     """Ring the terminal's bell when it becomes our turn (the ``bell`` command)."""
     chat_shown: dict[str, int]
     """The last chat ``seq`` printed, per match (set by the terminal)."""
+    echo_due = False
+    """A chat line of ours was sent and the server has not relayed it back yet: the
+    prompt waits for it, so the line shows before the prompt comes again."""
 
     async def command(self, view: MatchView, text: str) -> bool:
         """Carry out ``text`` if it is one of these commands (True), else False."""
@@ -105,12 +110,17 @@ class MatchCommands(Console):
         if not text.strip():
             self.say("Type say and your message, like: say good game!")
             return
+        self.echo_due = True
         await self.conn.send(Chat(match=view.code, text=text))
 
     def take(self, msg: Incoming) -> None:
         """As the console takes a message; then print a feature's answer for the match
         on screen: a chat line, a hint, a review."""
         super().take(msg)
+        welcome = self.known.welcome
+        if isinstance(msg, ChatLine) and welcome is not None and msg.player == welcome.player \
+                or isinstance(msg, Error) and msg.ref == "chat" or isinstance(msg, LinkStatus):
+            self.echo_due = False  # relayed, refused, or perhaps lost with the link
         view = self.known.view
         if view is None or getattr(msg, "match", None) != view.code:
             return

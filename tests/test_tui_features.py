@@ -142,8 +142,9 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
     assert f"! you have made no move in match {code}" in out
     # the review of b1 (and the bot's reply): each move against the engine's best
     review = out[out.index("The engine's review"):]
-    assert re.search(r"\n   1\. Black  b1    best \w\d [+-]?\d+=?", review)
-    assert re.search(r"\n   2\. White  \w\d    best \w\d [+-]?\d+=?", review)
+    assert "\n  Move  Side   Played  Best              Lost\n" in review
+    assert re.search(r"\n     1  Black  b1      \w\d -8=\n", review)  # b1 is as good as any
+    assert re.search(r"\n     2  White  \w\d      \w\d \+8=( +\d+  \?\??)?\n", review)
     assert re.search(r"You \(Black\): (no mistakes|\d+ mistakes?, \d+ discs? given away)\.",
                      review)
 
