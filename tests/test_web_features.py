@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from test_web_play import (  # noqa: F401 (patient_expect: this module's waits too)
     HOSTILE,
@@ -42,6 +44,15 @@ from shared.protocol import (
     TakebackAnswer,
     TakebackDeclined,
 )
+
+
+@pytest.fixture
+def warm_web_server(tmp_path: Path) -> Iterator[ThreadedServer]:
+    """A game server whose engine is compiled before the first hint (a cold worker
+    compiling its kernels can outlast a hint's deadline on a loaded machine)."""
+    served = ThreadedServer(tmp_path, warm_bots=True)
+    yield served
+    served.close()
 
 
 class Person:
@@ -278,3 +289,100 @@ def test_takeback_offers_between_the_page_and_a_person(web_server, open_page) ->
         "Your takeback offer lapsed: a move was made before the answer.")
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")
     hana.close()
+
+
+# ---- hints and the review --------------------------------------------------------------
+
+def square_centre(page: Page, square: int) -> tuple[float, float]:
+    """The middle of a square in the board's SVG units (from its tap target)."""
+    hit = page.locator(f'svg.board [data-square="{square}"]')
+    x, y = (float(hit.get_attribute(a) or 0) for a in ("x", "y"))
+    return x + 50, y + 50
+
+
+def test_hints_drawn_on_the_squares_and_gone_after_a_move(warm_web_server,
+                                                         open_page) -> None:
+    page = open_page("desktop")
+    frames = received_frames(page)
+    enter(page, warm_web_server, "Taro")
+    choose(page, "Othello 6x6", "The computer (bot)", "1 random", "You")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator(".turn")).to_have_text("Your move (Black)")
+    page.locator("#hint").click()
+    expect(page.locator(".hint-note")).to_have_text(
+        "Hint: the disc margin you can expect at the end after each move; framed: the best.")
+    analysis = next(f for f in frames if f["type"] == "analysis")
+    state = [f for f in frames if f["type"] == "state"][-1]
+    assert analysis["ply"] == state["ply"] == 0
+    assert sorted(m["move"] for m in analysis["moves"]) == state["legal"]
+    shown = dict(page.eval_on_selector_all(
+        "svg.board text.hint", "ts => ts.map(t => [Number(t.dataset.hint), t.textContent])"))
+    top = analysis["moves"][0]["score"]
+    assert shown == {m["move"]: (f"{m['score']:+d}" if m["score"] else "0")
+                     for m in analysis["moves"]}
+    best = page.eval_on_selector_all("svg.board text.hint.best",
+                                     "ts => ts.map(t => Number(t.dataset.hint))")
+    assert sorted(best) == sorted(m["move"] for m in analysis["moves"] if m["score"] == top)
+    expect(page.locator("svg.board .hint-frame")).to_have_count(len(best))
+    expect(page.locator("#hint")).to_be_disabled()  # asked already for this position
+
+    page.locator(f'[data-square="{analysis["moves"][-1]["move"]}"]').click()
+    expect(page.locator("svg.board .hint")).to_have_count(0)  # another position
+    expect(page.locator(".hint-note")).to_have_count(0)
+    expect(page.locator(".turn")).to_have_text("Your move (Black)")
+    expect(page.locator("#hint")).to_be_enabled()
+
+
+def test_no_hint_button_in_a_match_between_people_without_hints(web_server,
+                                                                open_page) -> None:
+    hana = Person(web_server, "Hana")
+    code = hana.create(game="othello", size=4, vs="human", seat="second")
+    page = open_page("desktop")
+    enter(page, web_server, "Taro")
+    join_from_lobby(page, code)
+    expect(page.locator(".turn")).to_have_text("Your move (Black)")
+    expect(page.locator("#takeback")).to_be_visible()
+    expect(page.locator("#hint")).to_have_count(0)
+    hana.close()
+
+
+def test_analyse_marks_the_lost_moves_and_shows_the_engines_choice(warm_web_server,
+                                                                    open_page) -> None:
+    page = open_page("desktop")
+    frames = received_frames(page)
+    enter(page, warm_web_server, "Taro")
+    choose(page, "Othello 4x4", "The computer (bot)", "1 random", "You")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator("#analyse")).to_have_count(0)  # not before the end
+    play_to_the_end(page)
+    analyse = page.locator("#analyse")
+    analyse.click()
+    expect(analyse).to_have_text("Analysed")
+    expect(analyse).to_be_disabled()
+    review = next(f for f in frames if f["type"] == "review")
+    final = [f for f in frames if f["type"] == "state"][-1]
+    assert [r["ply"] for r in review["plies"]] == [
+        k for k, m in enumerate(final["moves"]) if m != "pass"]
+
+    entries = page.locator(".move-list .move")
+    expect(entries).to_have_count(len(final["moves"]))
+    lost = {r["ply"]: r for r in review["plies"] if r["loss"] > 0}
+    marked = page.eval_on_selector_all(".move-list .move", "bs => bs.map(b => "
+                                       "[b.classList.contains('lost'), b.textContent])")
+    names = [m if m == "pass" else "abcd"[m % 4] + str(m // 4 + 1) for m in final["moves"]]
+    assert marked == [[k in lost, names[k] + (f" -{lost[k]['loss']}" if k in lost else "")]
+                      for k in range(len(names))]
+    assert lost, "the random bot and the first legal square lost nothing: no mark to see"
+
+    ply, r = next(iter(lost.items()))
+    entries.nth(ply).click()  # the board after that move: the engine's square ringed
+    best = "abcd"[r["best"] % 4] + str(r["best"] // 4 + 1)
+    discs = f"{r['loss']} disc{'s' if r['loss'] != 1 else ''}"
+    expect(page.locator(".review-note")).to_contain_text(
+        f"Move {ply + 1}, {['Black', 'White'][r['seat']]} {names[ply]}: {discs} worse "
+        f"than {best}")
+    ring = page.locator("svg.board circle.engine-choice")
+    expect(ring).to_have_count(1)
+    assert (float(ring.get_attribute("cx") or 0), float(ring.get_attribute("cy") or 0)) == \
+        square_centre(page, r["best"])
+    screenshot(page, "web_analysed_desktop")
