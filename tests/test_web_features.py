@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from client_support import state_after
 from playwright.sync_api import Page, expect
 from test_web_play import (  # noqa: F401 (patient_expect: this module's waits too)
     HOSTILE,
@@ -31,6 +33,7 @@ from test_web_play import (  # noqa: F401 (patient_expect: this module's waits t
 from web_support import ThreadedServer, screenshot
 
 from client.connection import Connection
+from client.gui.sound import cues
 from shared.protocol import (
     Chat,
     ChatLine,
@@ -386,3 +389,71 @@ def test_analyse_marks_the_lost_moves_and_shows_the_engines_choice(warm_web_serv
     assert (float(ring.get_attribute("cx") or 0), float(ring.get_attribute("cy") or 0)) == \
         square_centre(page, r["best"])
     screenshot(page, "web_analysed_desktop")
+
+
+# ---- sounds ----------------------------------------------------------------------------
+
+AUDIO_SPY = """
+window.audioSpy = { contexts: 0, oscillators: 0 };
+const RealContext = window.AudioContext;
+window.AudioContext = class extends RealContext {
+  constructor(...args) { super(...args); window.audioSpy.contexts += 1; }
+  createOscillator() { window.audioSpy.oscillators += 1; return super.createOscillator(); }
+};
+"""
+"""Counts the audio contexts the page makes and the tones it starts."""
+
+
+def test_sounds_start_after_a_gesture_and_the_mute_is_remembered(web_server,
+                                                                 open_page) -> None:
+    page = open_page("desktop")
+    page.add_init_script(AUDIO_SPY)
+    page.goto(web_server.http_url)
+    expect(page.locator("#play")).to_be_visible()
+    assert page.evaluate("window.audioSpy") == {"contexts": 0, "oscillators": 0}
+    choose(page, "Othello 4x4", "The computer (bot)", "1 random", "You")
+    page.get_by_role("button", name="Play").click()
+    sound = page.locator("#sound")
+    expect(sound).to_have_text("Sound on")
+    page.locator("svg.board.playable .hit.legal").first.click()
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+    page.wait_for_function("window.audioSpy.oscillators > 0")  # the captures, our turn
+    assert page.evaluate("window.audioSpy.contexts") == 1
+
+    sound.click()
+    expect(sound).to_have_text("Sound off")
+    heard = page.evaluate("window.audioSpy.oscillators")
+    page.locator("svg.board.playable .hit.legal").first.click()
+    expect(page.locator(".moves h3")).to_have_text("Moves (4)")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.audioSpy.oscillators") == heard  # muted: nothing played
+
+    page.reload()  # the switch is remembered by the browser
+    expect(sound).to_have_text("Sound off")
+    assert page.evaluate("localStorage.getItem('taikyoku.muted')") == "1"
+    sound.click()
+    page.reload()
+    expect(sound).to_have_text("Sound on")
+
+
+def test_the_page_plays_the_windows_cues(web_server, open_page) -> None:
+    """sound.js's cues are the window's (client/gui/sound.py) for the same states: moves
+    with and without captures, our turn after a pass, the end, a watcher's view."""
+    pairs: list[tuple[State | None, State, int | None]] = []
+    for game, size, moves in (("tictactoe", 3, [4, 0, 8, 2, 6]),
+                              ("othello", 4, [4, 8, 13, 2, 12])):
+        states = [state_after(game, size, moves[:n]) for n in range(len(moves) + 1)]
+        states[-1].status = "over"
+        for seat in (0, 1, None):
+            pairs.append((None, states[0], seat))
+            pairs += [(a, b, seat) for a, b in zip(states, states[1:])]
+            pairs.append((states[1], states[1], seat))  # nothing new: silence
+    page = open_page("desktop")
+    page.goto(web_server.http_url)
+    played = page.evaluate("""async (pairs) => {
+        const { cues } = await import("/sound.js");
+        return pairs.map(([before, after, seat]) => cues(before, after, seat));
+    }""", [[None if a is None else msgspec.to_builtins(a), msgspec.to_builtins(b), seat]
+           for a, b, seat in pairs])
+    assert played == [[c.value for c in cues(a, b, seat)] for a, b, seat in pairs]
+    assert {"move", "capture", "your turn", "end"} <= {c for cs in played for c in cs}

@@ -24,4 +24,5 @@ FILES: dict[str, tuple[str, str]] = {
     "/chat.js": ("chat.js", _JS),
     "/clock.js": ("clock.js", _JS),
     "/dom.js": ("dom.js", _JS),
+    "/sound.js": ("sound.js", _JS),
 }

@@ -9,12 +9,14 @@ import { GameScreen } from "./game.js";
 import { Known } from "./known.js";
 import { LobbyScreen } from "./lobby.js";
 import { gameTitle } from "./match_view.js";
+import { Sounds, cues } from "./sound.js";
 
 const LOBBY_REFRESH_MS = 2000; // the match list is asked again this often while it shows
 const NOTICE_MS = 8000; // a notice shows this long
 
 const storage = new BrowserStore();
 const known = new Known();
+const sounds = new Sounds(storage);
 const screen = document.getElementById("screen");
 const banner = document.getElementById("banner");
 let pending = null; // an intent waiting for the welcome of a rename
@@ -23,7 +25,10 @@ const connection = new Connection({
   url: serverUrl(window.location),
   storage,
   onMessage(msg) {
+    const view = msg.type === "state" && msg.match === known.current ? known.view : null;
+    const before = view ? view.state : null;
     known.handle(msg);
+    if (view) sounds.play(cues(before, msg, view.seat));
     render();
   },
   onLink({ up, message, first, warn }) {
@@ -109,7 +114,7 @@ const game = new GameScreen({
     render();
   },
   chat: (text) => send({ type: "chat", match: known.view.code, text }),
-}, null);
+}, sounds);
 
 function renderBanner() {
   const down = !known.link.up && known.welcome !== null;
