@@ -12,6 +12,7 @@ import textwrap
 import time
 from collections.abc import Callable
 
+from client.clock_view import TENTHS_BELOW, format_clock
 from client.match_view import MatchView, clock_words
 from client.textboard import board_text, scored_othello_text
 from shared.games.base import SEAT_CHARS
@@ -133,7 +134,9 @@ def low_time_text(view: MatchView, now: float) -> str | None:
     seat = view.seat
     if clocks is None or seat is None or clocks.running != seat or not clocks.low(seat, now):
         return None
-    return f"! Low on time: {clocks.text(seat, now)} left on your clock."
+    left = clocks.left(seat, now)
+    unit = " seconds" if left < TENTHS_BELOW else ""  # '9.4 seconds', '0:19'
+    return f"! Low on time: {format_clock(left)}{unit} left on your clock."
 
 
 def chat_line(line: ChatLine) -> str:
@@ -173,6 +176,8 @@ def review_lines(view: MatchView) -> list[str]:
     review, s = view.review, view.state
     if review is None or s is None:
         return []
+    if not review.plies:
+        return ["No move was played in this game: the engine has nothing to review."]
     scored = view.info.scored
     lines = ["The engine's review of each move (? a mistake, ?? a big one):",
              f"  Move  Side   Played  Best{'Lost' if scored else 'Played gives':>18}"]

@@ -19,7 +19,7 @@ from typing import TextIO
 from client.client_state import ClientState
 from client.clock_view import low_time_threshold
 from client.connection import ConnectError, Connection
-from client.console import InputEnded, Lines
+from client.console import Incoming, InputEnded, Line, Lines
 from client.launch import Where
 from client.match_text import MatchPrinter, low_time_text
 from client.match_view import MatchView
@@ -27,6 +27,7 @@ from client.options import Plan, parse
 from client.startup import Opening, Startup, follow, start_failure
 from client.tui_commands import MatchCommands, snapshot
 from client.tui_lobby import LobbyQuestions
+from shared.protocol import TakebackDeclined
 
 DESCRIPTION = ("Play tic-tac-toe or Othello in the terminal, against the server's bot or a "
                "person on the LAN. Flags that say what to play skip the questions.")
@@ -85,6 +86,7 @@ class Terminal(LobbyQuestions, MatchCommands):
         or 'quit'."""
         self.printer.forget()
         shown: str | None = None
+        event: Line | Incoming | None = None
         while True:
             view = self.known.view
             if view is None:
@@ -95,7 +97,8 @@ class Terminal(LobbyQuestions, MatchCommands):
             if view.code != shown:  # the lines written before it came on screen
                 shown = view.code
                 self.show_chat(view, recent=True)
-            question = self.question(view)
+            # a declined takeback's state follows at once: the prompt waits for it
+            question = "" if isinstance(event, TakebackDeclined) else self.question(view)
             if question:
                 self.ring(view)
                 self.prompt(question)

@@ -151,14 +151,15 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
 
 async def test_a_clock_counts_down_warns_and_the_flag_falls(warm_server: GameServer) -> None:
     """Three seconds each: the prompt and `c` show the clock counting down, the warning
-    comes on its own before the flag, and then the game is lost on time."""
+    comes on its own before the flag, and then the game is lost on time (with no move
+    for the engine to review)."""
     steps = [("Play:", "2"), ("Opponent", "b"), ("Bot level", "1"), ("Who moves first", "f"),
              ("Clock:", "0.05"), (MOVE, "c"), ("Clocks (", "c"),
-             ("Low on time", "c"), ("ran out of time", "q")]
+             ("Low on time", "c"), ("ran out of time", "a"), ("nothing to review", "q")]
     out = await terminal(warm_server, Plan(name="Taro"), steps, "tui_flag_falls")
     shown = [float(t) for t in re.findall(r"Clocks \(.*\): You \(Black\) (\d\.\d)", out)]
     assert len(shown) >= 3 and shown == sorted(shown, reverse=True) and shown[0] > shown[-1]
-    assert re.search(r"! Low on time: 0\.[0-3] left on your clock\.", out)
+    assert re.search(r"! Low on time: 0\.[0-3] seconds left on your clock\.", out)
     assert "The bot won. You ran out of time." in out
 
 
