@@ -1,10 +1,12 @@
-"""The game server: configuration, the websockets listener and each connection's loop.
+"""The game server: the websockets listener and each connection's loop (its settings are
+ServerConfig, in server/config.py, re-exported here).
 
     async with GameServer(ServerConfig(port=0, db=":memory:")) as server:
         print(server.url)          # ws://127.0.0.1:<port>
         await server.serve_forever()
 
-Frames are checked here (binary, size, budget, schema); requests go to the Lobby.
+Frames are checked here (binary, size, budget, schema); requests go to the Lobby, the
+asyncio shell around the match room (server/lobby.py, server/room.py).
 """
 
 from __future__ import annotations
