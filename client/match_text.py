@@ -147,15 +147,21 @@ def chat_line(line: ChatLine) -> str:
 
 
 def hint_lines(view: MatchView) -> list[str]:
-    """The engine's scores for the position on the board: on the squares (Othello), a
-    list best first, and what the numbers mean. Empty when there is no current hint."""
+    """The engine's scores for the position on the board: on the squares and best first
+    in a list (Othello), or the slots grouped by what they lead to (tic-tac-toe), and
+    what the numbers mean. Empty when there is no current hint."""
     s, moves = view.state, view.hints
     if s is None or not moves:
         return []
-    lines = []
-    if view.info.pieces == "discs":
-        lines.append(scored_othello_text(s.board, s.size, {
-            m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves}))
+    if not view.info.scored:  # win, draw or loss: the slots of each, the best first
+        groups: dict[str, list[str]] = {}
+        for m in moves:
+            groups.setdefault(view.score_words(m.score), []).append(view.move_name(m.move))
+        ranked = "; ".join(f"{word} with {', '.join(slots)}" for word, slots in groups.items())
+        sure = "" if all(m.exact for m in moves) else " (an estimate)"
+        return textwrap.wrap(f"With perfect play from both{sure}: {ranked}.", WIDTH)
+    lines = [scored_othello_text(s.board, s.size, {
+        m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves})]
     ranked = ", ".join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
                        + ("=" if m.exact else "") for m in moves)
     lines += textwrap.wrap(f"Best first: {ranked}.", WIDTH, subsequent_indent="  ")
@@ -163,9 +169,8 @@ def hint_lines(view: MatchView) -> list[str]:
     how = ("; = exact (solved to the end)" if any(m.exact for m in moves) else "")
     how += f"; the others looked {depth} moves ahead" if depth and how else (
         f"; estimates looking {depth} moves ahead" if depth else "")
-    what = ("the discs you end up ahead (+) or behind (-) after that move, with best play "
-            "from both" if view.info.scored else "what that move leads to with perfect play")
-    lines += textwrap.wrap(f"Scores: {what}{how}.", WIDTH)
+    lines += textwrap.wrap("Scores: the discs you end up ahead (+) or behind (-) after that "
+                           f"move, with best play from both{how}.", WIDTH)
     return lines
 
 

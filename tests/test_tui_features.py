@@ -149,6 +149,14 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
                      review)
 
 
+async def test_a_tictactoe_hint_groups_the_slots(warm_server: GameServer) -> None:
+    plan = Plan(name="Taro", game="tictactoe", vs="bot", level=1, seat="first")
+    out = await terminal(warm_server, plan, [("Your move (X)", "h"), ("perfect play", "q"),
+                                             ("Leave and lose", "y")], "tui_tictactoe_hint")
+    assert "Your move (X), slot 0-8 (h hint, ? help): " in out
+    assert "With perfect play from both: draw with 0, 1, 2, 3, 4, 5, 6, 7, 8." in out
+
+
 async def test_a_clock_counts_down_warns_and_the_flag_falls(warm_server: GameServer) -> None:
     """Three seconds each: the prompt and `c` show the clock counting down, the warning
     comes on its own before the flag, and then the game is lost on time (with no move
