@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import unicodedata
 from typing import TYPE_CHECKING
 
 from server import chat
@@ -37,6 +36,7 @@ from shared.protocol import (
     Resign,
     Watch,
     Welcome,
+    printable,
 )
 
 if TYPE_CHECKING:
@@ -50,9 +50,9 @@ to stay small."""
 
 
 def clean_name(name: str, player: str) -> str:
-    """A display name without control characters; a default from the id when empty."""
-    kept = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
-    return kept or f"Player {player[2:6]}"
+    """A display name as others are shown it (see :func:`printable`); a default from the
+    id when nothing is left."""
+    return printable(name) or f"Player {player[2:6]}"
 
 
 def hello(room: Room, peer: Peer, msg: Hello) -> None:
