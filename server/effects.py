@@ -9,8 +9,10 @@ must happen. The asyncio shell carries them out with these promises:
   before any other frame);
 - a ``Reply`` is awaited on the requester's socket; every other frame goes out
   without waiting for any other socket (a stalled or dying peer blocks nobody);
-- a match's ``state`` is built when it is sent, so it is never older than what its
-  receivers saw before.
+- a ``Broadcast`` goes out at once, with the state and audience of the moment the room
+  emitted it (before, say, a player's seat is marked left); a ``ReplyState`` or a
+  ``BroadcastSoon`` builds the state when it is sent, so it is never older than what
+  its receivers saw before.
 
 A new request (takeback, a hint, a clock, chat) adds an effect here only when none of
 these says what it needs.
