@@ -24,6 +24,7 @@ from test_web_play import (  # noqa: F401 (patient_expect: this module's waits t
     HOSTILE,
     choose,
     enter,
+    fits,
     match_code,
     moves_shown,
     patient_expect,
@@ -225,6 +226,7 @@ def test_a_clock_counts_down_turns_low_and_its_flag_ends_the_game(web_server,
     expect(ours).to_have_class(re.compile(r"\blow\b"))
     expect(theirs).to_have_text("6.0")
     assert "low" not in (theirs.get_attribute("class") or "")
+    screenshot(page, "web_flag_fallen_phone")
     final = hana.state_where(lambda s: s.status == "over")
     assert final.result is not None and final.result.reason == "time"
     hana.close()
@@ -457,3 +459,37 @@ def test_the_page_plays_the_windows_cues(web_server, open_page) -> None:
            for a, b, seat in pairs])
     assert played == [[c.value for c in cues(a, b, seat)] for a, b, seat in pairs]
     assert {"move", "capture", "your turn", "end"} <= {c for cs in played for c in cs}
+
+
+# ---- how it looks ----------------------------------------------------------------------
+
+def test_screenshots_of_a_game_with_hints_clocks_and_chat(warm_web_server,
+                                                          open_page) -> None:
+    """tests/output/web_features_*.png, for a person to look at; the layout checks of
+    test_web_play's `fits` (nothing sideways, the board in the width, big tap targets)."""
+    server = warm_web_server
+    for size in ("desktop", "phone"):
+        hana = Person(server, "Hana")
+        code = hana.create(game="othello", size=8, vs="human", seat="second", hints=True,
+                           clock=Clock(initial=300, increment=3))
+        page = open_page(size)
+        enter(page, server, "Taro")
+        join_from_lobby(page, code)
+        for ply in (0, 2):
+            page.locator("svg.board.playable .hit.legal").first.click()
+            state = hana.state_where(lambda s, p=ply: s.ply == p + 1)
+            hana.send(Move(match=code, move=state.legal[-1], ply=state.ply))
+            expect(page.locator(".moves h3")).to_have_text(f"Moves ({ply + 2})")
+        hana.send(Chat(match=code, text="Good luck! Take your time, the clock is generous."))
+        field = page.locator("#chat-text")
+        field.fill("Thanks, you too")
+        field.press("Enter")
+        expect(page.locator(".chat-lines li")).to_have_count(2)
+        page.locator("#hint").click()
+        expect(page.locator("svg.board text.hint").first).to_be_visible()
+        page.wait_for_timeout(500)  # the last discs finish turning over
+        page.evaluate("window.scrollTo(0, 0)")
+        fits(page)
+        screenshot(page, f"web_features_{size}")
+        screenshot(page, f"web_features_{size}_whole", full_page=True)
+        hana.close()

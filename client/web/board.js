@@ -61,7 +61,7 @@ function hintMark(x, y, hint) {
     parts.push(svg("rect", { class: "hint-frame", x: x - CELL / 2 + 5, y: y - CELL / 2 + 5,
       width: CELL - 10, height: CELL - 10, rx: 10 }));
   }
-  const wide = CELL * (0.2 + 0.13 * hint.text.length);
+  const wide = 22 + 21 * hint.text.length; // the plate holds the text (34px, bold)
   parts.push(svg("rect", { class: `hint-plate${hint.best ? " best" : ""}`, x: x - wide / 2,
     y: y - CELL * 0.2, width: wide, height: CELL * 0.4, rx: 8 }));
   parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}`, x, y,
