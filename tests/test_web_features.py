@@ -212,6 +212,7 @@ def test_a_clock_counts_down_turns_low_and_its_flag_ends_the_game(web_server,
     expect(page.locator(".open-matches li").filter(has_text=code)).to_contain_text(
         "6 s clock")
     join_from_lobby(page, code)
+    expect(page.locator(".match-title")).to_have_text(f"Othello 4x4 · match {code} · 6 s clock")
     ours, theirs = page.locator(".seat .clock").nth(0), page.locator(".seat .clock").nth(1)
     expect(ours).to_have_class(re.compile(r"\brunning\b"))
     start = float(ours.inner_text())
@@ -380,16 +381,16 @@ def test_analyse_marks_the_lost_moves_and_shows_the_engines_choice(warm_web_serv
     assert lost, "the random bot and the first legal square lost nothing: no mark to see"
 
     ply, r = next(iter(lost.items()))
-    entries.nth(ply).click()  # the board after that move: the engine's square ringed
+    entries.nth(ply).click()  # the board after that move: the engine's square framed
     best = "abcd"[r["best"] % 4] + str(r["best"] // 4 + 1)
     discs = f"{r['loss']} disc{'s' if r['loss'] != 1 else ''}"
     expect(page.locator(".review-note")).to_contain_text(
         f"Move {ply + 1}, {['Black', 'White'][r['seat']]} {names[ply]}: {discs} worse "
         f"than {best}")
-    ring = page.locator("svg.board circle.engine-choice")
-    expect(ring).to_have_count(1)
-    assert (float(ring.get_attribute("cx") or 0), float(ring.get_attribute("cy") or 0)) == \
-        square_centre(page, r["best"])
+    frame = page.locator("svg.board rect.engine-choice")
+    expect(frame).to_have_count(1)
+    x, y, w, h = (float(frame.get_attribute(a) or 0) for a in ("x", "y", "width", "height"))
+    assert (x + w / 2, y + h / 2) == square_centre(page, r["best"])
     screenshot(page, "web_analysed_desktop")
 
 

@@ -73,11 +73,15 @@ function hintMark(x, y, hint) {
   return parts;
 }
 
-/** The engine's choice where the move played was worse: a ring marked "best". */
+/** The engine's choice where the move played was worse: framed like a best hint and
+ * marked "best" (a ring would read as an O on tic-tac-toe's paper). */
 function engineChoice(x, y) {
-  return [svg("circle", { class: "engine-choice", cx: x, cy: y, r: CELL * 0.44 }),
-    svg("text", { class: "engine-choice-label", x: x - CELL / 2 + 8, y: y - CELL / 2 + 8 },
-      "best")];
+  return [svg("rect", { class: "engine-choice", x: x - CELL / 2 + 5, y: y - CELL / 2 + 5,
+    width: CELL - 10, height: CELL - 10, rx: 10 }),
+  svg("rect", { class: "engine-choice-plate", x: x - CELL / 2 + 9, y: y - CELL / 2 + 9,
+    width: 44, height: 22, rx: 4 }),
+  svg("text", { class: "engine-choice-label", x: x - CELL / 2 + 31, y: y - CELL / 2 + 20 },
+    "best")];
 }
 
 /**

@@ -12,6 +12,7 @@
 import { el, fill } from "./dom.js";
 import { renderBoard, seatIcon } from "./board.js";
 import { ChatBox } from "./chat.js";
+import { clockWords } from "./clock.js";
 import { COLUMNS, gameTitle, sideName } from "./match_view.js";
 
 const CONFIRM_MS = 3000; // a second tap within this confirms resigning or leaving a game
@@ -128,6 +129,7 @@ export class GameScreen {
   header(view) {
     const s = view.state;
     let title = `${gameTitle(s.game, s.size)} · match ${s.match}`;
+    if (s.clock) title += ` · ${clockWords(s.clock)} clock`;
     if (view.role === "spectator") title += " (watching)";
     return el("h2", { class: "match-title" }, title);
   }
