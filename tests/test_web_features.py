@@ -339,6 +339,27 @@ def test_hints_drawn_on_the_squares_and_gone_after_a_move(warm_web_server,
     expect(page.locator("#hint")).to_be_enabled()
 
 
+def test_tictactoe_hints_say_win_draw_or_loss(warm_web_server, open_page) -> None:
+    page = open_page("phone")
+    frames = received_frames(page)
+    enter(page, warm_web_server, "Taro")
+    choose(page, "Tic-tac-toe", "The computer (bot)", "1 random", "You")
+    page.get_by_role("button", name="Play").tap()
+    page.locator('[data-square="0"]').tap()
+    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
+    page.locator("#hint").tap()
+    expect(page.locator(".hint-note")).to_have_text(
+        "Hint: how each move ends with perfect play; framed: the best; underlined: "
+        "solved exactly.")
+    analysis = next(f for f in frames if f["type"] == "analysis")
+    shown = dict(page.eval_on_selector_all(
+        "svg.board text.hint", "ts => ts.map(t => [Number(t.dataset.hint), t.textContent])"))
+    words = {1: "win", 0: "draw", -1: "loss"}
+    assert shown == {m["move"]: words[m["score"]] for m in analysis["moves"]}
+    expect(page.locator("svg.board .hint-exact")).to_have_count(len(shown))
+    screenshot(page, "web_tictactoe_hints_phone")
+
+
 def test_no_hint_button_in_a_match_between_people_without_hints(web_server,
                                                                 open_page) -> None:
     hana = Person(web_server, "Hana")

@@ -13,6 +13,9 @@ import { Sounds, cues } from "./sound.js";
 
 const LOBBY_REFRESH_MS = 2000; // the match list is asked again this often while it shows
 const NOTICE_MS = 8000; // a notice shows this long
+/** How long an engine answer is waited for: a hint's search takes about a second and
+ * the server gives up on it after about ten; a review walks the whole game. */
+const ENGINE_PATIENCE_MS = { hint: 15000, analyse: 120000 };
 
 const storage = new BrowserStore();
 const known = new Known();
@@ -82,6 +85,25 @@ const lobby = new LobbyScreen({
   },
 }, connection.name);
 
+let engineAsks = 0; // hint and analyse requests so far, to match a wait to its request
+
+/** Ask the engine (`hint` or `analyse`); the view's `flag` marks the answer as awaited.
+ * Not forever: a failed engine sends nothing (docs/protocol.md §11) and may be asked
+ * again, so after ENGINE_PATIENCE_MS its button comes back. */
+function askEngine(type, flag) {
+  const view = known.view;
+  const ask = ++engineAsks;
+  view[flag] = true; // the button says so at once
+  view[flag] = send({ type, match: view.code });
+  setTimeout(() => {
+    if (ask === engineAsks && view[flag]) {
+      view[flag] = false;
+      render();
+    }
+  }, ENGINE_PATIENCE_MS[type]);
+  render();
+}
+
 const game = new GameScreen({
   move(square) {
     const view = known.view;
@@ -101,18 +123,8 @@ const game = new GameScreen({
     send({ type: "takeback", match: view.code, ply: view.state.ply });
   },
   answer: (accept) => send({ type: "takeback_answer", match: known.view.code, accept }),
-  hint() {
-    const view = known.view;
-    view.hintAsked = true; // the button says so at once
-    view.hintAsked = send({ type: "hint", match: view.code });
-    render();
-  },
-  analyse() {
-    const view = known.view;
-    view.reviewAsked = true;
-    view.reviewAsked = send({ type: "analyse", match: view.code });
-    render();
-  },
+  hint: () => askEngine("hint", "hintAsked"),
+  analyse: () => askEngine("analyse", "reviewAsked"),
   chat: (text) => send({ type: "chat", match: known.view.code, text }),
 }, sounds);
 

@@ -61,10 +61,11 @@ function hintMark(x, y, hint) {
     parts.push(svg("rect", { class: "hint-frame", x: x - CELL / 2 + 5, y: y - CELL / 2 + 5,
       width: CELL - 10, height: CELL - 10, rx: 10 }));
   }
-  const wide = 22 + 21 * hint.text.length; // the plate holds the text (34px, bold)
+  const long = hint.text.length > 2; // tic-tac-toe's words: smaller, to stay in the square
+  const wide = long ? 14 + 15 * hint.text.length : 22 + 21 * hint.text.length;
   parts.push(svg("rect", { class: `hint-plate${hint.best ? " best" : ""}`, x: x - wide / 2,
     y: y - CELL * 0.2, width: wide, height: CELL * 0.4, rx: 8 }));
-  parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}`, x, y,
+  parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}${long ? " long" : ""}`, x, y,
     "data-hint": hint.move }, hint.text));
   if (hint.exact) {
     parts.push(svg("line", { class: `hint-exact${hint.best ? " best" : ""}`,
