@@ -42,8 +42,14 @@ def play_move(player: str, state: OthelloState, seconds: float, seed: int) -> in
     return choose_move(state, level, seconds=seconds if player in TIMED else None, seed=seed)
 
 
-def play_game(size: int, black: str, white: str, opening: int, seed: int, seconds: float) -> str:
-    """One game; returns the winner (``black`` or ``white``), or "" for a draw."""
+Times = dict[str, list[float]]
+"""Each player's thinking times in one game, in seconds a move."""
+
+
+def play_game(
+    size: int, black: str, white: str, opening: int, seed: int, seconds: float
+) -> tuple[str, Times]:
+    """One game: the winner (``black`` or ``white``, "" for a draw) and the players' times."""
     rng = random.Random(seed // 2)  # the two games of a pair share their opening
     state = new_game("othello", size=size)
     assert isinstance(state, OthelloState)
@@ -52,13 +58,18 @@ def play_game(size: int, black: str, white: str, opening: int, seed: int, second
             break
         state = state.play(rng.choice(state.legal_moves()))
     players = (black, white)
+    times: Times = {black: [], white: []}
     ply = 0
     while not state.is_over:
-        state = state.play(play_move(players[state.to_move], state, seconds, seed + ply))
+        player = players[state.to_move]
+        started = time.perf_counter()
+        move = play_move(player, state, seconds, seed + ply)
+        times[player].append(time.perf_counter() - started)
+        state = state.play(move)
         ply += 1
     outcome = state.outcome()
     assert outcome is not None
-    return "" if outcome.winner is None else players[outcome.winner]
+    return ("" if outcome.winner is None else players[outcome.winner]), times
 
 
 def parse_pairs(text: str) -> list[tuple[str, str]]:
@@ -72,6 +83,12 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
                              f"not {item!r}")
         pairs.append((strong, weak))
     return pairs
+
+
+def time_summary(player: str, games: list[tuple[str, Times]]) -> str:
+    """``player``'s mean and longest time a move over ``games``."""
+    spent = [t for _, times in games for t in times[player]]
+    return f"{name(player)} {sum(spent) / len(spent):.2f} s a move, longest {max(spent):.2f} s"
 
 
 def name(player: str) -> str:
@@ -112,11 +129,13 @@ def main() -> None:
                     play_game, args.size, black, white, args.opening, game, args.seconds
                 )
         for strong, weak in pairs:
-            results = [jobs[(strong, weak, g)].result() for g in range(args.games)]
+            games = [jobs[(strong, weak, g)].result() for g in range(args.games)]
+            results = [winner for winner, _ in games]
             wins, losses, draws = results.count(strong), results.count(weak), results.count("")
             points = (wins + draws / 2) / len(results)
             print(f"{name(strong)} v {name(weak)}: {wins} wins, {losses} losses, {draws} draws "
                   f"-> {name(strong)} scores {points:.1%} of the points")
+            print(f"  ({time_summary(strong, games)}; {time_summary(weak, games)})")
     print(f"({time.perf_counter() - start:.0f} s)")
 
 
