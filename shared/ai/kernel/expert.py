@@ -48,6 +48,9 @@ MIDGAME_SHARE = 0.25
 EVERY_EXACT_COST = 3
 """How many times longer solving every move (analysis) takes than finding the best ones."""
 
+SPEED_MARGIN = 0.85
+"""Node limits assume the search runs this much slower than measured (a busy machine)."""
+
 ITERATION_OPTIMISM = 2.0
 """An iteration is started if its guessed cost is within this factor of the time left."""
 
@@ -79,7 +82,7 @@ class _Speed:
     def _learn(old: float, nodes: int, seconds: float) -> float:
         """A running average, fed only by runs long enough to time (a few ms or more)."""
         if seconds > 0.005 and nodes > 0:
-            return 0.5 * old + 0.5 * nodes / seconds
+            return 0.3 * old + 0.7 * nodes / seconds
         return old
 
     def update_midgame(self, nodes: int, seconds: float) -> None:
@@ -192,23 +195,27 @@ def _deepen(
     """Iterative deepening until ``end`` (or to the end of the game: exact).
 
     Each iteration gets a node limit from the time left; one that would not fit (its cost
-    guessed from the last iterations' growth) is not started.
+    guessed from the last iterations' growth) is not started. Iterations short of the end
+    of the game are selective (ProbCut); the one reaching it is not.
     """
     memory = _shared_memory()
-    memory.clear(0)
+    memory.clear(0, selective=True)
     stats = memory.stats
     result: Appraisal | None = None
     scores = np.zeros(order.size, dtype=np.int64)
     costs: list[int] = []
     for depth in range(1, empties + 1):
         now = time.perf_counter()
-        budget = (end - now) * _speed.midgame
+        budget = (end - now) * _speed.midgame * SPEED_MARGIN
         if result is not None and _next_cost(costs) > budget * ITERATION_OPTIMISM:
             break
         start_nodes = int(stats[NODES])
         # depth 1 always completes: a result to return whatever the time
         stats[LIMIT] = start_nodes + (max(1, int(budget)) if result is not None else 1 << 62)
         stats[ABORTED] = 0
+        if depth == empties:  # to the end of the game: exact, so nothing selective may stay
+            memory.clear(int(stats[LIMIT]), selective=False)
+            stats[NODES] = start_nodes
         finished = search_root(
             own, opp, depth, order, scores, every_exact, t, memory.table,
             memory.killers, memory.history, memory.move_bits, memory.move_keys, stats,
