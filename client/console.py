@@ -14,6 +14,7 @@ from typing import Final, TextIO, TypeVar
 
 from client.client_state import ClientState
 from client.connection import ConnectError, Connection, LinkStatus
+from client.tui_input import editor_for
 from shared.protocol import Error, ServerMessage
 
 
@@ -37,18 +38,23 @@ class Lines:
 
     With a terminal (``interactive``) lines are taken whenever typed; from a pipe or a
     file they are taken only when a question waits for one, so a script's answers
-    meet the questions they were written for.
+    meet the questions they were written for. When both the stream and ``out`` are a
+    real terminal, the keys are read by a :class:`~client.tui_input.LineEditor`
+    (``editor``), so what is printed meanwhile never breaks into the line being typed.
     """
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, out: TextIO | None = None) -> None:
         self.interactive = stream.isatty()
+        self.editor = editor_for(stream, out) if out is not None else None
         self._queue: asyncio.Queue[Line] = asyncio.Queue()
         loop = asyncio.get_running_loop()
+        source = self.editor.lines() if self.editor is not None else (
+            line.rstrip("\r\n") for line in stream)
 
         def read() -> None:
             try:
-                for line in stream:
-                    loop.call_soon_threadsafe(self._queue.put_nowait, line.rstrip("\r\n"))
+                for line in source:
+                    loop.call_soon_threadsafe(self._queue.put_nowait, line)
             finally:
                 try:
                     loop.call_soon_threadsafe(self._queue.put_nowait, EOF)
@@ -59,6 +65,11 @@ class Lines:
 
     async def get(self) -> Line:
         return await self._queue.get()
+
+    def close(self) -> None:
+        """Give the terminal back as it was."""
+        if self.editor is not None:
+            self.editor.restore()
 
 
 class Console:
@@ -76,9 +87,14 @@ class Console:
         answers; a refusal or a reconnect (the request may be lost) clears it."""
 
     def say(self, text: str = "") -> None:
-        """Print a line. Under a prompt that waits (news while the person types), first end
-        the prompt's line, so what they typed stays where it was and the news goes below;
-        the prompt is printed again after it."""
+        """Print a line. Under a prompt that waits (news while the person types), the
+        news goes above it: with the line editor the prompt and the typed text are drawn
+        again below; otherwise the prompt's line is ended as it is, and the prompt is
+        printed again after the news."""
+        editor = self.lines.editor
+        if editor is not None:
+            editor.news(text)
+            return
         if self._prompted is not None:
             self.out.write("\n")
         self.out.write(text + "\n")
@@ -86,14 +102,19 @@ class Console:
         self._prompted = None
 
     def prompt(self, text: str) -> None:
-        """Print ``text`` unless it is the prompt already waiting (no prompt twice in a
-        row); a different question goes on a line of its own."""
-        if self._prompted != text:
+        """Show ``text`` as the question waiting for a line ('' for none), unless it is
+        the one already waiting (no prompt twice in a row); a different question goes
+        on a line of its own, or replaces the old one in the line editor."""
+        if self._prompted == text or (not text and self.lines.editor is None):
+            return
+        if self.lines.editor is not None:
+            self.lines.editor.set_prompt(text)
+        else:
             if self._prompted is not None:
                 self.out.write("\n")
             self.out.write(text)
             self.out.flush()
-            self._prompted = text
+        self._prompted = text
 
     async def next_event(self, want_line: bool,
                          timeout: float | None = None) -> Line | Incoming | None:
@@ -130,11 +151,12 @@ class Console:
         return event
 
     def stop(self) -> None:
-        """Cancel the reads still pending when the person leaves."""
+        """Cancel the reads still pending when the person leaves; the terminal as it was."""
         for task in (self._line, self._msg):
             if task is not None:
                 task.cancel()
         self._line = self._msg = None
+        self.lines.close()
 
     def take(self, msg: Incoming) -> None:
         """Remember a server message, and say what a person needs to hear about it: the

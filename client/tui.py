@@ -101,7 +101,7 @@ class Terminal(LobbyQuestions, MatchCommands):
             question = "" if isinstance(event, TakebackDeclined) else self.question(view)
             if question:
                 self.ring(view)
-                self.prompt(question)
+            self.prompt(question)
             event = await self.next_event(want_line=bool(question) or self.lines.interactive,
                                           timeout=self.low_time_wait(view))
             if event is None:
@@ -249,7 +249,7 @@ async def run(
     """Start up (find or start a server, connect, take back our matches), then play
     until the person quits."""
     out = out or sys.stdout
-    lines = Lines(stdin or sys.stdin)
+    lines = Lines(stdin or sys.stdin, out)
 
     def say(text: str) -> None:
         out.write(text + "\n")
