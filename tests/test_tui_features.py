@@ -322,13 +322,13 @@ class _Recorder:
         return await self.replies.get()
 
 
-async def test_an_older_server_is_not_asked_for_what_it_does_not_offer(tmp_path: Path) -> None:
+async def test_an_older_server_is_not_asked_for_what_it_does_not_offer() -> None:
     known = ClientState(welcome=welcome())  # no features
     known.handle(state_after("othello", 4, [1, 0]))
     known.current = "K7QX"
     known.views["K7QX"].seat = 0
     conn, out = _Recorder(), io.StringIO()
-    term = tui.Terminal(conn, tui.Lines(io.StringIO("h\nt\nsay hi\nc\n")),  # type: ignore
+    term = tui.Terminal(conn, tui.Lines(io.StringIO("h\nt\nsay hi\nc\nbell\n")),  # type: ignore
                         out, Plan(name="Taro"), launch.Where("ws://test", "test"), known)
     try:
         assert await asyncio.wait_for(term.run("resume"), LIMIT) == 0
@@ -341,3 +341,6 @@ async def test_an_older_server_is_not_asked_for_what_it_does_not_offer(tmp_path:
     assert "This match has no clock." in text
     assert "Your move (Black), a square like d3 (? help): " in text
     assert conn.sent == []
+    # the bell is off until asked for; then it rings at once, as it is our turn
+    before, _, after = text.partition("The bell rings when it is your turn.")
+    assert "\a" not in before and after.startswith("\n\aYour move")
