@@ -40,6 +40,7 @@ from shared.protocol import (
     ChatLine,
     Clock,
     Create,
+    Join,
     Joined,
     Move,
     ServerMessage,
@@ -170,6 +171,32 @@ def test_chat_both_ways_markup_as_text_and_the_history_after_a_reload(web_server
     expect(lines).to_have_text(shown)
     assert dialogs == []
     hana.close()
+
+
+def test_a_spectator_chats_and_sees_an_offer_without_answering_it(web_server,
+                                                                  open_page) -> None:
+    hana, ken = Person(web_server, "Hana"), Person(web_server, "Ken")
+    code = hana.create(game="othello", size=4, vs="human", seat="first")
+    ken.send(Join(match=code))
+    state = hana.state_where(lambda s: s.status == "playing")
+    hana.send(Move(match=code, move=state.legal[0], ply=0))
+    ken.state_where(lambda s: s.ply == 1)
+    page = open_page("phone")
+    enter(page, web_server, "Fan")
+    page.locator(".watch-matches li").filter(has_text=code).get_by_role(
+        "button", name="Watch").tap()
+    expect(page.locator(".match-title")).to_contain_text("(watching)")
+    expect(page.locator("#takeback")).to_have_count(0)
+    hana.send(Takeback(match=code, ply=1))
+    expect(page.locator(".takeback-offer")).to_have_text("Hana asks to take back 1 move.")
+    expect(page.locator("#accept-takeback")).to_have_count(0)
+    page.locator("#chat-text").fill("nice opening")
+    page.locator("#chat-send").tap()
+    line: ChatLine = ken.until(lambda m: isinstance(m, ChatLine))
+    assert (line.name, line.seat, line.text) == ("Fan", None, "nice opening")
+    expect(page.locator(".chat-lines li")).to_have_text(["You (watching): nice opening"])
+    hana.close()
+    ken.close()
 
 
 # ---- clocks ----------------------------------------------------------------------------
