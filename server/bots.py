@@ -70,11 +70,13 @@ async def prepare_engine(
     return time.perf_counter() - started
 
 
-def start_worker() -> None:
-    """Worker initializer: follow the parent (:func:`follow_parent`), then load the
-    kernels, so a worker's first search starts at once."""
+def start_worker(warm: bool) -> None:
+    """Worker initializer: follow the parent (:func:`follow_parent`); with ``warm``, load
+    the kernels too, so the worker's first search starts at once (without, that search
+    loads them: a runner nobody warmed may never need them, as in most tests)."""
     follow_parent()
-    warm_up()
+    if warm:
+        warm_up()
 
 
 def follow_parent() -> None:
@@ -124,6 +126,9 @@ class BotRunner:
         self.slack = slack
         self.thinker = thinker
         self._pool: ProcessPoolExecutor | None = None
+        self._warm = False
+        """Set by :meth:`warm_up`: from then on every worker loads the kernels as it starts
+        (also those of a pool started again after a crash)."""
         self._size = workers or os.cpu_count() or 1
         self._slots = asyncio.Semaphore(self._size)
         """One per worker: a search waits here (first come, first served) for a free
@@ -134,7 +139,7 @@ class BotRunner:
             # spawn, not fork: the server may live in a process with threads (the GUI's).
             self._pool = ProcessPoolExecutor(
                 max_workers=self._size, mp_context=multiprocessing.get_context("spawn"),
-                initializer=start_worker,
+                initializer=start_worker, initargs=(self._warm,),
             )
         return self._pool
 
@@ -151,6 +156,7 @@ class BotRunner:
         """
         started = time.perf_counter()
         await prepare_engine(say)
+        self._warm = True
         pool = self._executor()
         try:
             await asyncio.gather(

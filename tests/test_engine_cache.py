@@ -202,3 +202,12 @@ async def test_warm_up_starts_every_worker_with_the_kernels_loaded() -> None:
         assert set(multiprocessing.active_children()) - before == started  # no new worker
     finally:
         await runner.close()
+
+
+async def test_a_runner_nobody_warmed_leaves_the_kernels_to_the_first_search() -> None:
+    # test servers (warm_bots off) start light workers: most never search with the kernels
+    runner = BotRunner(workers=1, thinker=kernel_was_loaded)
+    try:
+        assert await runner.choose(new_game("tictactoe"), 3) == 0
+    finally:
+        await runner.close()
