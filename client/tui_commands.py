@@ -75,13 +75,14 @@ class MatchCommands(Console):
             await self.conn.send(TakebackAnswer(match=view.code, accept=word in ("y", "yes")))
         elif word in FEATURE_COMMANDS:
             if self.offered(FEATURE_COMMANDS[word]):
-                await self.ask_engine_or_undo(view, s, FEATURE_COMMANDS[word])
+                await self.request(view, s, FEATURE_COMMANDS[word])
         else:
             return False
         return True
 
-    async def ask_engine_or_undo(self, view: MatchView, s: State, feature: str) -> None:
-        """Send a hint, takeback or analyse request; the server says if it is refused."""
+    async def request(self, view: MatchView, s: State, feature: str) -> None:
+        """Send a hint, takeback or analyse request (the server says if it refuses; a review
+        already here is printed again instead)."""
         if feature == "hint":
             view.hint_asked = True
             await self.conn.send(Hint(match=view.code))
