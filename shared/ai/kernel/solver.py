@@ -39,7 +39,7 @@ SHALLOW = 6
 ETC_EMPTIES = 12
 """From this many empties on, the children are looked up in the table before searching."""
 
-W_POT = 48
+W_POT = 8
 """Move ordering: the weight of the opponent's potential mobility (64 for a move)."""
 
 W_FEW = 24
