@@ -7,8 +7,9 @@ must happen. The asyncio shell carries them out with these promises:
 - store effects are written before any frame leaves the server (a ``SaveMoves`` is
   committed together with the other moves of the same event-loop turn, or earlier,
   before any other frame);
-- a ``Reply`` is awaited on the requester's socket; every other frame goes out
-  without waiting for any other socket (a stalled or dying peer blocks nobody);
+- every effect of one entry point is carried out in order, in one go: no frame is
+  waited for, so nothing else happens between them, and a closed socket only drops
+  its own frames (a stalled or dying peer blocks nobody and loses nobody an effect);
 - a ``Broadcast`` goes out at once, with the state and audience of the moment the room
   emitted it (before, say, a player's seat is marked left); a ``ReplyState`` or a
   ``BroadcastSoon`` builds the state when it is sent, so it is never older than what
@@ -114,7 +115,7 @@ class SaveChat:
 
 @dataclass(frozen=True)
 class Reply:
-    """A message to the connection that made the request (awaited on its socket)."""
+    """A message to the connection that made the request."""
 
     message: ServerMessage
 

@@ -4,8 +4,8 @@ It hands the room (server/room.py) each request, disconnect, timer and bot answe
 the current time, and carries out the effects (server/effects.py) the room returns,
 keeping their promises: every change is stored before any frame shows it; the moves
 of one event-loop turn share one disk commit, and their states go out at the end of
-that turn or before any other frame, whichever is first; only the requester's socket
-is ever awaited; a bot starts thinking after the people were answered.
+that turn or before any other frame, whichever is first; no socket is ever awaited
+while effects are carried out; a bot starts thinking after the people were answered.
 """
 
 from __future__ import annotations
@@ -111,12 +111,17 @@ class Lobby:
     # ---- what happens ---------------------------------------------------------------
 
     async def handle(self, session: Session, msg: ClientMessage) -> None:
-        """Carry out one request (ProtocolError for a refusal: nothing changed)."""
+        """Carry out one request (ProtocolError for a refusal: nothing changed).
+
+        Its effects are carried out in one go, replies written in their place without
+        waiting on the socket: no other request slips between them (a state emitted
+        before a reply never goes out after a newer one), and a socket closed meanwhile
+        only drops its own frames, never the rest (a store write, a bot to think)."""
         for effect in self.room.request(session, msg, time.time()):
             if isinstance(effect, Reply):
-                await session.send(effect.message)
+                session.write(effect.message)
             elif isinstance(effect, ReplyState):
-                await session.send(self.room.state_of(effect.match))
+                session.write(self.room.state_of(effect.match))
             else:
                 self._apply(effect)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import ServerConnection, broadcast
 
 from server.limits import MessageBudget
 from server.presence import Peer
@@ -32,6 +32,13 @@ class Session(Peer):
     async def send(self, message: Message) -> None:
         self.before_send()
         await self.ws.send(encode(message))
+
+    def write(self, message: Message) -> None:
+        """Send ``message`` without waiting for the socket (as a broadcast is): dropped if
+        the connection is closing. A peer that stops reading is dropped by the ping
+        timeout, its frames unread."""
+        self.before_send()
+        broadcast((self.ws,), encode(message))
 
     async def error(
         self, code: ErrorCode, message: str, ref: str | None = None, match: str | None = None
