@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from shared.ai import othello_fixed, tictactoe
+from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import square_of
 from shared.ai.kernel.evaluate import UNIT
 from shared.ai.kernel.expert import appraise
@@ -75,6 +77,7 @@ def _othello_scores(state: OthelloState, level: int, seconds: float | None) -> d
     if level == 4:
         return othello_fixed.alphabeta_scores(t, own, opp, depth)
     budget = EXPERT_SECONDS if seconds is None else seconds
+    _load_kernels()
     appraisal = appraise(state, budget, every_exact=False)
     return {square_of(bit, state.size): score for bit, score in appraisal.scores.items()}
 
@@ -120,12 +123,20 @@ def analyse(state: State, seconds: float) -> list[MoveScore]:
         replies = analyse(state.play(PASS), seconds)
         best = max(replies, key=lambda entry: entry.score)
         return [MoveScore(PASS, -best.score, best.exact, best.depth)]
+    _load_kernels()
     appraisal = appraise(state, seconds, every_exact=True)
     entries = [
         MoveScore(square_of(bit, state.size), score / UNIT, appraisal.exact, appraisal.depth)
         for bit, score in appraisal.scores.items()
     ]
     return sorted(entries, key=lambda entry: entry.move)
+
+
+@cache
+def _load_kernels() -> None:
+    """Load (or, on a cold cache, compile) the kernels once per process before a search
+    starts its clock, so that the first search's time is not spent loading them."""
+    warm_up()
 
 
 def _check_seconds(seconds: float) -> None:
