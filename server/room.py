@@ -239,9 +239,11 @@ class Room:
         self, code: str, ply: int, move: int, now: float, epoch: int = 0
     ) -> list[Effect]:
         """The bot pool's answer to a :class:`Think` (asked at ``ply`` after ``epoch``
-        takebacks); ignored when it came too late, or for a line taken back since."""
+        takebacks); ignored when it came too late, or for a line taken back since. A bot
+        whose flag fell before its answer came loses on time (the timer may ring later)."""
         self._begin(now)
         match = self.index.get(code)
+        self._flag_fallen(code)
         if (self.thinking.get(code) == ply and match is not None
                 and epoch == sum(match.takebacks)):
             del self.thinking[code]

@@ -155,6 +155,22 @@ def test_a_bot_is_asked_to_think_within_its_clock() -> None:
     assert [e.budget for e in untimed if isinstance(e, Think)] == [None]
 
 
+def test_a_bot_move_after_its_flag_fell_loses_on_time() -> None:
+    bench = Bench()
+    taro = bench.connect("Taro")
+    effects = bench.ask(taro, Create(game="tictactoe", vs="bot", seat="second",
+                                     bot=BotChoice(level=1), clock=Clock(initial=5, increment=2)))
+    (think,) = [e for e in effects if isinstance(e, Think)]
+    bench.now += 6  # its answer comes after its flag fell, before the flag timer rang
+    effects = bench.deliver(bench.room.bot_moved(think.code, 0, 4, bench.now, think.epoch))
+    match = bench.match(think.code)
+    assert match.moves == [] and "SaveMoves" not in kinds(effects)
+    assert match.result is not None and (match.result.winner, match.result.reason) == (
+        1, "time")
+    assert match.clock is not None and match.clock.remaining == [0.0, 5.0]
+    assert taro.states()[-1].result == match.result and not bench.room.thinking
+
+
 def test_restore_and_a_clean_shutdown() -> None:
     bench = Bench()
     seats = [Seat("human", "a", player="p_a"), Seat("human", "b", player="p_b")]
