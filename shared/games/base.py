@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Any, Callable, Final, Generic, Protocol, TypeVar, overload
+
+_T = TypeVar("_T")
 
 PASS: Final[int] = -1
 """The move that passes the turn (Othello only, and only when the side to move has none)."""
@@ -14,6 +16,36 @@ SEAT_CHARS: Final[str] = "XO"
 
 class IllegalMoveError(ValueError):
     """A move that the rules forbid in the given position; the message names both."""
+
+
+class computed_once(Generic[_T]):
+    """A property of an immutable state worked out on first use and kept in the
+    instance's ``__dict__``, where later reads find it as a plain attribute.
+
+    What ``functools.cached_property`` does, without its lock: in Python 3.11 that one
+    takes a lock each time it computes, which the server paid on every move. Two threads
+    filling the same state at once would only compute the same value twice.
+    """
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> computed_once[_T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> _T | computed_once[_T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from typing import ClassVar, Iterable
 
 from shared.games.base import (
@@ -19,6 +19,7 @@ from shared.games.base import (
     IllegalMoveError,
     Outcome,
     check_seat,
+    computed_once,
     format_board,
     parse_board,
     split_position_text,
@@ -290,12 +291,12 @@ class OthelloState:
         """(discs of the side to move, discs of the other side)."""
         return (self.black, self.white) if self.to_move == 0 else (self.white, self.black)
 
-    @cached_property
+    @computed_once
     def _moves(self) -> int:
         own, opp = self.own_opp()
         return self.geometry.moves(own, opp)
 
-    @cached_property
+    @computed_once
     def is_over(self) -> bool:
         if self._moves:
             return False
