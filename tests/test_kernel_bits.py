@@ -137,6 +137,8 @@ def test_warm_up_runs_twice() -> None:
 
 UNCOMPILED_CHECK = """
 import sys
+if {without_numba!r}:
+    sys.modules["numba"] = None  # import numba now raises ImportError
 sys.path.insert(0, {tests!r})
 from shared.ai.kernel.jit import COMPILED
 import test_kernel_bits as t
@@ -156,11 +158,14 @@ print("ok")
 """
 
 
-def test_the_same_kernel_source_runs_with_the_jit_disabled() -> None:
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+@pytest.mark.parametrize("without_numba", [False, True], ids=["jit-disabled", "no-numba"])
+def test_the_same_kernel_source_runs_uncompiled(without_numba: bool) -> None:
+    """With NUMBA_DISABLE_JIT=1, or on a platform where numba cannot be imported."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="0" if without_numba else "1")
+    script = UNCOMPILED_CHECK.format(tests=str(ROOT / "tests"), without_numba=without_numba)
     done = subprocess.run(
-        [sys.executable, "-c", UNCOMPILED_CHECK.format(tests=str(ROOT / "tests"))],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
