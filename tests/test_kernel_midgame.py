@@ -285,8 +285,13 @@ def test_analyse_scores_every_move_as_a_disc_margin() -> None:
 def test_level_5_runs_with_the_jit_disabled() -> None:
     """The same kernel source as plain Python (how a platform without numba plays)."""
     code = (
+        "import numpy as np\n"
         "from shared.ai import analyse, choose_move\n"
+        "from shared.ai.kernel.board import to_kernel\n"
+        "from shared.ai.kernel.evaluate import eval_tables\n"
+        "from shared.ai.kernel.expert import move_bits\n"
         "from shared.ai.kernel.jit import COMPILED\n"
+        "from shared.ai.kernel.midgame import Memory, search_root\n"
         "from shared.games.othello import OthelloState\n"
         "assert not COMPILED\n"
         "start = OthelloState.start(4)\n"
@@ -294,13 +299,21 @@ def test_level_5_runs_with_the_jit_disabled() -> None:
         "print(sorted((e.move, e.score, e.exact) for e in analyse(start, 30)))\n"
         "six = OthelloState.start(6)\n"
         "print(choose_move(six, 5, seconds=0.5, seed=0) in six.legal_moves())\n"
+        "own, opp, mask = to_kernel(six)\n"
+        "order = np.array(move_bits(own, opp, mask), dtype=np.int64)\n"
+        "memory = Memory.allocate(10)\n"
+        "memory.clear(1 << 62, selective=True)\n"  # ProbCut runs from depth 5 on
+        "print(search_root(own, opp, 6, order, np.zeros(order.size, dtype=np.int64), False,\n"
+        "    eval_tables(6), memory.table, memory.killers, memory.history, memory.move_bits,\n"
+        "    memory.move_keys, memory.stats))\n"
     )
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     result = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=100,
+        [sys.executable, "-W", "error", "-c", code], env=env, capture_output=True, text=True,
+        timeout=100,
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "True" and lines[2] == "True"
+    assert lines[0] == lines[2] == lines[3] == "True"
     # 4x4 is a White win by 8 whatever Black's first move (the four are symmetric)
     assert lines[1] == str([(m, -8.0, True) for m in sorted(OthelloState.start(4).legal_moves())])
