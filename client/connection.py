@@ -39,6 +39,7 @@ from shared.ai.levels import DEFAULT_LEVEL
 from shared.protocol import (
     PROTOCOL_VERSION,
     BotChoice,
+    Clock,
     Create,
     Error,
     Hello,
@@ -263,11 +264,17 @@ class Connection:
         seat: Literal["first", "second", "random"] = "first",
         level: int = DEFAULT_LEVEL,
         position: Position | None = None,
+        clock: Clock | None = None,
+        hints: bool = False,
     ) -> None:
-        """Ask for a new match; the server answers ``joined`` + ``state`` (or ``error``)."""
+        """Ask for a new match; the server answers ``joined`` + ``state`` (or ``error``).
+
+        ``clock`` and ``hints`` (hints between people) are optional features: a server
+        without them (``welcome.features``) ignores the fields and starts the match plain.
+        """
         bot = BotChoice(level=level) if vs == "bot" else None
         await self.send(Create(game=game, size=size, vs=vs, seat=seat, bot=bot,
-                               position=position))
+                               position=position, clock=clock, hints=hints))
 
     async def join(self, code: str) -> None:
         await self.send(Join(match=code))

@@ -16,6 +16,7 @@ from typing import Literal, TypedDict, get_args
 from client import identity
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, GAMES, get_game
+from shared.protocol import Clock
 
 Seat = Literal["first", "second", "random"]
 Vs = Literal["bot", "human"]
@@ -35,6 +36,10 @@ class Plan:
     vs: Vs = "bot"
     level: int = DEFAULT_LEVEL
     seat: Seat = "first"
+    clock: Clock | None = None
+    """The new match's time control (None: untimed)."""
+    hints: bool = False
+    """Whether a new match between people lets both ask for hints."""
     join: str | None = None
     watch: str | None = None
     lan: bool = True
@@ -51,10 +56,12 @@ class Plan:
         return bool(self.game or self.join or self.watch)
 
     def create_args(self) -> CreateArgs:
-        """Keyword arguments of ``Connection.create`` for the chosen game, opponent, seat."""
+        """Keyword arguments of ``Connection.create`` for the chosen game, opponent, seat,
+        clock and hints."""
         game = self.game or DEFAULT_GAME
         return {"game": game, "size": self.size or get_game(game).default_size,
-                "vs": self.vs, "seat": self.seat, "level": self.level}
+                "vs": self.vs, "seat": self.seat, "level": self.level,
+                "clock": self.clock, "hints": self.hints}
 
 
 class CreateArgs(TypedDict):
@@ -65,6 +72,8 @@ class CreateArgs(TypedDict):
     vs: Vs
     seat: Seat
     level: int
+    clock: Clock | None
+    hints: bool
 
 
 def default_name() -> str:

@@ -15,7 +15,7 @@ from client.match_view import clock_words, lobby_line
 from client.options import Plan, Seat, Vs, match_code
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, catalogue
-from shared.protocol import BotChoice, Clock, Create, Error, Lobby
+from shared.protocol import Clock, Error, Lobby
 
 LobbyOutcome = Literal["sent", "back", "quit"]
 RESUME_WAIT = 2.0
@@ -132,20 +132,18 @@ class LobbyQuestions(Console):
         if seat is None:
             return "quit"
         plan.seat = seat
-        clock: Clock | None = None
         if self.known.has("clock"):
             answer = await self.ask_clock()
             if isinstance(answer, InputEnded):
                 return "quit"
-            clock = answer
-        hints = False
+            plan.clock = answer
         if vs == "human" and self.known.has("hint"):
             allowed = await self.choose("Allow hints (the engine's scores) for both of you? "
                                         "y/n", {"y": True, "n": False}, "n")
             if allowed is None:
                 return "quit"
-            hints = allowed
-        await self.create(plan, clock, hints)
+            plan.hints = allowed
+        await self.conn.create(**plan.create_args())
         return "sent"
 
     async def ask_clock(self) -> Clock | None | InputEnded:
@@ -163,14 +161,6 @@ class LobbyQuestions(Console):
             if clock is not None:
                 self.say(f"A {clock_words(clock)} clock.")
             return clock
-
-    async def create(self, plan: Plan, clock: Clock | None, hints: bool) -> None:
-        """Ask for the match ``plan`` describes, with a clock and hints (fields an older
-        server ignores)."""
-        args = plan.create_args()
-        bot = BotChoice(level=args["level"]) if args["vs"] == "bot" else None
-        await self.conn.send(Create(game=args["game"], size=args["size"], vs=args["vs"],
-                                    seat=args["seat"], bot=bot, clock=clock, hints=hints))
 
     async def pick_match(self, *, watch: bool) -> str | None:
         """List the matches one can join (or watch); the code typed or picked by number.

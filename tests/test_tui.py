@@ -77,7 +77,7 @@ def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> Non
     assert (plan.game, plan.size, plan.level, plan.seat) == ("othello", 6, 5, "random")
     assert plan.server == "ws://127.0.0.1:9000" and plan.name == "Taro" and plan.decided
     assert plan.create_args() == {"game": "othello", "size": 6, "vs": "bot",
-                                  "seat": "random", "level": 5}
+                                  "seat": "random", "level": 5, "clock": None, "hints": False}
     assert parse("taikyoku tui", "", ["--join", "k7qx"]).join == "K7QX"
     assert not parse("taikyoku tui", "", []).decided
     for argv, words in ((["--game", "tictactoe", "--size", "8"],

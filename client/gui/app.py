@@ -27,7 +27,7 @@ from client.gui.sound import Sounds
 from client.gui.widgets import Ui, wrap
 from client.options import Plan
 from client.startup import Startup, start_failure
-from shared.protocol import BotChoice, Clock, Create, Message, ServerMessage, State
+from shared.protocol import Message, ServerMessage, State
 
 HEADLESS = ("offscreen", "dummy")
 """SDL video drivers that show nothing: chosen only on purpose (tests), never as a window."""
@@ -318,18 +318,14 @@ class App:
         if not task.cancelled() and task.exception() is not None:
             self.known.say(str(task.exception()))
 
-    def create(self, plan: Plan, clock: Clock | None = None, hints: bool = False) -> None:
-        """A new match as ``plan`` says, with a ``clock`` and ``hints`` between people
-        (fields an older server ignores)."""
+    def create(self, plan: Plan) -> None:
+        """A new match as ``plan`` says (its clock and hints too), under its name."""
         args = plan.create_args()
-        bot = BotChoice(level=args["level"]) if args["vs"] == "bot" else None
-        request = Create(game=args["game"], size=args["size"], vs=args["vs"],
-                         seat=args["seat"], bot=bot, clock=clock, hints=hints)
 
         async def go() -> None:
             await self.rename(plan.name)
             assert self.conn is not None
-            await self.conn.send(request)
+            await self.conn.create(**args)
 
         self.spawn(go())
 

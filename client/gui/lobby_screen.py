@@ -57,9 +57,9 @@ class LobbyScreen:
     def play(self) -> None:
         self.choice.name = self.name.text.strip() or self.app.plan.name
         known = self.app.known
-        clock = self.clock if known.has("clock") else None
-        hints = self.hints and self.choice.vs == "human" and known.has("hint")
-        self.app.create(self.choice, clock=clock, hints=hints)
+        self.choice.clock = self.clock if known.has("clock") else None
+        self.choice.hints = self.hints and self.choice.vs == "human" and known.has("hint")
+        self.app.create(self.choice)
 
     def set_clock(self, clock: Clock | None) -> None:
         self.clock = clock
