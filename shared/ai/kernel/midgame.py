@@ -9,7 +9,11 @@ unwinds at once and the iteration counts as unfinished.
 Moves are tried in this order: the transposition table's best move, then the two killer
 moves of the ply (the last moves that cut off there), then, with ``SORT_DEPTH`` plies or
 more left, fastest-first (the move leaving the opponent the fewest replies, corners
-weighted), else by the history of cutoffs. Scores are in evaluation units
+weighted), else by the history of cutoffs. The table keeps score bounds and the best
+move (not for the last two plies: a cache miss costs more than it saves there); with
+``ETC_DEPTH`` plies left the children are looked up first (enhanced transposition
+cutoff). A selective search (the expert's, short of the end of the game) adds
+Multi-ProbCut from ``PROBCUT_DEPTH`` plies left. Scores are in evaluation units
 (:data:`~shared.ai.kernel.evaluate.UNIT` per disc); a finished game is worth its disc
 margin in those units, so a won ending beats an evaluation only by the discs it wins.
 
