@@ -95,6 +95,27 @@ def screenshot(surface: pygame.Surface, name: str) -> Path:
     return path
 
 
+def still_shot(app: App, name: str) -> None:
+    """A screenshot of the window with the board at rest (no disc mid-turn)."""
+    app.step([])
+    settle(app)
+    app.step([])
+    screenshot(app.surface, name)
+
+
+def shown(app: App) -> MatchView:
+    """The match on screen, which must have a state by now."""
+    view = app.known.view
+    assert view is not None and view.state is not None
+    return view
+
+
+def ply(app: App) -> int:
+    """The ply of the match on screen, -1 before one is shown."""
+    view = app.known.view
+    return -1 if view is None or view.state is None else view.state.ply
+
+
 async def play_script(server: GameServer, plan: Plan, script: list[str]) -> str:
     """Run `taikyoku tui` with ``script`` as its input; everything it printed."""
     out = io.StringIO()

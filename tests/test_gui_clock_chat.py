@@ -9,27 +9,15 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_support import click_at, press, run_scenario, screenshot, settle, until
+from client_support import click_at, ply, press, run_scenario, screenshot, shown, still_shot, until
 from conftest import ConnectPeer
 
 from client.gui import theme
 from client.gui.app import App
 from client.gui.sound import Cue
-from client.match_view import MatchView
 from client.options import Plan
 from client.settings import load
 from server.app import GameServer
-
-
-def shown(app: App) -> MatchView:
-    view = app.known.view
-    assert view is not None and view.state is not None
-    return view
-
-
-def ply(app: App) -> int:
-    view = app.known.view
-    return -1 if view is None or view.state is None else view.state.ply
 
 
 def painted(app: App, colour: tuple[int, int, int]) -> pygame.Rect | None:
@@ -37,13 +25,6 @@ def painted(app: App, colour: tuple[int, int, int]) -> pygame.Rect | None:
     mask = pygame.mask.from_threshold(app.surface, colour, (1, 1, 1, 255))
     rects = mask.get_bounding_rects()
     return rects[0].unionall(rects[1:]) if rects else None
-
-
-def still_shot(app: App, name: str) -> None:
-    app.step([])
-    settle(app)
-    app.step([])
-    screenshot(app.surface, name)
 
 
 async def test_start_screen_clock_and_hints_choices(game_server: GameServer,

@@ -11,10 +11,11 @@ import pygame
 from client_support import (
     ENGINE_LIMIT,
     click_at,
+    ply,
     press,
     run_scenario,
-    screenshot,
-    settle,
+    shown,
+    still_shot,
     until,
 )
 from conftest import ConnectPeer
@@ -22,7 +23,6 @@ from conftest import ConnectPeer
 from client.gui import theme
 from client.gui.app import App
 from client.gui.move_list import move_label
-from client.match_view import MatchView
 from client.options import Plan
 from server.app import GameServer
 
@@ -33,17 +33,6 @@ def window(server: GameServer, tmp_path: Path, **plan: object) -> App:
                size=(1024, 720), settings_file=tmp_path / "settings.json")
 
 
-def shown(app: App) -> MatchView:
-    view = app.known.view
-    assert view is not None and view.state is not None
-    return view
-
-
-def ply(app: App) -> int:
-    view = app.known.view
-    return -1 if view is None or view.state is None else view.state.ply
-
-
 def over(app: App) -> bool:
     view = app.known.view
     return view is not None and view.state is not None and view.state.status == "over"
@@ -51,14 +40,6 @@ def over(app: App) -> bool:
 
 def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
     return tuple(app.surface.get_at(pos))[:3]  # type: ignore[return-value]
-
-
-def still_shot(app: App, name: str) -> None:
-    """A screenshot with the board at rest (no disc mid-turn)."""
-    app.step([])
-    settle(app)
-    app.step([])
-    screenshot(app.surface, name)
 
 
 def click_square(app: App, square: int) -> None:
