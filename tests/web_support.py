@@ -74,9 +74,14 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the session (per xdist worker)."""
+    """One headless Chromium per test module.
+
+    Not per session: Playwright's sync API keeps an event loop running in the main
+    thread while it is open, and pytest-asyncio cannot run an async test there, so
+    the browser must be closed before another module's async tests run.
+    """
     try:
         from playwright.sync_api import Error, sync_playwright
     except ImportError:
