@@ -191,13 +191,14 @@ class Think:
 @dataclass(frozen=True)
 class Appraise:
     """Ask the engine for a hint: every legal move of ``state`` (match ``code`` at
-    ``ply``) scored, sent to ``peer`` as an ``analysis``; then the room's
-    ``engine_done(peer)``."""
+    ``ply`` after ``epoch`` takebacks) scored, sent to ``peer`` as an ``analysis`` if
+    the match is still there; then the room's ``engine_done(peer)``."""
 
     peer: Peer
     code: str
     ply: int
     state: State
+    epoch: int = 0
 
 
 @dataclass(frozen=True)

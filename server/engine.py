@@ -35,7 +35,7 @@ def hint(room: Room, player: str, peer: Peer, msg: Hint) -> None:
         raise ProtocolError("not_your_turn", f"hints are for the side to move, and it is "
                             f"not your turn in match {match.code}")
     _one_at_a_time(room, peer)
-    room.out.append(Appraise(peer, match.code, match.ply, match.state))
+    room.out.append(Appraise(peer, match.code, match.ply, match.state, sum(match.takebacks)))
 
 
 def analyse(room: Room, player: str, peer: Peer, msg: Analyse) -> None:

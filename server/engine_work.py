@@ -55,7 +55,8 @@ class EngineWork:
                 moves = await self.bots.work(
                     analysis.hint, state.game, state.size, state.board, state.to_move,
                     self.hint_seconds, deadline=self.hint_seconds + SLACK_SECONDS)
-                message = Analysis(match=effect.code, ply=effect.ply, moves=moves)
+                if self._still_at(effect):
+                    message = Analysis(match=effect.code, ply=effect.ply, moves=moves)
             else:
                 plies = await asyncio.shield(self._review(effect.match))
                 message = Review(match=effect.match.code, plies=plies)
@@ -66,6 +67,14 @@ class EngineWork:
         if message is not None and isinstance(effect.peer, Session):
             with contextlib.suppress(ConnectionClosed):  # it may have gone meanwhile
                 await effect.peer.send(message)
+
+    def _still_at(self, hint: Appraise) -> bool:
+        """Whether the match is still at the position of ``hint``: the same ply after as
+        many takebacks (an answer about a line taken back and played again to the
+        same ply would be shown on another board)."""
+        match = self.room.matches.get(hint.code)
+        return (match is not None and match.ply == hint.ply
+                and sum(match.takebacks) == hint.epoch)
 
     def _review(self, match: Match) -> asyncio.Task[list[PlyReview]]:
         """The job reviewing ``match``, started on its first request."""
