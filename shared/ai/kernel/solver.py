@@ -61,9 +61,11 @@ MAX_MOVES = 40
 NODES, LIMIT = 0, 1
 # geo: the board's squares, then its four quadrants
 GEO_MASK = 0
-# table columns: the position's two bitboards, then its packed data (see _pack)
+# table columns: the position's two bitboards, then its packed data (see _store, _unpack)
 TT_OWN, TT_OPP, TT_DATA = 0, 1, 2
 
+# The corners of 8x8. They serve move ordering only: smaller boards, whose corners these
+# are not, are solved just as exactly, a little more slowly.
 _CORNERS = np.uint64(0x8100000000000081)
 _NOT_COL0 = np.uint64(0xFEFEFEFEFEFEFEFE)
 _NOT_COL7 = np.uint64(0x7F7F7F7F7F7F7F7F)
@@ -72,20 +74,14 @@ _COL7 = np.uint64(0x8080808080808080)
 _ROW0 = np.uint64(0x00000000000000FF)
 _ROW7 = np.uint64(0xFF00000000000000)
 _S1 = np.uint64(1)
-_S2 = np.uint64(2)
 _S4 = np.uint64(4)
 _S6 = np.uint64(6)
 _S7 = np.uint64(7)
 _S8 = np.uint64(8)
 _S9 = np.uint64(9)
-_S14 = np.uint64(14)
 _S16 = np.uint64(16)
-_S18 = np.uint64(18)
 _S21 = np.uint64(21)
-_S27 = np.uint64(27)
-_S28 = np.uint64(28)
 _S32 = np.uint64(32)
-_S36 = np.uint64(36)
 _S41 = np.uint64(41)
 _S24 = np.uint64(24)
 _BYTE = np.uint64(0xFF)
@@ -93,7 +89,8 @@ _BYTE = np.uint64(0xFF)
 
 @njit
 def _neighbours(disc: np.uint64) -> np.uint64:
-    """The squares around ``disc`` (a one-bit mask) on the 8x8 grid."""
+    """The squares around those of ``disc`` on the 8x8 grid (and some of ``disc``'s own
+    when it has several: it serves as a filter, a superset is harmless)."""
     side = ((disc << _S1) & _NOT_COL0) | ((disc >> _S1) & _NOT_COL7)
     line = disc | side
     return side | (line << _S8) | (line >> _S8)
@@ -607,10 +604,12 @@ class Memory:
 
     @property
     def nodes(self) -> int:
+        """Nodes visited since :meth:`start`."""
         return int(self.stats[NODES])
 
     @property
     def aborted(self) -> bool:
+        """Whether the node limit was passed: the last solve's result means nothing."""
         return bool(self.stats[NODES] > self.stats[LIMIT])
 
     def solve(self, own: np.uint64, opp: np.uint64, alpha: int, beta: int) -> int:
