@@ -53,14 +53,14 @@ class Geometry:
                 not_first_col |= 1 << sq
             if sq % size != size - 1:
                 not_last_col |= 1 << sq
-        # (shift, mask for a shift up, mask for a shift down) of each line through a
+        # (shift, the opponent discs a run may pass through) of each line through a
         # square: a row, a column and the two diagonals. A shift up moves toward higher
-        # indices; each mask drops the bits that wrapped around a row edge.
-        self.axes: tuple[tuple[int, int, int], ...] = (
-            (1, not_first_col, not_last_col),
-            (size, self.full, self.full),
-            (size + 1, not_first_col, not_last_col),
-            (size - 1, not_last_col, not_first_col),
+        # indices. Off the column, a run never passes a disc on the first or last column
+        # (it would wrap around a row edge, and on the line it ends there anyway), so one
+        # mask per line keeps both of its directions on the board.
+        inner = not_first_col & not_last_col
+        self.axes: tuple[tuple[int, int], ...] = (
+            (1, inner), (size, self.full), (size + 1, inner), (size - 1, inner),
         )
         # _flanks[sq]: for each set of opponent discs on _next_to[sq] (the squares next to sq
         # that start a ray of two or more: an opponent disc and then one's own), the rays
@@ -92,25 +92,25 @@ class Geometry:
         # Per direction, the runs of opponent discs that start next to an own disc,
         # grown with doubled shifts (Kogge-Stone): after the first two single steps a run
         # is two long, and each step through ``pairs`` (two opponent discs in a row)
-        # adds two more, so two of those cover the longest run of 8x8 (six discs).
+        # adds two more, so two of those cover the longest run of 8x8 (six discs). The
+        # square past a run is a move if it is empty and on the board (the final mask).
         result = 0
-        for s, up_mask, down_mask in self.axes:
+        for s, through in self.axes:
             s2 = s + s
-            line = up_mask & opp
+            line = opp & through
             run = (own << s) & line
             run |= (run << s) & line
             pairs = line & (line << s)
             run |= (run << s2) & pairs
             run |= (run << s2) & pairs
-            result |= (run << s) & up_mask
-            line = down_mask & opp
+            result |= run << s
             run = (own >> s) & line
             run |= (run >> s) & line
             pairs = line & (line >> s)
             run |= (run >> s2) & pairs
             run |= (run >> s2) & pairs
-            result |= (run >> s) & down_mask
-        return result & ~(own | opp)
+            result |= run >> s
+        return result & self.full & ~(own | opp)
 
     def flips(self, own: int, opp: int, square: int) -> int:
         """Bitmask of the discs that ``own`` playing on ``square`` turns over."""
