@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 from client.connection import ConnectError
 from client.identity import url_key
@@ -19,8 +19,8 @@ from client.identity import url_key
 if TYPE_CHECKING:
     from client.discovery import FoundServer
     from server.app import GameServer
+    from server.config import ServerConfig
 
-DEFAULT_PORT = 8765
 PREPARING = "Preparing the engine (first run only)..."
 """Said while the bots' engine is compiled for a server started here (the first run after
 an install takes seconds; see :func:`server.bots.prepare_engine`)."""
@@ -77,15 +77,14 @@ async def find_or_start(
     lan: bool = True,
     discover: Callable[[float], Awaitable[list[FoundServer]]] = _lan_servers,
     discover_timeout: float = 1.5,
-    host: str = "0.0.0.0",
-    port: int = DEFAULT_PORT,
+    config: ServerConfig | None = None,
     say: Callable[[str], None] = lambda text: None,
-    **config: Any,
 ) -> Where:
-    """The server to play on; ``config`` goes to the ServerConfig of a started one.
+    """The server to play on; ``config`` is a started one's (default ServerConfig's:
+    every interface, port 8765, the user's game database).
 
     ``say`` reports progress ("Looking for a server on the LAN...") to the caller.
-    When ``port`` is taken by something else, the started server takes any free port
+    When the port is taken by something else, the started server takes any free port
     instead; when a server here already has the game database open (another window
     started it), we play on that one.
     """
@@ -108,23 +107,26 @@ async def find_or_start(
             except ConnectError as err:  # none we can talk to: play here rather than not
                 say(f"{err}. Starting a server here instead.")
     say("No server found: starting one on this computer...")
-    from server.app import GameServer, ServerConfig
+    from server.app import GameServer
     from server.bots import prepare_engine
+    from server.config import ServerConfig
     from server.store import DatabaseInUseError, default_db_path
 
-    db = str(config.get("db") or default_db_path())
+    config = config or ServerConfig()
+    db = str(config.db or default_db_path())
     key = f"this computer {db if db == ':memory:' else Path(db).resolve()}"
+    host = config.host
     local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     shown = lan_address() if host in ("0.0.0.0", "", "::") else host
-    if config.get("warm_bots", True):  # compiled here, so the window can say why it waits
+    if config.warm_bots:  # compiled here, so the window can say why it waits
         await prepare_engine(lambda _: say(PREPARING))
     try:
-        game_server = GameServer(ServerConfig(host=host, port=port, **config))
+        game_server = GameServer(config)
         await game_server.start()
     except DatabaseInUseError as err:  # a server here has our games: play on that one
-        return await _already_here(err, local, shown, port, key)
+        return await _already_here(err, local, shown, config.port, key)
     except OSError:
-        game_server = GameServer(ServerConfig(host=host, port=0, **config))
+        game_server = GameServer(replace(config, port=0))
         await game_server.start()
     share = f"ws://{shown}:{game_server.port}"
     label = f"this computer (friends join at {share})"

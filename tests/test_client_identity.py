@@ -18,6 +18,7 @@ from client.discovery import FoundServer
 from client.gui.app import App
 from client.options import Plan, parse
 from server.app import GameServer
+from server.config import ServerConfig
 from shared.protocol import Joined
 
 
@@ -121,9 +122,9 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
         return []
 
     async def find() -> launch.Where:  # port 0: the port differs from one run to the next
-        return await launch.find_or_start(
-            None, lan=False, discover=no_lan, host="127.0.0.1", port=0,
-            db=tmp_path / "games.sqlite3", discovery=False, bot_seconds=0.2, bot_workers=1)
+        return await launch.find_or_start(None, lan=False, discover=no_lan, config=ServerConfig(
+            host="127.0.0.1", port=0, db=tmp_path / "games.sqlite3", discovery=False,
+            bot_seconds=0.2, bot_workers=1))
 
     plan = Plan(name="Hanako", game="tictactoe", level=1, players_dir=tmp_path / "players")
     first = App(plan, size=(800, 600), find=find)

@@ -20,6 +20,7 @@ from client.discovery import FoundServer
 from client.gui.app import App
 from client.options import Plan
 from server.app import GameServer
+from server.config import ServerConfig
 from shared.games.othello import parse_square
 from shared.protocol import State
 
@@ -63,10 +64,9 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
         return []
 
     async def find() -> launch.Where:
-        return await launch.find_or_start(
-            None, discover=nobody_on_the_lan, host="127.0.0.1", port=0,
-            db=tmp_path / "games.sqlite3", discovery=False, bot_seconds=0.2, bot_workers=1,
-        )
+        return await launch.find_or_start(None, discover=nobody_on_the_lan, config=ServerConfig(
+            host="127.0.0.1", port=0, db=tmp_path / "games.sqlite3", discovery=False,
+            bot_seconds=0.2, bot_workers=1))
 
     app = App(Plan(name="Hanako", game="tictactoe", level=1), size=(800, 600), find=find)
     driver = Driver()

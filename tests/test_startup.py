@@ -17,6 +17,7 @@ from client.options import Plan
 from client.startup import Startup
 from server import bots
 from server.app import GameServer
+from server.config import ServerConfig
 from shared.protocol import Joined
 
 
@@ -156,9 +157,9 @@ async def test_a_first_run_says_the_engine_is_being_prepared(
             told.set()
 
     monkeypatch.setattr(bots, "warm_up", compiling)
-    where = await launch.find_or_start(None, lan=False, say=say, host="127.0.0.1", port=0,
-                                       db=tmp_path / "games.sqlite3", discovery=False,
-                                       bot_workers=1)
+    config = ServerConfig(host="127.0.0.1", port=0, db=tmp_path / "games.sqlite3",
+                          discovery=False, bot_workers=1)
+    where = await launch.find_or_start(None, lan=False, say=say, config=config)
     await where.close()
     assert said == ["No server found: starting one on this computer...", launch.PREPARING]
     assert launch.PREPARING == "Preparing the engine (first run only)..."
@@ -166,8 +167,6 @@ async def test_a_first_run_says_the_engine_is_being_prepared(
     monkeypatch.undo()
     await bots.prepare_engine()  # this process has the engine now: a later start is quick
     said.clear()
-    where = await launch.find_or_start(None, lan=False, say=said.append, host="127.0.0.1",
-                                       port=0, db=tmp_path / "games.sqlite3",
-                                       discovery=False, bot_workers=1)
+    where = await launch.find_or_start(None, lan=False, say=said.append, config=config)
     await where.close()
     assert said == ["No server found: starting one on this computer..."]

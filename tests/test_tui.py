@@ -8,6 +8,7 @@ import asyncio
 import io
 import re
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from client.connection import Connection
 from client.discovery import FoundServer
 from client.options import Plan, parse
 from server.app import GameServer
+from server.config import ServerConfig
 from shared.protocol import PROTOCOL_VERSION, Error, Lobby
 
 
@@ -99,9 +101,10 @@ async def test_a_server_is_started_when_the_lan_has_none_or_fails(
         raise RuntimeError("no multicast here")
 
     where = await launch.find_or_start(
-        None, discover=broken, say=said.append, host="127.0.0.1",
-        port=game_server.port,  # taken: the started server picks a free port instead
-        db=tmp_path / "games.sqlite3", discovery=False, bot_workers=1)
+        None, discover=broken, say=said.append, config=ServerConfig(
+            host="127.0.0.1",
+            port=game_server.port,  # taken: the started server picks a free port instead
+            db=tmp_path / "games.sqlite3", discovery=False, bot_workers=1))
     try:
         assert where.server is not None and where.server.port != game_server.port
         assert where.url == f"ws://127.0.0.1:{where.server.port}" == where.share
@@ -119,14 +122,13 @@ async def test_a_second_app_here_plays_on_the_server_that_holds_the_games(
     computer joins the server already running (same games, same key), and says what to
     do when it cannot find it."""
     db = tmp_path / "taikyoku.sqlite3"  # the game_server fixture's database
-    where = await launch.find_or_start(None, lan=False, host="127.0.0.1",
-                                       port=game_server.port, db=db, discovery=False)
+    here = ServerConfig(host="127.0.0.1", port=game_server.port, db=db, discovery=False)
+    where = await launch.find_or_start(None, lan=False, config=here)
     assert where.server is None and where.url == game_server.url
     assert where.key == f"this computer {db.resolve()}"
     assert where.label.startswith("the server already running on this computer")
     with pytest.raises(OSError, match="connect to it with --server ws://127.0.0.1:PORT"):
-        await launch.find_or_start(None, lan=False, host="127.0.0.1", port=1, db=db,
-                                   discovery=False)
+        await launch.find_or_start(None, lan=False, config=replace(here, port=1))
 
 
 async def test_any_failure_to_start_is_one_line_and_exit_1(
@@ -180,9 +182,9 @@ async def test_a_lan_server_of_another_protocol_is_passed_over(
     where = await launch.find_or_start(None, discover=lan)
     assert where.url == game_server.url and where.server is None
     found = [future]
-    where = await launch.find_or_start(None, discover=lan, say=said.append, host="127.0.0.1",
-                                       port=0, db=tmp_path / "games.sqlite3", discovery=False,
-                                       bot_workers=1)
+    where = await launch.find_or_start(None, discover=lan, say=said.append, config=ServerConfig(
+        host="127.0.0.1", port=0, db=tmp_path / "games.sqlite3", discovery=False,
+        bot_workers=1))
     try:
         assert where.server is not None  # not the other protocol's: one started here
         assert any("speak another protocol: New at ws://127.0.0.1:1/" in line
