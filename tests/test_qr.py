@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.gui.qr import DARK, LIGHT, QUIET_ZONE, qr_code, qr_surface
+from client.gui.qr import QUIET_ZONE, qr_code, qr_surface
+from client.gui.theme import QR_DARK, QR_LIGHT
 
 URL = "http://192.168.1.20:8765"
 OUTPUT = Path(__file__).parent / "output"
@@ -32,7 +33,7 @@ def test_the_surface_is_segnos_matrix_with_a_quiet_zone(max_size: int) -> None:
             # every pixel of a module is the one colour: no smoothed edges
             colors = {tuple(block.get_at((i, j)))[:3]
                       for i in range(scale) for j in range(scale)}
-            assert colors == {DARK if dark else LIGHT}, (x, y)
+            assert colors == {QR_DARK if dark else QR_LIGHT}, (x, y)
 
 
 def test_saved_for_a_look() -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pygame
 import segno
 
+from client.gui.theme import QR_DARK, QR_LIGHT
+
 QUIET_ZONE = 4
 """Light modules around the symbol (ISO/IEC 18004); readers need them to find it."""
-DARK = (0, 0, 0)
-LIGHT = (255, 255, 255)
 
 
 def qr_code(text: str) -> segno.QRCode:
@@ -30,9 +30,9 @@ def qr_surface(text: str, max_size: int) -> pygame.Surface:
     modules = code.symbol_size(scale=1, border=QUIET_ZONE)[0]
     scale = max(1, max_size // modules)
     surface = pygame.Surface((modules * scale, modules * scale))
-    surface.fill(LIGHT)
+    surface.fill(QR_LIGHT)
     for y, row in enumerate(code.matrix_iter(scale=1, border=QUIET_ZONE)):
         for x, module in enumerate(row):
             if module:
-                surface.fill(DARK, (x * scale, y * scale, scale, scale))
+                surface.fill(QR_DARK, (x * scale, y * scale, scale, scale))
     return surface

@@ -66,6 +66,10 @@ CHAT_BOX = (30, 34, 41)
 CHAT_NAME = (140, 190, 255)
 CHAT_SPECTATOR = (170, 170, 190)
 
+QR_DARK = (0, 0, 0)
+QR_LIGHT = (255, 255, 255)
+"""A QR code's modules, black on white whatever the theme: cameras expect dark on light."""
+
 MIN_FONT = 10
 """Text never shrinks below this many pixels, so it stays readable in a small window."""
 
