@@ -10,7 +10,7 @@ import random
 import pytest
 
 from shared.ai.kernel.board import square_of, to_kernel
-from shared.ai.kernel.solver import move_scores, solve_root
+from shared.ai.kernel.solver import memory_for, move_scores, solve_root
 from shared.games import PASS
 from shared.games.othello import Geometry, OthelloState
 
@@ -95,6 +95,32 @@ def test_solver_equals_the_reference_on_random_8x8_positions(empties: int) -> No
 def test_solver_equals_the_reference_on_smaller_boards(size: int, empties: int) -> None:
     for state in late_positions(size, empties, 3, seed=size * empties):
         check_solves(state)
+
+
+def test_null_windows_give_true_fail_soft_bounds() -> None:
+    """What the expert relies on when it calls ``Memory.solve`` with its own windows."""
+    for state in late_positions(8, 10, 2, seed=31):
+        own, opp, mask = to_kernel(state)
+        exact = reference(state.geometry, *state.own_opp())
+        for g in range(exact - 4, exact + 5):
+            memory = memory_for(mask, UNLIMITED)
+            value = memory.solve(own, opp, g - 1, g)
+            if value >= g:
+                assert exact >= value, (state.to_text(), g)
+            else:
+                assert exact <= value, (state.to_text(), g)
+
+
+def test_any_guess_gives_the_same_solve() -> None:
+    state = late_positions(8, 11, 1, seed=77)[0]
+    own, opp, mask = to_kernel(state)
+    exact = reference_moves(state)
+    for guess in (-64, -9, 0, 3, 64):
+        result = solve_root(own, opp, mask, UNLIMITED, guess)
+        assert result.score == max(exact.values()), guess
+        assert exact[square_of(result.best_bit, 8)] == result.score, guess
+        scores = move_scores(own, opp, mask, UNLIMITED, guess).scores
+        assert {square_of(b, 8): v for b, v in scores.items()} == exact, guess
 
 
 def test_4x4_from_the_start_white_wins_11_to_3() -> None:
