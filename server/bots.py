@@ -25,6 +25,7 @@ from typing import Callable, TypeVar
 
 import shared.ai
 from server.clock import Budget
+from server.worker_slots import WorkerSlots
 from shared.ai import DEFAULT_SECONDS
 from shared.ai.kernel import warm_up
 from shared.games import State, new_game
@@ -130,9 +131,9 @@ class BotRunner:
         """Set by :meth:`warm_up`: from then on every worker loads the kernels as it starts
         (also those of a pool started again after a crash)."""
         self._size = workers or os.cpu_count() or 1
-        self._slots = asyncio.Semaphore(self._size)
-        """One per worker: a search waits here (first come, first served) for a free
-        worker, and its deadline starts only once it has one."""
+        self._slots = WorkerSlots(self._size)
+        """One per worker: a search waits here for a free worker (bots before the
+        engine's jobs), and its deadline starts only once it has one."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -214,25 +215,27 @@ class BotRunner:
         """``job(*args)`` in a worker (the engine's analysis: a module-level function, so
         it pickles), waited for at most ``deadline`` seconds once a worker is free.
         TimeoutError past it; BrokenExecutor if the worker crashed (the pool starts
-        again on the next job)."""
-        await self._slots.acquire()
+        again on the next job). A bot's move waiting for a worker goes first (see
+        server/worker_slots.py)."""
+        await self._slots.acquire(engine=True)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(self._submit(job, *args)),
-                                          deadline)
+            work = self._submit(job, *args, engine=True)
+            return await asyncio.wait_for(asyncio.wrap_future(work), deadline)
         except BrokenExecutor:
             self._discard_pool()
             raise
 
-    def _submit(self, job: Callable[..., T], *args: object) -> Future[T]:
-        """Start ``job`` in a worker, a slot taken; the slot is free again when the worker
-        is (a search that overran its deadline still occupies its worker until it stops)."""
+    def _submit(self, job: Callable[..., T], *args: object, engine: bool = False) -> Future[T]:
+        """Start ``job`` in a worker, a slot taken (``engine``: an engine job's); the slot
+        is free again when the worker is (a search that overran its deadline still
+        occupies its worker until it stops)."""
         loop = asyncio.get_running_loop()
         try:
             work = self._executor().submit(job, *args)
         except BaseException:
-            self._slots.release()
+            self._slots.release(engine)
             raise
-        work.add_done_callback(lambda _: _call_soon(loop, self._slots.release))
+        work.add_done_callback(lambda _: _call_soon(loop, lambda: self._slots.release(engine)))
         return work
 
     def _discard_pool(self) -> None:
