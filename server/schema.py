@@ -52,6 +52,8 @@ FEATURE_COLUMNS = {
 control, the clocks as of the last move, each seat's takebacks): a server adds them to
 an older database, and a reader of one finds their defaults."""
 FEATURE_DEFAULTS = {"hints": "0", "clock": "NULL", "remaining": "NULL", "takebacks": "'[0, 0]'"}
+DROP_COLUMN_SINCE = (3, 35, 0)
+"""The first SQLite with ``ALTER TABLE ... DROP COLUMN``."""
 MATCH_COLUMNS = ("code, game, size, start_board, start_to_move, seats, status, result, "
                  "created, ended")
 
@@ -83,11 +85,12 @@ def schema_problem(db: sqlite3.Connection, allow_empty: bool) -> str | None:
 def migrate(db: sqlite3.Connection) -> None:
     """Bring a database written by an older taikyoku to this schema, keeping its data.
 
-    Older servers wrote ``matches.rematch_of`` and never read it: the column goes.
+    Older servers wrote ``matches.rematch_of`` and never read it: the column goes, where
+    SQLite can drop a column (3.35 on; an older library leaves it, unread and nullable).
     A read-only store (`taikyoku records`) leaves an old file as it is and reads it.
     """
     columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
-    if "rematch_of" in columns:
+    if "rematch_of" in columns and sqlite3.sqlite_version_info >= DROP_COLUMN_SINCE:
         db.execute("ALTER TABLE matches DROP COLUMN rematch_of")
     for name, kind in FEATURE_COLUMNS.items():
         if name not in columns:

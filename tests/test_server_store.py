@@ -72,3 +72,20 @@ def test_an_old_database_is_read_then_migrated_by_the_server(tmp_path: Path) -> 
         ("FIRST1", [4, 0]), ("AGAIN1", [8]), ("NEW123", [4])]
     assert again.has_match("FIRST1") and not again.has_match("NOSUCH")
     again.close()
+
+
+def test_a_sqlite_too_old_to_drop_a_column_leaves_it(tmp_path: Path, monkeypatch) -> None:
+    """SQLite drops columns from 3.35 on: an older library leaves the unread column, and
+    the server opens and uses the database all the same."""
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    path = tmp_path / "old.sqlite3"
+    old_database(path)
+    store = Store(path, exclusive=True)
+    assert "rematch_of" in columns(path) and "takebacks" in columns(path)
+    (match,) = store.unfinished()
+    store.add_moves(match, match.play(4))
+    store.close()
+    again = Store(path, exclusive=True)
+    assert [(r.code, r.moves) for r in again.records()] == [("FIRST1", [4, 0]),
+                                                            ("AGAIN1", [8, 4])]
+    again.close()
