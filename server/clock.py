@@ -68,6 +68,14 @@ class MatchClock:
             self.remaining[mover] += self.increment
             self.start(next_seat, now)
 
+    def taken_back(self, movers: list[int], now: float) -> None:
+        """Moves made by ``movers`` (a seat each) were taken back at ``now``: the running
+        side is charged and the clocks stop, and each move's increment is taken back
+        too; the time spent stays spent (none of it below 0)."""
+        self.stop(now)
+        for seat in movers:
+            self.remaining[seat] = max(0.0, self.remaining[seat] - self.increment)
+
     def flag_at(self) -> float | None:
         """When the running clock reaches 0 (None when no clock runs)."""
         if self.running is None:

@@ -3,8 +3,10 @@
 A takeback goes back to the position before the requester's last move (not a forced
 pass), dropping everything played after it. Between people one offer waits at a time;
 a move or the end of the match lapses it (:meth:`server.match.Match.play` and
-:meth:`~server.match.Match.end` clear it). The clocks are not wound back. The stored
-game keeps the line that stands and counts each side's takebacks.
+:meth:`~server.match.Match.end` clear it). The clocks are not wound back: the time
+spent stays spent, and the increments the moves taken back earned are taken back with
+them (a move and its takeback gain nothing). The stored game keeps the line that
+stands and counts each side's takebacks.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 from server.effects import SaveTakeback, Send
 from server.match import Match, wire_seat
 from server.requests import stale
+from shared.games import PASS
 from shared.protocol import ProtocolError, TakebackDeclined, TakebackOffer
 
 if TYPE_CHECKING:
@@ -69,6 +72,9 @@ def answer(room: Room, player: str, msg: TakebackAnswer) -> None:
 def take_back(room: Room, match: Match, ply: int, seat: int) -> None:
     """Go back to the position before ``ply`` (``seat`` asked): a bot's search of the
     line taken back is dropped, the step is stored, then everyone sees it."""
+    if match.clock is not None:  # the increments its moves earned go with them
+        match.clock.taken_back([match.positions[i].to_move for i in range(ply, match.ply)
+                                if match.moves[i] != PASS], room.now)
     match.rewind(ply)
     match.takebacks[seat] += 1  # also the epoch that makes any older bot answer stale
     room.stop_thinking(match)

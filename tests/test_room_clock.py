@@ -140,6 +140,24 @@ def test_a_takeback_does_not_give_time_back() -> None:
     assert clock is not None and clock.remaining == [50.0, 52.0] and clock.running == 0
 
 
+def test_a_takeback_takes_back_the_increments_of_the_moves_it_undoes() -> None:
+    bench = Bench()
+    taro = bench.connect("Taro")
+    bench.ask(taro, Create(game="tictactoe", vs="bot", seat="first", bot=BotChoice(level=1),
+                           clock=Clock(initial=60, increment=5)))
+    code = bench.room.seated(taro.player or "")[0].code
+    for _ in range(3):  # a move, the bot's answer, taken back: nothing to gain
+        bench.now += 1
+        (think,) = [e for e in bench.ask(taro, Move(match=code, move=4, ply=0))
+                    if isinstance(e, Think)]
+        bench.now += 2
+        bench.deliver(bench.room.bot_moved(code, 1, 0, bench.now, think.epoch))
+        bench.ask(taro, Takeback(match=code))
+    clock = bench.match(code).clock
+    assert clock is not None and clock.running == 0
+    assert clock.remaining == [57.0, 54.0]  # the time each side spent, no increment kept
+
+
 def test_a_bot_is_asked_to_think_within_its_clock() -> None:
     bench = Bench()
     taro = bench.connect("Taro")
