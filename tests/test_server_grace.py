@@ -85,7 +85,8 @@ async def test_a_bot_match_waits_for_its_player(make_server, connect) -> None:
     peer = await connect(server)
     state = await peer.create(game="othello", size=6, vs="bot", bot={"level": 2})
     await peer.close()
-    await asyncio.sleep(0.5)
+    await _held(server, state["match"])
+    await asyncio.sleep(0.5)  # past the grace: time passing is what is tested
     back = await connect(server, token=peer.token)
     await back.expect("joined", match=state["match"])
     resumed = await back.expect("state", match=state["match"])
@@ -124,6 +125,13 @@ async def test_keepalive_frees_the_seat_of_a_silent_peer(make_server, connect) -
     hana.ws.transport.abort()  # a silent peer would also hold up its own closing
 
 
+async def _held(server, code: str) -> None:
+    """Wait until the server has seen its player go: a seat of match ``code`` is held."""
+    async with asyncio.timeout(10):
+        while not [key for key in server.lobby.room.holds.timers if key[0] == code]:
+            await asyncio.sleep(0.01)
+
+
 async def _stored_result(server, code: str) -> dict[str, object]:
     """The stored result of match ``code``, once it has one (within 10 s)."""
     async with asyncio.timeout(10):
@@ -139,7 +147,8 @@ async def test_a_bot_match_is_abandoned_past_the_bot_hold(make_server, connect) 
     code = (await peer.create(game="othello", size=6, vs="bot", seat="first",
                               bot={"level": 1}))["match"]
     await peer.close()
-    await asyncio.sleep(0.2)
+    await _held(server, code)
+    await asyncio.sleep(0.2)  # past the grace: time passing is what is tested
     assert server.store.record(code).result is None  # the grace is not the bot hold
     assert await _stored_result(server, code) == {"winner": 1, "reason": "abandon"}
     assert code not in server.lobby.matches  # nobody looks at it: forgotten
@@ -162,7 +171,9 @@ async def test_restored_matches_wait_only_as_long_as_they_would_have(make_server
     again = await make_server(grace=0.3, bot_hold=0.3)
     assert await _stored_result(again, vs_bot) == {"winner": 1, "reason": "abandon"}
     assert await _stored_result(again, waiting) == {"winner": None, "reason": "abandon"}
-    await asyncio.sleep(0.3)
+    # the waiting match's grace, started with the others' at the restore, is over: the
+    # game between two people away has no hold running out, and goes on
+    assert not [key for key in again.lobby.room.holds.timers if key[0] == h2h]
     assert again.store.record(h2h).result is None
     back = await connect(again, name="Taro", token=taro.token)
     await back.expect("state", match=h2h)
