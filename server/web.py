@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import email.utils
 import re
+import urllib.parse
 from dataclasses import dataclass
 from http import HTTPStatus
 from importlib.resources import files
@@ -41,6 +42,20 @@ def is_upgrade(request: Request) -> bool:
         for value in request.headers.get_all("Upgrade")
         for token in value.split(",")
     )
+
+
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """Whether an upgrade request may reach the protocol: a browser names the page that
+    opens the socket (``Origin``), and only this server's own page, at the host the
+    request was sent to (``Host``), may; so another website a player on the LAN visits
+    cannot. Programs send no Origin (None) and are let in."""
+    if origin is None:
+        return True
+    try:
+        netloc = urllib.parse.urlsplit(origin).netloc
+    except ValueError:
+        return False
+    return host is not None and netloc != "" and netloc.lower() == host.lower()
 
 
 def content_security_policy(host: str | None) -> str:
@@ -79,9 +94,13 @@ class WebClient:
         })
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """websockets' hook: None lets an upgrade request through to the protocol."""
+        """websockets' hook: None lets an upgrade request through to the protocol (403
+        for one from another site's page, see :func:`same_origin`)."""
         if is_upgrade(request):
-            return None
+            if same_origin(request.headers.get("Origin"), request.headers.get("Host")):
+                return None
+            return connection.respond(HTTPStatus.FORBIDDEN, "A page of another origin may "
+                                      "not open a socket to this game server.\n")
         return self.respond(request.method, request.path, request.headers.get("Host"))
 
     def respond(self, method: str, target: str, host: str | None = None) -> Response:
