@@ -23,6 +23,9 @@ Vs = Literal["bot", "human"]
 SEATS: tuple[str, ...] = get_args(Seat)
 """The --seat choices."""
 MAX_NAME = 32
+MAX_INITIAL = 86400.0
+MAX_INCREMENT = 3600.0
+"""The time controls the protocol allows (docs/protocol.md §11, clocks)."""
 
 
 @dataclass
@@ -37,9 +40,9 @@ class Plan:
     level: int = DEFAULT_LEVEL
     seat: Seat = "first"
     clock: Clock | None = None
-    """The new match's time control (None: untimed)."""
+    """The new match's time control (``--clock``; None: untimed)."""
     hints: bool = False
-    """Whether a new match between people lets both ask for hints."""
+    """Whether a new match between people lets both ask for hints (``--hints``)."""
     join: str | None = None
     watch: str | None = None
     lan: bool = True
@@ -92,6 +95,36 @@ def match_code(text: str) -> str:
     if not code or len(code) > 16 or not code.isalnum():
         raise ValueError(f"{text!r} is not a match code (letters and digits)")
     return code
+
+
+def read_clock(text: str) -> Clock | None:
+    """A time control as players write it: '5+3' is 5 minutes each and 3 seconds added per
+    move, '10' is 10 minutes and nothing added, '' or 'n' no clock. ValueError with a
+    sentence otherwise (the terminal's clock question and ``--clock`` both read it)."""
+    words = text.strip().lower()
+    if words in ("", "n", "no", "none"):
+        return None
+    minutes, plus, seconds = words.partition("+")
+    try:
+        initial, increment = float(minutes) * 60, float(seconds) if plus else 0.0
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a clock: type minutes and the seconds "
+                         "added per move, like 5+3") from None
+    if not 1 <= initial <= MAX_INITIAL:
+        raise ValueError(f"Each side gets 1 second to {MAX_INITIAL / 60:g} minutes, "
+                         f"not {minutes.strip()} minutes")
+    if not 0 <= increment <= MAX_INCREMENT:
+        raise ValueError(f"The seconds added per move are 0 to {MAX_INCREMENT:g}, "
+                         f"not {seconds.strip()}")
+    return Clock(initial=initial, increment=increment)
+
+
+def clock_argument(text: str) -> Clock | None:
+    """:func:`read_clock` as an argparse type, keeping its message."""
+    try:
+        return read_clock(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def code_argument(text: str) -> str:
@@ -150,6 +183,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            f"({LEVELS[high].name}); default {DEFAULT_LEVEL}")
     what.add_argument("--seat", choices=SEATS, default="first",
                       help="move first, second or random (default first)")
+    what.add_argument("--clock", type=clock_argument, metavar="MIN+SEC",
+                      help="a clock for the new match: minutes each + seconds added per "
+                           "move, like 5+3 (default none); the server must offer clocks")
+    what.add_argument("--hints", action="store_true",
+                      help="let both people in the new match ask for hints (the engine's "
+                           "scores); a match against the bot always allows them")
     what.add_argument("--join", type=code_argument, metavar="CODE",
                       help="join the match with this code")
     what.add_argument("--watch", type=code_argument, metavar="CODE",
@@ -161,6 +200,8 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
     chosen = [f for f in ("game", "join", "watch") if getattr(args, f)]
     if len(chosen) > 1:
         parser.error("choose one of --game, --join and --watch")
+    if (args.join or args.watch) and (args.clock or args.hints):
+        parser.error("--clock and --hints are for a new match, not one to --join or --watch")
     if args.size is not None:
         if args.game is None:  # the one game played on that size
             args.game = next(g.name for g in GAMES.values() if args.size in g.sizes)
@@ -169,7 +210,8 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
                          f"{', '.join(map(str, info.sizes))}, not {args.size}")
     return Plan(
         name=args.name or default_name(), server=args.server, game=args.game, size=args.size,
-        vs=args.vs, level=args.level, seat=args.seat, join=args.join, watch=args.watch,
+        vs=args.vs, level=args.level, seat=args.seat, clock=args.clock, hints=args.hints,
+        join=args.join, watch=args.watch,
         lan=args.lan, players_dir=identity.players_dir(), token_file=args.token_file,
         new_player=args.new_player,
     )

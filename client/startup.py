@@ -47,6 +47,8 @@ class Startup:
         self.where: launch.Where | None = None
         self.me: identity.Identity | None = None
         self.conn: Connection | None = None
+        self.unoffered = ""
+        """What the flags asked of a new match that the server does not offer, in words."""
 
     async def run(self) -> Opening:
         """The steps not done yet, then what to show first (a request the flags make is
@@ -97,14 +99,32 @@ class Startup:
             return "choose"
         if self.plan.decided:
             assert self.conn is not None
+            self.unoffered = self.not_offered()
             await follow(self.conn, self.plan)
             return "plan"
         return "lobby"
 
+    def not_offered(self) -> str:
+        """A sentence on the clock or hints the plan asks of a new match and this server
+        does not offer (an older one plays the match without them), or ''."""
+        plan = self.plan
+        if plan.join or plan.watch:
+            return ""
+        asked = (("clocks", plan.clock is not None, "clock"),
+                 ("hints between people", plan.hints and plan.vs == "human", "hint"))
+        missing = [words for words, wanted, feature in asked
+                   if wanted and not self.known.has(feature)]
+        if not missing:
+            return ""
+        return (f"This server does not offer {' or '.join(missing)}: "
+                "the match is played without them.")
+
     @property
     def note(self) -> str:
-        """Why this run is not the remembered player, when that is so (else '')."""
-        return self.me.note if self.me is not None else ""
+        """What the person should hear once started (else ''): why this run is not the
+        remembered player, and what the flags asked for that the server does not offer."""
+        who = self.me.note if self.me is not None else ""
+        return " ".join(words for words in (who, self.unoffered) if words)
 
     async def close(self) -> None:
         """Close the connection, let the next client be this player, stop our server."""

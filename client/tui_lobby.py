@@ -12,7 +12,7 @@ from client.connection import LinkStatus
 from client.console import Console, InputEnded
 from client.launch import Where
 from client.match_view import clock_words, lobby_line
-from client.options import Plan, Seat, Vs, match_code
+from client.options import Plan, Seat, Vs, match_code, read_clock
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, catalogue
 from shared.protocol import Clock, Error, Lobby
@@ -20,31 +20,6 @@ from shared.protocol import Clock, Error, Lobby
 LobbyOutcome = Literal["sent", "back", "quit"]
 RESUME_WAIT = 2.0
 """Seconds after a reconnect to wait for the server to give back a match we asked for."""
-MAX_INITIAL = 86400.0
-MAX_INCREMENT = 3600.0
-"""The time controls the protocol allows (docs/protocol.md §11, clocks)."""
-
-
-def read_clock(text: str) -> Clock | None:
-    """A time control as players write it: '5+3' is 5 minutes each and 3 seconds added per
-    move, '10' is 10 minutes and nothing added, '' or 'n' no clock. ValueError with a
-    sentence otherwise."""
-    words = text.strip().lower()
-    if words in ("", "n", "no", "none"):
-        return None
-    minutes, plus, seconds = words.partition("+")
-    try:
-        initial, increment = float(minutes) * 60, float(seconds) if plus else 0.0
-    except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a clock: type minutes and the seconds "
-                         "added per move, like 5+3, or Enter for none.") from None
-    if not 1 <= initial <= MAX_INITIAL:
-        raise ValueError(f"Each side gets 1 second to {MAX_INITIAL / 60:g} minutes, "
-                         f"not {minutes.strip()} minutes.")
-    if not 0 <= increment <= MAX_INCREMENT:
-        raise ValueError(f"The seconds added per move are 0 to {MAX_INCREMENT:g}, "
-                         f"not {seconds.strip()}.")
-    return Clock(initial=initial, increment=increment)
 
 
 class LobbyQuestions(Console):
@@ -156,7 +131,7 @@ class LobbyQuestions(Console):
             try:
                 clock = read_clock(answer)
             except ValueError as err:
-                self.say(str(err))
+                self.say(f"{err}.")
                 continue
             if clock is not None:
                 self.say(f"A {clock_words(clock)} clock.")

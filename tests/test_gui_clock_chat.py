@@ -18,6 +18,7 @@ from client.gui.sound import Cue
 from client.options import Plan
 from client.settings import load
 from server.app import GameServer
+from shared.protocol import Clock
 
 
 def painted(app: App, colour: tuple[int, int, int]) -> pygame.Rect | None:
@@ -48,6 +49,34 @@ async def test_start_screen_clock_and_hints_choices(game_server: GameServer,
     s = shown(app).state
     assert s is not None and s.clock is not None and s.hints
     assert (s.clock.initial, s.clock.increment, s.clock.running) == (180, 2, None)
+
+
+async def test_start_screen_begins_with_the_flags_clock_and_hints(
+        game_server: GameServer, tmp_path: Path) -> None:
+    """`--vs human --clock 10+5 --hints` without --game: the start screen has them chosen
+    (10+5 in the place of the longest offered clock; C steps through them back to it)."""
+    flags = Clock(600, 5)
+    app = App(Plan(name="Taro", server=game_server.url, vs="human", clock=flags, hints=True),
+              size=(1024, 720), settings_file=tmp_path / "settings.json")
+
+    async def scenario() -> None:
+        await until(lambda: app.booted and app.known.has("clock"), "the start screen")
+        assert (app.lobby.clock, app.lobby.hints) == (flags, True)
+        still_shot(app, "start_screen_clock_from_flags")
+        seen = []
+        for _ in app.lobby.clocks:  # once round the choices with C
+            before = app.lobby.clock
+            press(pygame.K_c, "c")
+            await until(lambda: app.lobby.clock != before, "the next clock")
+            seen.append(app.lobby.clock)
+        assert seen == [None, Clock(60, 0), Clock(180, 2), flags]
+        press(pygame.K_RETURN)
+        await until(lambda: ply(app) == 0, "the match")
+
+    await run_scenario(app, scenario)
+    s = shown(app).state
+    assert s is not None and s.clock is not None and s.hints
+    assert (s.clock.initial, s.clock.increment) == (600, 5)
 
 
 async def test_clock_counts_down_warns_and_flags(game_server: GameServer, tmp_path: Path,

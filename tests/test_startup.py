@@ -5,6 +5,7 @@ word while an embedded server's engine is being prepared. Real servers on 127.0.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,9 @@ from client_support import Driver, play_script, screenshot
 from client import launch
 from client.connection import Connection
 from client.gui.app import App
-from client.options import Plan
+from client.options import Plan, parse
 from client.startup import Startup
-from server import bots
+from server import bots, requests
 from server.app import GameServer
 from server.config import ServerConfig
 from shared.protocol import Joined
@@ -65,6 +66,33 @@ async def test_what_the_start_up_shows_first(game_server: GameServer, tmp_path: 
     finally:
         await startup.close()
     assert game_server.lobby is not None and list(game_server.lobby.matches) == [first]
+
+
+async def test_the_flags_clock_and_hints_reach_the_new_match(
+        game_server: GameServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--clock 5+3 --hints` against a person: the match the start-up asks for has them;
+    a server that does not offer them is said to, in the start-up's note."""
+    argv = ["--game", "othello", "--size", "6", "--vs", "human", "--clock", "5+3", "--hints"]
+    plan = replace(parse("taikyoku tui", "", argv), name="Taro", players_dir=None)
+    startup, opening = await started(game_server, plan)
+    try:
+        assert opening == "plan" and startup.note == ""
+        assert startup.conn is not None
+        while (view := startup.known.view) is None or view.state is None:
+            startup.known.handle(await startup.conn.recv(5))
+        s = view.state
+        assert s is not None and s.clock is not None and s.hints
+        assert (s.clock.initial, s.clock.increment, s.clock.running) == (300, 3, None)
+    finally:
+        await startup.close()
+    monkeypatch.setattr(requests, "FEATURES", ("takeback", "chat"))  # an older server
+    startup, opening = await started(game_server, replace(plan, name="Hana"))
+    try:
+        assert opening == "plan" and startup.note == (
+            "This server does not offer clocks or hints between people: the match is played "
+            "without them.")
+    finally:
+        await startup.close()
 
 
 async def test_several_unfinished_games_are_a_choice(game_server: GameServer,

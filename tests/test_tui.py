@@ -22,7 +22,7 @@ from client.discovery import FoundServer
 from client.options import Plan, parse
 from server.app import GameServer
 from server.config import ServerConfig
-from shared.protocol import PROTOCOL_VERSION, Error, Lobby
+from shared.protocol import PROTOCOL_VERSION, Clock, Error, Lobby
 
 
 async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:
@@ -82,11 +82,19 @@ def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> Non
                                   "seat": "random", "level": 5, "clock": None, "hints": False}
     assert parse("taikyoku tui", "", ["--join", "k7qx"]).join == "K7QX"
     assert not parse("taikyoku tui", "", []).decided
+    timed = parse("taikyoku play", "", ["--vs", "human", "--clock", "5+3", "--hints"])
+    assert (timed.clock, timed.hints, timed.decided) == (Clock(300, 3), True, False)
+    assert parse("taikyoku tui", "", ["--clock", "10"]).clock == Clock(600, 0)
+    assert parse("taikyoku tui", "", ["--clock", "none"]).clock is None
     for argv, words in ((["--game", "tictactoe", "--size", "8"],
                          "Tic-tac-toe is played on size 3, not 8"),
                         (["--game", "othello", "--join", "K7QX"], "choose one of"),
                         (["--join", "K7-QX"], "is not a match code"),
                         (["--level", "9"], "invalid choice"),
+                        (["--clock", "x"], "argument --clock: 'x' is not a clock"),
+                        (["--clock", "5+4000"], "seconds added per move are 0 to 3600"),
+                        (["--clock", "0"], "Each side gets 1 second to 1440 minutes"),
+                        (["--join", "K7QX", "--hints"], "--clock and --hints are for a new"),
                         (["--server", "http://x"], "is not a server address")):
         with pytest.raises(SystemExit):
             parse("taikyoku tui", "", argv)

@@ -45,11 +45,14 @@ class LobbyScreen:
         game = get_game(plan.game or DEFAULT_GAME)
         self.choice = Plan(name=plan.name, game=game.name, size=plan.size or game.default_size,
                            vs=plan.vs, level=plan.level, seat=plan.seat)
+        self.clocks = CLOCKS if plan.clock in CLOCKS else (*CLOCKS[:-1], plan.clock)
+        """The clock choices: the offered ones, the longest giving way to one the flags
+        asked for (a fifth button would not fit its words)."""
         self.name = TextField(plan.name, max_len=32, on_enter=self.name_done)
         self.code = TextField("", max_len=16, upper=True, on_enter=self.join_code)
         self.scroll_rows = 0
-        self.clock: Clock | None = None
-        self.hints = False
+        self.clock = plan.clock
+        self.hints = plan.hints
         """Whether a match against a person lets both ask for hints."""
 
     # ---- actions ---------------------------------------------------------------------
@@ -65,7 +68,7 @@ class LobbyScreen:
         self.clock = clock
 
     def next_clock(self) -> None:
-        self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
+        self.clock = self.clocks[(self.clocks.index(self.clock) + 1) % len(self.clocks)]
 
     def set_hints(self, allowed: bool) -> None:
         self.hints = allowed
@@ -212,8 +215,8 @@ class LobbyScreen:
         ui.text("Clock", (row.left, row.centery), size, theme.MUTED, anchor="midleft")
         head = int(row.width * 0.16)
         cells = columns(pygame.Rect(row.left + head, row.top, row.width - head, row.height),
-                        len(CLOCKS), gap)
-        for cell, clock in zip(cells, CLOCKS):
+                        len(self.clocks), gap)
+        for cell, clock in zip(cells, self.clocks):
             ui.button(cell, "No clock" if clock is None else clock_words(clock),
                       partial(self.set_clock, clock), selected=self.clock == clock,
                       hint="C" if clock is None else "")
