@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import time
 from types import TracebackType
@@ -97,6 +98,10 @@ class GameServer:
             if cfg.warm_bots:  # the bots' engine is ready before anyone waits on it
                 await self.bots.warm_up()
             restored = self.lobby.restore()
+            # What start-up made (the modules, the engine, the restored matches) lives as
+            # long as the server: out of the collector's way, a full collection scans only
+            # what came after (tens of ms less of a stalled loop each time; see gc.freeze).
+            gc.freeze()
             await self._server.start_serving()  # players resuming find their matches
         except BaseException:  # undo what was set up
             await self.close()
