@@ -323,7 +323,8 @@ def _shallow(
     stats: np.ndarray,
 ) -> int:
     """The exact margin if inside (alpha, beta), else a bound on that side; 5 to SHALLOW
-    empties. Squares are tried in place: odd quadrants first, corners first within each."""
+    empties, without a table: the legal moves in odd quadrants first, corners first within
+    each."""
     stats[NODES] += 1
     mask = geo[GEO_MASK]
     empty = mask & ~(own | opp)
@@ -365,8 +366,9 @@ def _shallow(
 @njit
 def _order_key(own: np.uint64, opp: np.uint64, n: int, mask: np.uint64) -> int:
     """Sort key of the position after a move (``own`` is the opponent, to move there):
-    lower is tried first. The opponent's mobility with corners counted twice; with many
-    empties, plus how few moves the opponent's best-looking reply leaves us."""
+    lower is tried first. The opponent's mobility with corners counted twice, then their
+    potential mobility; with many empties, also how few moves their most restricting
+    reply leaves us."""
     replies = legal_moves(own, opp, mask)
     key = 64 * (popcount(replies) + popcount(replies & _CORNERS))
     # potential mobility: the empty squares next to our discs, where they may play later
