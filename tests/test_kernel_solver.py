@@ -86,14 +86,14 @@ def check_solves(state: OthelloState) -> None:
 
 @pytest.mark.parametrize("empties", range(1, 13))
 def test_solver_equals_the_reference_on_random_8x8_positions(empties: int) -> None:
-    count = 6 if empties <= 8 else 2
+    count = 6 if empties <= 8 else 2 if empties < 12 else 1  # the reference is slow there
     for state in late_positions(8, empties, count, seed=empties):
         check_solves(state)
 
 
-@pytest.mark.parametrize("size, empties", [(4, 8), (4, 11), (6, 10), (6, 12)])
-def test_solver_equals_the_reference_on_smaller_boards(size: int, empties: int) -> None:
-    for state in late_positions(size, empties, 3, seed=size * empties):
+@pytest.mark.parametrize("size, empties, count", [(4, 8, 3), (4, 11, 3), (6, 10, 3), (6, 12, 1)])
+def test_solver_equals_the_reference_on_smaller_boards(size: int, empties: int, count: int) -> None:
+    for state in late_positions(size, empties, count, seed=size * empties):
         check_solves(state)
 
 
