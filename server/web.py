@@ -3,7 +3,8 @@
 websockets hands every request to ``process_request`` before its opening handshake:
 one that asks for the WebSocket upgrade goes on to the protocol untouched (return
 None); any other is answered here, from the fixed list in ``client.web.FILES`` read
-into memory once. A request path is only ever a key into that list (never a file
+into memory once, plus the games' catalogue (``client.web.CATALOGUE_PATH``) generated
+once. A request path is only ever a key into that list (never a file
 name), so nothing else on the machine can be served. GET and HEAD are answered;
 every other method gets 405. websockets closes the connection after an HTTP answer,
 so each request is its own connection (a page is a handful of small files).
@@ -12,6 +13,7 @@ so each request is its own connection (a page is a handful of small files).
 from __future__ import annotations
 
 import email.utils
+import json
 import re
 import urllib.parse
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-import client.web  # FILES: the one list of what is served
+import client.web  # FILES and the catalogue: the one list of what is served
 
 ALLOWED = "GET, HEAD"
 BASE_POLICY = (
@@ -86,12 +88,15 @@ class WebClient:
     @classmethod
     def load(cls) -> WebClient:
         """Read every file of ``client.web.FILES`` (a missing one fails here, at server
-        start, not when a browser asks for it)."""
+        start, not when a browser asks for it) and build the games' catalogue once."""
         root = files(client.web)
-        return cls({
+        served = {
             path: WebFile(root.joinpath(name).read_bytes(), content_type)
             for path, (name, content_type) in client.web.FILES.items()
-        })
+        }
+        catalogue = json.dumps(client.web.catalogue(), separators=(",", ":")).encode()
+        served[client.web.CATALOGUE_PATH] = WebFile(catalogue, client.web.CATALOGUE_TYPE)
+        return cls(served)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """websockets' hook: None lets an upgrade request through to the protocol (403

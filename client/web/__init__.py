@@ -4,9 +4,20 @@
 (file name in this package, Content-Type). Nothing else is served, and no request
 path is ever mapped onto the filesystem; a file added here must be added to `FILES`
 (tests/test_web_manifest.py checks both ways).
+
+`CATALOGUE_PATH` is the one generated resource: :func:`catalogue` as JSON, built once
+at server start from ``shared.games``, ``shared.ai.levels`` and ``shared.protocol``, so
+the page names games, sides, squares, bots and chat limits as the Python clients do
+instead of keeping its own copy (docs/hosting.md describes it).
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.games import DEFAULT_GAME, GAMES, GameInfo
+from shared.protocol import CHAT_HISTORY_LINES, CHAT_MAX_CHARS
 
 _JS = "text/javascript; charset=utf-8"
 
@@ -16,6 +27,7 @@ FILES: dict[str, tuple[str, str]] = {
     "/app.js": ("app.js", _JS),
     "/connection.js": ("connection.js", _JS),
     "/known.js": ("known.js", _JS),
+    "/catalogue.js": ("catalogue.js", _JS),
     "/match_view.js": ("match_view.js", _JS),
     "/replay.js": ("replay.js", _JS),
     "/lobby.js": ("lobby.js", _JS),
@@ -26,3 +38,51 @@ FILES: dict[str, tuple[str, str]] = {
     "/dom.js": ("dom.js", _JS),
     "/sound.js": ("sound.js", _JS),
 }
+
+CATALOGUE_PATH = "/catalogue.json"
+CATALOGUE_TYPE = "application/json; charset=utf-8"
+
+
+def catalogue() -> dict[str, Any]:
+    """What the page needs to know about the games, the bots and the chat, as JSON data.
+
+    Per-game behaviour is carried by the game's properties (``pieces``, ``coordinates``,
+    ``scored``) so the page, like the window, never tests a game's name to draw it.
+    """
+    return {
+        "games": [_game(info) for info in GAMES.values()],
+        "default_game": DEFAULT_GAME,
+        "bots": [{"level": level, "name": spec.name} for level, spec in LEVELS.items()],
+        "default_level": DEFAULT_LEVEL,
+        "chat": {"max_chars": CHAT_MAX_CHARS, "history_lines": CHAT_HISTORY_LINES},
+    }
+
+
+def _game(info: GameInfo) -> dict[str, Any]:
+    """One game's entry. Its callables become data: every square's name on every size.
+
+    ``ends`` is how the rules decided a finished game when that does not depend on the
+    score (null for a scored game, whose end is its count of pieces).
+    """
+    return {
+        "name": info.name,
+        "title": info.title,
+        "sizes": list(info.sizes),
+        "default_size": info.default_size,
+        "sides": list(info.sides),
+        "move_help": info.move_help,
+        "pieces": info.pieces,
+        "coordinates": info.coordinates,
+        "scored": info.scored,
+        "illegal_why": info.illegal_why,
+        "ends": None if info.scored else {
+            "draw": info.end_words(None, (0, 0)),
+            "won": [info.end_words(seat, (0, 0)) for seat in (0, 1)],
+        },
+        "boards": {str(size): {
+            "label": info.label(size),
+            "start": info.start(size).board,
+            "squares": [info.name_square(sq, size) for sq in range(size * size)],
+            "square_words": [info.square_words(sq, size) for sq in range(size * size)],
+        } for size in info.sizes},
+    }

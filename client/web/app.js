@@ -8,7 +8,7 @@ import { el, fill } from "./dom.js";
 import { GameScreen } from "./game.js";
 import { Known } from "./known.js";
 import { LobbyScreen } from "./lobby.js";
-import { gameTitle } from "./match_view.js";
+import { gameTitle } from "./catalogue.js";
 import { Sounds, cues } from "./sound.js";
 
 const LOBBY_REFRESH_MS = 2000; // the match list is asked again this often while it shows

@@ -1,5 +1,6 @@
-// Drawing the two boards as inline SVG: tic-tac-toe as a grid with X strokes and O
-// circles, Othello on green felt with a-h across the top and 1-8 down the side.
+// Drawing the boards as inline SVG, in the picture the catalogue's `pieces` names:
+// marks (X strokes and O circles on paper, as tic-tac-toe) or discs (on green felt, as
+// Othello); a game with `coordinates` has its column and row names around the board.
 //
 // Geometry and drawing only: what to draw (the board string, legal squares, the last
 // move, the discs just turned over, small per-square labels) comes from the caller,
@@ -7,8 +8,8 @@
 // its free slot numbers; the engine's hints (a score on each square) and its choice in
 // a reviewed game are drawn over the pieces.
 
+import { boardInfo, gameInfo } from "./catalogue.js";
 import { svg } from "./dom.js";
-import { COLUMNS } from "./match_view.js";
 
 const CELL = 100; // one square in SVG units; the board scales to its box
 const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8],
@@ -28,9 +29,18 @@ function centre(square, size, band) {
   };
 }
 
-function squareName(game, size, square) {
-  if (game === "tictactoe") return `slot ${square}`;
-  return `${COLUMNS[square % size]}${Math.floor(square / size) + 1}`;
+/** The names along the top and down the side of a board whose squares are named by
+ * column letter and row number ("d3"): the first row's letters, the first column's
+ * numbers. */
+function axes(squares, size) {
+  const parts = (name) => /^(\D+)(\d+)$/.exec(name);
+  const columns = [];
+  const rows = [];
+  for (let i = 0; i < size; i++) {
+    columns.push(parts(squares[i])[1]);
+    rows.push(parts(squares[i * size])[2]);
+  }
+  return { columns, rows };
 }
 
 /** A disc (Othello) at a centre; `turning` animates it turning over to its colour. */
@@ -85,6 +95,43 @@ function engineChoice(x, y) {
     "best")];
 }
 
+/** How each kind of `pieces` is drawn (the window's DRAWERS): the ground, which grid
+ * lines (`edges`: the outer ones too), a piece, a legal square, the last move (under or
+ * over its piece), and what goes over everything. */
+const PICTURES = {
+  marks: {
+    frame: "paper", radius: 14, ground: null, lines: "grid-line", edges: false,
+    piece: (x, y, ch, { grow }) => mark(x, y, ch, grow),
+    legal: () => [],
+    lastUnder: (x, y) => [svg("rect", { class: "last-shade", x: x - CELL / 2 + 4,
+      y: y - CELL / 2 + 4, width: CELL - 8, height: CELL - 8 })],
+    lastOver: () => [],
+    over(board, size, band) { // the line of three, struck through
+      const line = winningLine(board);
+      if (line === null) return [];
+      const a = centre(line[0], size, band);
+      const b = centre(line[2], size, band);
+      return [svg("line", { class: "win-line", x1: a.x, y1: a.y, x2: b.x, y2: b.y })];
+    },
+    icon: (seat) => mark(50, 50, seat === 0 ? "X" : "O", false),
+  },
+  discs: {
+    frame: "felt-frame", radius: 10, ground: "felt", lines: "felt-line", edges: true,
+    piece: (x, y, ch, { turning, ring }) => disc(x, y, ch, { turning, ring }),
+    legal: (x, y) => [svg("circle", { class: "legal-dot", cx: x, cy: y, r: CELL * 0.12 })],
+    lastUnder: () => [],
+    lastOver: (x, y) => [svg("circle", { class: "last-dot", cx: x, cy: y, r: CELL * 0.1 })],
+    over: () => [],
+    icon: (seat) => disc(50, 50, seat === 0 ? "X" : "O"),
+  },
+};
+
+/** The four star points of a real 8x8 board of discs. */
+function starPoints(band) {
+  return [[2, 2], [2, 6], [6, 2], [6, 6]].map(([px, py]) => svg("circle", { class: "star",
+    cx: band + px * CELL, cy: band + py * CELL, r: 7 }));
+}
+
 /**
  * The board as an <svg>. `look` holds: game, size, board (the state's string), legal
  * (squares to dot), last (square or null), flipped (Set), placed (square or null),
@@ -94,55 +141,48 @@ function engineChoice(x, y) {
  */
 export function renderBoard(look) {
   const { game, size, board } = look;
-  const othello = game === "othello";
-  const band = othello ? 40 : 8; // Othello's holds the coordinates, left and top
-  const side = size * CELL + band + (othello ? 14 : 8);
+  const info = gameInfo(game);
+  const { squares } = boardInfo(game, size);
+  const picture = PICTURES[info.pieces];
+  const band = info.coordinates ? 40 : 8; // the coordinates go left and top
+  const side = size * CELL + band + (info.coordinates ? 14 : 8);
   const parts = [];
-  parts.push(svg("rect", { class: othello ? "felt-frame" : "paper", x: 0, y: 0, width: side,
-    height: side, rx: othello ? 10 : 14 }));
-  if (othello) {
-    parts.push(svg("rect", { class: "felt", x: band, y: band, width: size * CELL,
+  parts.push(svg("rect", { class: picture.frame, x: 0, y: 0, width: side, height: side,
+    rx: picture.radius }));
+  if (picture.ground) {
+    parts.push(svg("rect", { class: picture.ground, x: band, y: band, width: size * CELL,
       height: size * CELL }));
+  }
+  if (info.coordinates) {
+    const { columns, rows } = axes(squares, size);
     for (let i = 0; i < size; i++) {
       const mid = band + i * CELL + CELL / 2;
-      parts.push(svg("text", { class: "coord", x: mid, y: band / 2 + 2 }, COLUMNS[i]));
-      parts.push(svg("text", { class: "coord", x: band / 2 + 2, y: mid }, i + 1));
+      parts.push(svg("text", { class: "coord", x: mid, y: band / 2 + 2 }, columns[i]));
+      parts.push(svg("text", { class: "coord", x: band / 2 + 2, y: mid }, rows[i]));
     }
   }
-  for (let i = othello ? 0 : 1; i <= (othello ? size : size - 1); i++) {
+  const edge = picture.edges ? 0 : 1;
+  for (let i = edge; i <= size - edge; i++) {
     const at = band + i * CELL;
     const end = band + size * CELL;
-    const cls = othello ? "felt-line" : "grid-line";
-    parts.push(svg("line", { class: cls, x1: at, y1: band, x2: at, y2: end }));
-    parts.push(svg("line", { class: cls, x1: band, y1: at, x2: end, y2: at }));
+    parts.push(svg("line", { class: picture.lines, x1: at, y1: band, x2: at, y2: end }));
+    parts.push(svg("line", { class: picture.lines, x1: band, y1: at, x2: end, y2: at }));
   }
-  if (othello && size === 8) { // the four star points of a real board
-    for (const [px, py] of [[2, 2], [2, 6], [6, 2], [6, 6]]) {
-      parts.push(svg("circle", { class: "star", cx: band + px * CELL, cy: band + py * CELL,
-        r: 7 }));
-    }
-  }
+  if (info.pieces === "discs" && size === 8) parts.push(...starPoints(band));
   const legal = new Set(look.legal || []);
   const flipped = look.flipped || new Set();
   const labels = look.labels || new Map();
   for (let i = 0; i < board.length; i++) {
     const { x, y } = centre(i, size, band);
     const ch = board[i];
-    if (i === look.last && !othello) {
-      parts.push(svg("rect", { class: "last-shade", x: x - CELL / 2 + 4, y: y - CELL / 2 + 4,
-        width: CELL - 8, height: CELL - 8 }));
+    if (i === look.last) parts.push(...picture.lastUnder(x, y));
+    if (ch !== ".") {
+      parts.push(...picture.piece(x, y, ch, { grow: look.animate && i === look.placed,
+        turning: look.animate && flipped.has(i), ring: flipped.has(i) }));
+    } else if (legal.has(i)) {
+      parts.push(...picture.legal(x, y));
     }
-    if (ch !== "." && othello) {
-      parts.push(...disc(x, y, ch, { turning: look.animate && flipped.has(i),
-        ring: flipped.has(i) }));
-    } else if (ch !== ".") {
-      parts.push(...mark(x, y, ch, look.animate && i === look.placed));
-    } else if (legal.has(i) && othello) {
-      parts.push(svg("circle", { class: "legal-dot", cx: x, cy: y, r: CELL * 0.12 }));
-    }
-    if (othello && i === look.last) {
-      parts.push(svg("circle", { class: "last-dot", cx: x, cy: y, r: CELL * 0.1 }));
-    }
+    if (i === look.last) parts.push(...picture.lastOver(x, y));
     if (labels.has(i)) {
       parts.push(svg("text", { class: "label", x: x - CELL / 2 + 10, y: y - CELL / 2 + 10 },
         labels.get(i)));
@@ -156,24 +196,20 @@ export function renderBoard(look) {
     const { x, y } = centre(look.choice, size, band);
     parts.push(...engineChoice(x, y));
   }
-  const line = othello ? null : winningLine(board);
-  if (line) {
-    const a = centre(line[0], size, band);
-    const b = centre(line[2], size, band);
-    parts.push(svg("line", { class: "win-line", x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
-  }
+  parts.push(...picture.over(board, size, band));
+  const { square_words: words } = boardInfo(game, size);
   for (let i = 0; i < board.length; i++) { // the tap targets, on top of everything
     const { x, y } = centre(i, size, band);
     const cls = ["hit"];
     if (legal.has(i)) cls.push("legal");
     parts.push(svg("rect", {
       class: cls.join(" "), x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,
-      "data-square": i, role: "button", "aria-label": squareName(game, size, i),
+      "data-square": i, role: "button", "aria-label": words[i],
     }));
   }
   const root = svg("svg", {
-    class: `board ${game}${look.playable ? " playable" : ""}`, viewBox: `0 0 ${side} ${side}`,
-    role: "group", "aria-label": "the board",
+    class: `board ${info.pieces}${look.playable ? " playable" : ""}`,
+    viewBox: `0 0 ${side} ${side}`, role: "group", "aria-label": "the board",
   }, parts);
   root.addEventListener("click", (event) => {
     const target = event.target.closest("[data-square]");
@@ -182,11 +218,9 @@ export function renderBoard(look) {
   return root;
 }
 
-/** A seat's small mark for the panel: a disc in Othello, X or O in tic-tac-toe. */
+/** A seat's small mark for the panel, in its game's pieces: a disc, or X or O. */
 export function seatIcon(game, seat) {
-  const parts = game === "othello"
-    ? disc(50, 50, seat === 0 ? "X" : "O")
-    : mark(50, 50, seat === 0 ? "X" : "O", false);
-  return svg("svg", { class: `seat-icon ${game}`, viewBox: "0 0 100 100", "aria-hidden": "true" },
-    parts);
+  const { pieces } = gameInfo(game);
+  return svg("svg", { class: `seat-icon ${pieces}`, viewBox: "0 0 100 100",
+    "aria-hidden": "true" }, PICTURES[pieces].icon(seat));
 }

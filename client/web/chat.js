@@ -5,9 +5,10 @@
 // already removed control characters); a name or a line that looks like markup stays
 // text, as everything drawn through dom.js does.
 
+import { CATALOGUE } from "./catalogue.js";
 import { el, fill } from "./dom.js";
 
-export const CHAT_LIMIT = 200; // characters in a line, as the server counts them
+const CHAT_LIMIT = CATALOGUE.chat.max_chars; // characters in a line, as the server counts them
 
 /** Who wrote a line: "You", their name, "(watching)" after a spectator's. */
 export function speaker(line, me) {

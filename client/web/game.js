@@ -9,11 +9,11 @@
 // and nothing is sent, as in the window. The optional features (docs/protocol.md §11)
 // are offered only when the server's welcome names them.
 
-import { el, fill } from "./dom.js";
 import { renderBoard, seatIcon } from "./board.js";
+import { boardInfo, gameTitle, sideName } from "./catalogue.js";
 import { ChatBox } from "./chat.js";
 import { clockWords } from "./clock.js";
-import { COLUMNS, gameTitle, sideName } from "./match_view.js";
+import { el, fill } from "./dom.js";
 
 const CONFIRM_MS = 3000; // a second tap within this confirms resigning or leaving a game
 const ANIMATE_MS = 600; // a state this fresh still animates its move
@@ -29,7 +29,7 @@ export class GameScreen {
     this.confirmTimer = null;
     this.shown = null; // the match drawn last, to notice a rematch's new match
     this.animated = 0; // the change already animated
-    this.typed = ""; // an Othello column typed, waiting for its row
+    this.typed = ""; // the start of a square's name typed ("d" of "d3"), waiting for more
     this.sound = sound;
     this.tickTimer = null; // the next redraw of the running clock
     this.boardBox = el("div", { class: "board-box" });
@@ -120,8 +120,11 @@ export class GameScreen {
     const shownPly = this.review === null ? s.moves.length : this.review;
     const reviewed = view.reviewed(shownPly - 1);
     if (reviewed !== null && reviewed.loss > 0) look.choice = reviewed.best;
-    if (s.game === "tictactoe") { // free slots show their numbers, as in the window
-      for (let i = 0; i < look.board.length; i++) if (look.board[i] === ".") look.labels.set(i, i);
+    if (!view.info.coordinates) { // free squares show their names, as in the window
+      const { squares } = boardInfo(s.game, s.size);
+      for (let i = 0; i < look.board.length; i++) {
+        if (look.board[i] === ".") look.labels.set(i, squares[i]);
+      }
     }
     return renderBoard(look);
   }
@@ -153,7 +156,7 @@ export class GameScreen {
           away ? el("span", { class: "away" }, "offline – waiting for them") : null),
         s.clock ? el("span", { class: `clock${running ? " running" : ""}`, "data-seat": seat,
           role: "timer", "aria-label": `${sideName(s.game, seat)}'s clock` }) : null,
-        s.game === "othello" ? el("span", { class: "score", "aria-label": "discs" },
+        view.info.scored ? el("span", { class: "score", "aria-label": "discs" },
           s.score[seat]) : null);
     }));
   }
@@ -225,7 +228,7 @@ export class GameScreen {
   engine(view) {
     const out = [];
     if (view.hints.length && this.review === null) {
-      const what = view.game === "othello"
+      const what = view.info.scored
         ? "the disc margin you can expect at the end after each move"
         : "how each move ends with perfect play";
       const exact = view.hints.some((h) => h.exact) ? "; underlined: solved exactly" : "";
@@ -318,7 +321,7 @@ export class GameScreen {
       const cls = `move${k + 1 === shown ? " current" : ""}${lost ? " lost" : ""}`;
       return el("li", {}, el("button", { type: "button", class: cls,
         onclick: () => this.step(null, k + 1) }, name,
-      lost ? el("span", { class: "loss" }, view.game === "othello" ? ` -${r.loss}` : " ?")
+      lost ? el("span", { class: "loss" }, view.info.scored ? ` -${r.loss}` : " ?")
         : null));
     }));
     const step = (text, label, go) => el("button", { type: "button", class: "step",
@@ -392,8 +395,8 @@ export class GameScreen {
     this.render(this.view, this.known);
   }
 
-  /** Keys, as in the window: arrows, Home and End step through the record; a slot digit
-   * (tic-tac-toe) or a square like d then 3 (Othello) plays there. */
+  /** Keys, as in the window: arrows, Home and End step through the record; a square's
+   * name typed (a slot digit like 4, or d then 3) plays there. */
   key(event) {
     if (!this.root.isConnected || !this.view || !this.view.state ||
         event.target.closest("input") || event.ctrlKey || event.metaKey || event.altKey) {
@@ -405,18 +408,19 @@ export class GameScreen {
     const k = event.key.toLowerCase();
     if (keys[event.key]) {
       keys[event.key]();
-    } else if (s.game === "tictactoe" && /^[0-8]$/.test(k)) {
-      this.tap(Number(k));
-    } else if (s.game === "othello" && k.length === 1 &&
-               COLUMNS.slice(0, s.size).includes(k)) {
-      this.typed = k;
-      return;
-    } else if (s.game === "othello" && this.typed && /^[1-8]$/.test(k) && Number(k) <= s.size) {
-      this.tap((Number(k) - 1) * s.size + COLUMNS.indexOf(this.typed));
-    } else {
+      this.typed = "";
+      event.preventDefault();
       return;
     }
-    this.typed = "";
-    event.preventDefault();
+    if (k.length !== 1) return;
+    const { squares } = boardInfo(s.game, s.size);
+    const begins = (text) => squares.some((name) => name.startsWith(text));
+    this.typed = begins(this.typed + k) ? this.typed + k : begins(k) ? k : "";
+    const square = squares.indexOf(this.typed); // no square's name begins another's
+    if (square >= 0) {
+      this.typed = "";
+      this.tap(square);
+      event.preventDefault();
+    }
   }
 }

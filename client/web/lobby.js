@@ -4,12 +4,12 @@
 // Built once; `update` refreshes only the lists and the notice, so typing in a box is
 // never interrupted by the lobby refreshing itself.
 
+import { CATALOGUE, gameInfo, gameTitle } from "./catalogue.js";
 import { clockWords } from "./clock.js";
 import { el, fill } from "./dom.js";
-import { gameTitle } from "./match_view.js";
 
-const GAMES = [["tictactoe", 3], ["othello", 4], ["othello", 6], ["othello", 8]];
-const DEFAULT_BOTS = ["random", "greedy", "minimax", "alphabeta", "expert"];
+/** Every game on every size, in the catalogue's order: [game, size]. */
+const GAMES = CATALOGUE.games.flatMap((info) => info.sizes.map((size) => [info.name, size]));
 /** The clocks on offer: each side's minutes and the seconds added after each move. */
 const CLOCKS = [["none", "None", null], ["1+0", "1+0", { initial: 60, increment: 0 }],
   ["3+2", "3+2", { initial: 180, increment: 2 }], ["5+3", "5+3", { initial: 300, increment: 3 }]];
@@ -43,9 +43,9 @@ export class LobbyScreen {
   /** actions: create(request, name), join(code, name), watch(code, name), goBack(code). */
   constructor(actions, name) {
     this.actions = actions;
-    this.choice = { game: "othello", size: 8, vs: "bot", level: 3, seat: "first",
-      clock: "none", hints: "no" };
-    this.bots = DEFAULT_BOTS;
+    const game = CATALOGUE.default_game;
+    this.choice = { game, size: gameInfo(game).default_size, vs: "bot",
+      level: CATALOGUE.default_level, seat: "first", clock: "none", hints: "no" };
     this.features = []; // the server's optional features (welcome.features)
     this.nameBox = el("input", {
       id: "name", type: "text", maxlength: 32, autocomplete: "nickname", value: name,
@@ -102,9 +102,11 @@ export class LobbyScreen {
   refreshChoices() {
     const c = this.choice;
     if (c.vs === "bot") {
-      const levels = this.bots.map((name, i) => [String(i + 1), [
-        el("span", { class: "level" }, i + 1), " ", el("span", { class: "level-name" }, name)]]);
-      fill(this.levelRow, choiceRow("Bot level (1 is easy, 5 is strong)", levels,
+      const bots = CATALOGUE.bots;
+      const levels = bots.map(({ level, name }) => [String(level), [
+        el("span", { class: "level" }, level), " ", el("span", { class: "level-name" }, name)]]);
+      const range = `${bots[0].level} is easy, ${bots[bots.length - 1].level} is strong`;
+      fill(this.levelRow, choiceRow(`Bot level (${range})`, levels,
         () => String(c.level), (v) => { c.level = Number(v); }));
     } else {
       fill(this.levelRow, el("p", { class: "muted" },
@@ -145,10 +147,8 @@ export class LobbyScreen {
 
   /** Redraw what changes: the server's name, the lists, your games, the notice. */
   update(known) {
-    const bots = known.welcome ? known.welcome.bots.map((b) => b.name) : DEFAULT_BOTS;
     const features = (known.welcome && known.welcome.features) || [];
-    if (bots.join() !== this.bots.join() || features.join() !== this.features.join()) {
-      this.bots = bots;
+    if (features.join() !== this.features.join()) {
       this.features = features;
       this.refreshChoices();
     }

@@ -4,31 +4,9 @@
 // refused, what a takeback offer asks, what the engine says about a move. Nothing here
 // decides anything; it reads the server's messages.
 
+import { CATALOGUE, boardInfo, gameInfo, moveName, sideName } from "./catalogue.js";
 import { Clocks } from "./clock.js";
 import { boards } from "./replay.js";
-
-const CHAT_HISTORY_LINES = 50; // the lines a match keeps, as the server does
-
-export const COLUMNS = "abcdefgh";
-const TITLES = { tictactoe: "Tic-tac-toe", othello: "Othello" };
-
-/** "Tic-tac-toe" or "Othello 8x8". */
-export function gameTitle(game, size) {
-  const title = TITLES[game] || game;
-  return game === "tictactoe" ? title : `${title} ${size}x${size}`;
-}
-
-/** X/O in tic-tac-toe, Black/White in Othello. */
-export function sideName(game, seat) {
-  return game === "tictactoe" ? ["X", "O"][seat] : ["Black", "White"][seat];
-}
-
-/** A move as people write it: a slot number, a square like "d3", or "pass". */
-export function moveName(game, size, move) {
-  if (move === "pass") return "pass";
-  if (game === "tictactoe") return String(move);
-  return `${COLUMNS[move % size]}${Math.floor(move / size) + 1}`;
-}
 
 /** The square a move filled and the discs it turned over, from two boards. */
 function boardChanges(before, after) {
@@ -78,13 +56,13 @@ export class MatchView {
     this.hintAsked = false;
   }
 
-  /** Keep a chat line (the last 50, in order); false for one we have already (the server
-   * sends the history again after a resume, a join or a watch). */
+  /** Keep a chat line (as many as the server keeps, in order); false for one we have
+   * already (the server sends the history again after a resume, a join or a watch). */
   addChat(line) {
     if (this.chat.some((old) => old.seq === line.seq)) return false;
     this.chat.push(line);
     this.chat.sort((a, b) => a.seq - b.seq);
-    this.chat.splice(0, Math.max(0, this.chat.length - CHAT_HISTORY_LINES));
+    this.chat.splice(0, Math.max(0, this.chat.length - CATALOGUE.chat.history_lines));
     return true;
   }
 
@@ -112,6 +90,11 @@ export class MatchView {
 
   get game() {
     return this.state.game;
+  }
+
+  /** The game's entry in the catalogue: its names for sides and squares, its pieces. */
+  get info() {
+    return gameInfo(this.state.game);
   }
 
   player(seat) {
@@ -205,19 +188,20 @@ export class MatchView {
     if (r.reason === "time" && loser !== null) {
       return `${loser === this.seat ? "You" : this.label(loser)} ran out of time.`;
     }
-    if (r.reason === "discs") return `Black ${r.score[0]}, White ${r.score[1]} discs.`;
-    if (r.winner === null) return "The board is full and nobody has three in a row.";
-    return `${sideName(s.game, r.winner)} has three in a row.`;
+    const { sides, scored, ends } = this.info; // the rules decided it
+    if (scored) return `${sides[0]} ${r.score[0]}, ${sides[1]} ${r.score[1]} discs.`;
+    return r.winner === null ? ends.draw : ends.won[r.winner];
   }
 
-  /** The record as people write it; tic-tac-toe says whose mark, as a bare slot number
-   * reads like a move count. */
+  /** The record as people write it; without coordinates it says whose mark, as a bare
+   * slot number reads like a move count. */
   moveNames() {
     const s = this.state;
     if (s === null) return [];
+    const { coordinates, sides } = this.info;
     return s.moves.map((m, k) => {
       const name = moveName(s.game, s.size, m);
-      return s.game === "tictactoe" ? `${sideName(s.game, k % 2)} on ${name}` : name;
+      return coordinates ? name : `${sides[k % 2]} on ${name}`;
     });
   }
 
@@ -272,10 +256,10 @@ export class MatchView {
     return s !== null && Boolean(s.hints) && this.myTurn;
   }
 
-  /** An engine score for the side to move: '+4', '0', '-2' discs; tic-tac-toe's 1/0/-1
-   * as 'win', 'draw', 'loss'. */
+  /** An engine score for the side to move: '+4', '0', '-2' discs in a scored game;
+   * otherwise 1/0/-1 as 'win', 'draw', 'loss'. */
   scoreWords(score) {
-    if (this.game !== "othello") {
+    if (!this.info.scored) {
       return { 1: "win", 0: "draw", "-1": "loss" }[score] ?? String(score);
     }
     return score > 0 ? `+${score}` : String(score);
@@ -297,7 +281,7 @@ export class MatchView {
     const best = this.scoreWords(r.score);
     if (r.loss <= 0) return `${head} as good as the engine's best (${best}).`;
     const bestName = moveName(s.game, s.size, r.best);
-    if (s.game !== "othello") {
+    if (!this.info.scored) { // win, draw or loss with perfect play
       const got = this.scoreWords(r.score - r.loss);
       return `${head} a ${got} with best play; ${bestName} was a ${best}.`;
     }
@@ -316,13 +300,9 @@ export class MatchView {
       return `Not your turn: ${this.label(s.to_move)} is to move.`;
     }
     if (s.legal.includes(square)) return null;
-    let name = moveName(s.game, s.size, square);
-    if (s.game === "tictactoe") name = `Slot ${name}`;
+    const name = boardInfo(s.game, s.size).square_words[square];
     if (s.board[square] !== ".") return `${name} is already taken.`;
     const legal = s.legal.map((m) => moveName(s.game, s.size, m)).join(", ");
-    if (s.game === "othello") {
-      return `${name} flips nothing, so it is not a legal move. Legal moves: ${legal}.`;
-    }
-    return `${name} is not a legal move. Free slots: ${legal}.`;
+    return `${name} ${this.info.illegal_why}, so it is not a legal move. Legal moves: ${legal}.`;
   }
 }

@@ -2,55 +2,52 @@
 //
 // The server is the judge of every move; this replays its `moves` list (which it
 // already accepted) so the page can show the board after any of them, as the window
-// does with the shared rules. A match set up from another position cannot be replayed
-// from the start: then `boards` gives only the current board.
+// does with the shared rules. The start comes from the catalogue; what a move does
+// besides filling its square is the one piece of the rules this page ports (checked
+// against shared.games by tests/test_web_catalogue.py). A match set up from another
+// position cannot be replayed from the start: then `boards` gives only the current board.
+
+import { boardInfo } from "./catalogue.js";
 
 const DIRECTIONS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 
-/** The standard start: empty for tic-tac-toe, the four centre discs for Othello. */
-function startBoard(game, size) {
-  const board = Array(size * size).fill(".");
-  if (game === "othello") {
-    const mid = size / 2;
-    board[(mid - 1) * size + mid - 1] = "O";
-    board[(mid - 1) * size + mid] = "X";
-    board[mid * size + mid - 1] = "X";
-    board[mid * size + mid] = "O";
-  }
-  return board;
-}
-
-/** The board after `mover` plays `square` (Othello turns over the discs it brackets). */
-function play(game, size, board, square, mover) {
-  const next = board.slice();
-  const own = mover === 0 ? "X" : "O";
-  next[square] = own;
-  if (game !== "othello") return next;
+/** Othello: the move turns over every line of the opponent's discs it brackets. */
+function turnBracketed(board, size, square, own) {
   const row = Math.floor(square / size);
   const col = square % size;
   for (const [dr, dc] of DIRECTIONS) {
     const run = [];
     let r = row + dr;
     let c = col + dc;
-    while (r >= 0 && r < size && c >= 0 && c < size && next[r * size + c] !== "." &&
-           next[r * size + c] !== own) {
+    while (r >= 0 && r < size && c >= 0 && c < size && board[r * size + c] !== "." &&
+           board[r * size + c] !== own) {
       run.push(r * size + c);
       r += dr;
       c += dc;
     }
-    if (run.length && r >= 0 && r < size && c >= 0 && c < size && next[r * size + c] === own) {
-      for (const i of run) next[i] = own;
+    if (run.length && r >= 0 && r < size && c >= 0 && c < size && board[r * size + c] === own) {
+      for (const i of run) board[i] = own;
     }
   }
-  return next;
 }
+
+/** What a move does after filling its square, by game (the rules ported here); a game
+ * not listed only fills the square, as tic-tac-toe does. */
+const CAPTURES = { othello: turnBracketed };
 
 /** Every board from the start to `state.board`, one per ply (passes repeat a board). */
 export function boards(state) {
-  let board = startBoard(state.game, state.size);
+  const { game, size } = state;
+  const capture = CAPTURES[game] || null;
+  let board = [...boardInfo(game, size).start];
   const all = [board.join("")];
   state.moves.forEach((move, ply) => {
-    if (move !== "pass") board = play(state.game, state.size, board, move, ply % 2);
+    if (move !== "pass") {
+      board = board.slice();
+      const own = ply % 2 === 0 ? "X" : "O";
+      board[move] = own;
+      if (capture !== null) capture(board, size, move, own);
+    }
     all.push(board.join(""));
   });
   return all[all.length - 1] === state.board ? all : [state.board];

@@ -1,0 +1,59 @@
+// The games as the server knows them, fetched once from its /catalogue.json (built from
+// shared.games, shared.ai and shared.protocol, the one source of truth): each game's
+// title and sizes, side names, every square's name, how its board is drawn, the bot
+// levels and the chat limits. The page keys every per-game difference on a game's
+// properties (`pieces`, `coordinates`, `scored`), never on its name, as the window does.
+//
+// Every module that imports this one waits for the fetch (a top-level await), so the
+// rest of the page can read the catalogue as plain constants.
+
+const SOURCE = "/catalogue.json";
+
+async function load() {
+  const reply = await fetch(SOURCE, { cache: "no-cache" });
+  if (!reply.ok) throw new Error(`${SOURCE}: HTTP ${reply.status} ${reply.statusText}`);
+  return reply.json();
+}
+
+let loaded;
+try {
+  loaded = await load();
+} catch (error) {
+  const screen = document.getElementById("screen");
+  if (screen) screen.textContent = "Could not load the games' list from the server: reload.";
+  throw error;
+}
+
+/** The server's catalogue: {games, default_game, bots, default_level, chat}. */
+export const CATALOGUE = loaded;
+
+const GAMES = new Map(CATALOGUE.games.map((info) => [info.name, info]));
+
+/** The catalogue's entry for `game`: title, sizes, sides, pieces, coordinates, scored,
+ * illegal_why, ends, and `boards` by size. */
+export function gameInfo(game) {
+  const info = GAMES.get(game);
+  if (info === undefined) throw new Error(`the server's catalogue has no game ${game}`);
+  return info;
+}
+
+/** One size of a game: its label, start board, and every square's name ("4", "d3") and
+ * words at the start of a sentence ("Slot 4", "d3"). */
+export function boardInfo(game, size) {
+  return gameInfo(game).boards[size];
+}
+
+/** "Tic-tac-toe" or "Othello 8x8". */
+export function gameTitle(game, size) {
+  return boardInfo(game, size).label;
+}
+
+/** What people call a seat: X/O, Black/White. */
+export function sideName(game, seat) {
+  return gameInfo(game).sides[seat];
+}
+
+/** A move as people write it: a slot number, a square like "d3", or "pass". */
+export function moveName(game, size, move) {
+  return move === "pass" ? "pass" : boardInfo(game, size).squares[move];
+}
