@@ -11,6 +11,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -34,6 +35,9 @@ from shared.protocol import (  # noqa: E402
     State,
     Welcome,
 )
+
+if TYPE_CHECKING:
+    from conftest import Peer
 
 OUTPUT = Path(__file__).parent / "output"
 LIMIT = 30.0
@@ -114,6 +118,15 @@ def ply(app: App) -> int:
     """The ply of the match on screen, -1 before one is shown."""
     view = app.known.view
     return -1 if view is None or view.state is None else view.state.ply
+
+
+async def joined_by(app: App, peer: Peer) -> str:
+    """Once the window shows the match it created (before its first move), ``peer`` joins
+    it; the match's code."""
+    await until(lambda: ply(app) == 0 and app.game.layout is not None, "the match")
+    code = shown(app).code
+    await peer.send(type="join", match=code)
+    return code
 
 
 async def play_script(server: GameServer, plan: Plan, script: list[str]) -> str:

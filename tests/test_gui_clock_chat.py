@@ -9,7 +9,17 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_support import click_at, ply, press, run_scenario, screenshot, shown, still_shot, until
+from client_support import (
+    click_at,
+    joined_by,
+    ply,
+    press,
+    run_scenario,
+    screenshot,
+    shown,
+    still_shot,
+    until,
+)
 from conftest import ConnectPeer
 
 from client.gui import theme
@@ -125,9 +135,7 @@ async def test_chat_both_ways_and_after_a_resume(game_server: GameServer, tmp_pa
     hers = "こんにちは! good luck :)"
 
     async def scenario() -> None:
-        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the match")
-        code = shown(app).code
-        await hana.send(type="join", match=code)
+        code = await joined_by(app, hana)
         await hana.expect("state", match=code)
         press(pygame.K_RETURN)  # Enter opens the chat box
         await until(lambda: app.ui.focus is app.game.chat.field, "the chat box")

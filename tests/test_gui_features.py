@@ -11,6 +11,7 @@ import pygame
 from client_support import (
     ENGINE_LIMIT,
     click_at,
+    joined_by,
     ply,
     press,
     run_scenario,
@@ -81,9 +82,7 @@ async def test_takeback_offers_between_people(game_server: GameServer, tmp_path:
     hana = await connect(game_server, name="Hana")
 
     async def scenario() -> None:
-        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the match")
-        code = shown(app).code
-        await hana.send(type="join", match=code)
+        code = await joined_by(app, hana)
         await until(lambda: shown(app).state.status == "playing", "Hana")  # type: ignore
         click_square(app, 0)
         await hana.expect("state", match=code, ply=1)
@@ -166,9 +165,7 @@ async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: 
     hana = await connect(game_server, name="Hana")
 
     async def scenario() -> None:
-        await until(lambda: ply(app) == 0 and app.game.layout is not None, "the match")
-        code = shown(app).code
-        await hana.send(type="join", match=code)
+        code = await joined_by(app, hana)
         for k, (mine, hers) in enumerate(((0, 1), (4, 8), (6, 3), (2, None))):
             await until(lambda: ply(app) == 2 * k and shown(app).my_turn, f"our turn {k}")
             click_square(app, mine)
