@@ -22,7 +22,14 @@ from shared.ai.kernel.bits import legal_moves
 from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate, position_score
 from shared.ai.kernel.expert import appraise, move_bits
-from shared.ai.kernel.midgame import LIMIT, NODES, PROBCUT_DEPTH, Memory, search_root
+from shared.ai.kernel.midgame import (
+    ABORTED,
+    LIMIT,
+    NODES,
+    PROBCUT_DEPTH,
+    Memory,
+    search_root,
+)
 from shared.games import PASS
 from shared.games.othello import OthelloState
 
@@ -89,9 +96,9 @@ def kernel_search(
     order = np.array(move_bits(own, opp, mask), dtype=np.int64)
     scores = np.zeros(order.size, dtype=np.int64)
     assert search_root(
-        own, opp, depth, order, scores, every_exact, eval_tables(state.size), memory.table,
+        own, opp, depth, order, scores, 0, every_exact, eval_tables(state.size), memory.table,
         memory.killers, memory.history, memory.move_bits, memory.move_keys, memory.stats,
-    )
+    ) == order.size
     by_square = {square_of(int(bit), state.size): int(s) for bit, s in zip(order, scores)}
     return by_square, int(memory.stats[NODES])
 
@@ -137,19 +144,26 @@ def test_probcut_prunes_from_its_depth_on() -> None:
     assert pruned < 0.8 * nodes
 
 
-def test_node_limit_stops_the_search() -> None:
+def test_node_limit_stops_the_search_and_it_goes_on_from_there() -> None:
     state = positions(8, 1, seed=3, min_empties=40)[0]
     own, opp, mask = to_kernel(state)
     memory = Memory.allocate(12)
     memory.clear(500)
     order = np.array(move_bits(own, opp, mask), dtype=np.int64)
-    finished = search_root(
-        own, opp, 8, order, np.zeros(order.size, dtype=np.int64), False, eval_tables(8),
-        memory.table, memory.killers, memory.history, memory.move_bits, memory.move_keys,
-        memory.stats,
-    )
-    assert not finished
-    assert memory.stats[LIMIT] == 500
+    scores = np.zeros(order.size, dtype=np.int64)
+
+    def resume(first: int) -> int:
+        return search_root(
+            own, opp, 6, order, scores, first, True, eval_tables(8), memory.table,
+            memory.killers, memory.history, memory.move_bits, memory.move_keys, memory.stats,
+        )
+
+    stopped = resume(0)
+    assert stopped < order.size and memory.stats[ABORTED]
+    memory.stats[LIMIT], memory.stats[ABORTED] = 1 << 62, 0
+    assert resume(stopped) == order.size
+    resumed = {square_of(int(bit), 8): int(s) for bit, s in zip(order, scores)}
+    assert resumed == kernel_scores(state, 6, True)
 
 
 def transforms(size: int) -> list[list[int]]:
@@ -303,9 +317,9 @@ def test_level_5_runs_with_the_jit_disabled() -> None:
         "order = np.array(move_bits(own, opp, mask), dtype=np.int64)\n"
         "memory = Memory.allocate(10)\n"
         "memory.clear(1 << 62, selective=True)\n"  # ProbCut runs from depth 5 on
-        "print(search_root(own, opp, 6, order, np.zeros(order.size, dtype=np.int64), False,\n"
+        "print(search_root(own, opp, 6, order, np.zeros(order.size, dtype=np.int64), 0, False,\n"
         "    eval_tables(6), memory.table, memory.killers, memory.history, memory.move_bits,\n"
-        "    memory.move_keys, memory.stats))\n"
+        "    memory.move_keys, memory.stats) == order.size)\n"
     )
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     result = subprocess.run(

@@ -51,6 +51,13 @@ EVERY_EXACT_COST = 3
 SPEED_MARGIN = 0.85
 """Node limits assume the search runs this much slower than measured (a busy machine)."""
 
+SLICE = 0.5
+"""The share of the time left that one slice of a midgame iteration may use before the
+driver reads the clock again."""
+
+MIN_SLICE_SECONDS = 0.002
+"""With less time left than this, an unfinished iteration is given up."""
+
 ITERATION_OPTIMISM = 2.0
 """An iteration is started if its guessed cost is within this factor of the time left."""
 
@@ -76,7 +83,7 @@ class _Speed:
 
     def __init__(self) -> None:
         self.midgame = 3e6 if COMPILED else 3e3
-        self.solver = 15e6 if COMPILED else 15e3
+        self.solver = 5e6 if COMPILED else 5e3
 
     @staticmethod
     def _learn(old: float, nodes: int, seconds: float) -> float:
@@ -163,12 +170,14 @@ def _solve(
     """The exact margins of the root moves (tried in ``order``), or, if the time ran out
     first, an inexact appraisal with no scores (only its nodes count). Unless
     ``every_exact``, only the moves as good as the best are solved exactly; each other one
-    gets the upper bound below the best that a null-window solve proved."""
-    start = time.perf_counter()
-    memory = memory_for(mask, max(1, int((end - start) * _speed.solver)))
+    gets the upper bound below the best that a null-window solve proved. Each move's
+    solve gets the nodes the time left allows at the measured speed."""
     scores: dict[int, int] = {}
+    nodes = 0
     best = -SOLVER_INF
     for bit in order:
+        start = time.perf_counter()
+        memory = memory_for(mask, max(1, int((end - start) * _speed.solver * SPEED_MARGIN)))
         disc = _ONE << np.uint64(bit)
         flipped = flips_at(own, opp, disc)
         child_own, child_opp = opp ^ flipped, own | flipped | disc
@@ -178,14 +187,13 @@ def _solve(
             score = -memory.solve(child_own, child_opp, -best, -best + 1)
             if score >= best and not memory.aborted:
                 score = -memory.solve(child_own, child_opp, -SOLVER_INF, -best + 1)
+        nodes += memory.nodes
+        _speed.update_solver(memory.nodes, time.perf_counter() - start)
         if memory.aborted:
-            break
+            return Appraisal({}, exact=False, depth=0, nodes=nodes)
         scores[int(bit)] = score * UNIT
         best = max(best, score)
-    _speed.update_solver(memory.nodes, time.perf_counter() - start)
-    if memory.aborted:
-        return Appraisal({}, exact=False, depth=0, nodes=memory.nodes)
-    return Appraisal(scores, exact=True, depth=empties, nodes=memory.nodes)
+    return Appraisal(scores, exact=True, depth=empties, nodes=nodes)
 
 
 def _deepen(
@@ -194,9 +202,9 @@ def _deepen(
 ) -> Appraisal:
     """Iterative deepening until ``end`` (or to the end of the game: exact).
 
-    Each iteration gets a node limit from the time left; one that would not fit (its cost
-    guessed from the last iterations' growth) is not started. Iterations short of the end
-    of the game are selective (ProbCut); the one reaching it is not.
+    An iteration whose cost (guessed from the last iterations' growth) would not fit in
+    the time left is not started. Iterations short of the end of the game are selective
+    (ProbCut); the one reaching it is not.
     """
     memory = _shared_memory()
     memory.clear(0, selective=True)
@@ -205,23 +213,17 @@ def _deepen(
     scores = np.zeros(order.size, dtype=np.int64)
     costs: list[int] = []
     for depth in range(1, empties + 1):
-        now = time.perf_counter()
-        budget = (end - now) * _speed.midgame * SPEED_MARGIN
+        budget = (end - time.perf_counter()) * _speed.midgame * SPEED_MARGIN
         if result is not None and _next_cost(costs) > budget * ITERATION_OPTIMISM:
             break
         start_nodes = int(stats[NODES])
-        # depth 1 always completes: a result to return whatever the time
-        stats[LIMIT] = start_nodes + (max(1, int(budget)) if result is not None else 1 << 62)
-        stats[ABORTED] = 0
         if depth == empties:  # to the end of the game: exact, so nothing selective may stay
-            memory.clear(int(stats[LIMIT]), selective=False)
+            memory.clear(0, selective=False)
             stats[NODES] = start_nodes
-        finished = search_root(
-            own, opp, depth, order, scores, every_exact, t, memory.table,
-            memory.killers, memory.history, memory.move_bits, memory.move_keys, stats,
-        )
+        # depth 1 always completes: a result to return whatever the time
+        finished = _iteration(own, opp, t, order, scores, depth, every_exact, memory,
+                              end if result is not None else None)
         costs.append(int(stats[NODES]) - start_nodes)
-        _speed.update_midgame(costs[-1], time.perf_counter() - now)
         if not finished:
             break
         result = Appraisal(
@@ -232,6 +234,37 @@ def _deepen(
         order, scores = order[ranking], scores[ranking]
     assert result is not None
     return replace(result, nodes=int(stats[NODES]))
+
+
+def _iteration(
+    own: np.uint64, opp: np.uint64, t: np.ndarray, order: np.ndarray, scores: np.ndarray,
+    depth: int, every_exact: bool, memory: Memory, end: float | None,
+) -> bool:
+    """One depth of the search, in slices of nodes so the clock is read between them.
+
+    Each slice may use ``SLICE`` of the nodes the time left allows at the measured speed;
+    a slice that runs out stops in some root move, and the next one searches that move
+    again (quickly: the table remembers). False if ``end`` came first.
+    """
+    stats = memory.stats
+    done = 0
+    while done < order.size:
+        now = time.perf_counter()
+        if end is None:
+            nodes = 1 << 62
+        elif end - now < MIN_SLICE_SECONDS:
+            return False
+        else:
+            nodes = max(1, int((end - now) * _speed.midgame * SPEED_MARGIN * SLICE))
+        start_nodes = int(stats[NODES])
+        stats[LIMIT] = start_nodes + nodes
+        stats[ABORTED] = 0
+        done = search_root(
+            own, opp, depth, order, scores, done, every_exact, t, memory.table,
+            memory.killers, memory.history, memory.move_bits, memory.move_keys, stats,
+        )
+        _speed.update_midgame(int(stats[NODES]) - start_nodes, time.perf_counter() - now)
+    return True
 
 
 def _next_cost(costs: list[int]) -> float:
@@ -254,7 +287,7 @@ def warm_up_midgame() -> None:
     memory = _shared_memory()
     memory.clear(1 << 62)
     search_root(
-        own, opp, 2, order, np.zeros(order.size, dtype=np.int64), False, eval_tables(4),
+        own, opp, 2, order, np.zeros(order.size, dtype=np.int64), 0, False, eval_tables(4),
         memory.table, memory.killers, memory.history, memory.move_bits, memory.move_keys,
         memory.stats,
     )

@@ -2,9 +2,10 @@
 
 :func:`search_root` scores the root moves at one depth; the Python driver
 (:mod:`shared.ai.kernel.expert`) deepens one iteration at a time and decides whether
-another fits in its time. A kernel cannot read a clock portably, so the driver gives each
-iteration a node limit (its remaining time times the measured speed); past it the search
-unwinds at once and the iteration counts as unfinished.
+another fits in its time. A kernel cannot read a clock portably, so the driver gives the
+search a node limit (a share of its remaining time times the measured speed); past it
+the search unwinds at once, and the driver looks at the clock and either goes on from the
+root move it stopped in or counts the iteration as unfinished.
 
 Moves are tried in this order: the transposition table's best move, then the two killer
 moves of the ply (the last moves that cut off there), then, with ``SORT_DEPTH`` plies or
@@ -379,21 +380,26 @@ def search(
 @njit
 def search_root(
     own: np.uint64, opp: np.uint64, depth: int, order: np.ndarray, scores: np.ndarray,
-    every_exact: bool,
+    first: int, every_exact: bool,
     t: np.ndarray, table: np.ndarray, killers: np.ndarray, history: np.ndarray,
     move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
-) -> bool:
-    """Score the root moves (bits, in ``order``) to ``depth`` plies into ``scores``.
+) -> int:
+    """Score the root moves (bits, in ``order``) to ``depth`` plies into ``scores``,
+    from the move at index ``first`` on (the ones before are scored already).
 
     With ``every_exact`` each move gets its exact value; otherwise (cheaper) each move as
     good as the best does, and the others an upper bound below the best (found by a
-    null-window search). False if the node limit stopped the search first.
+    null-window search). Returns the index of the first move left unscored: the number
+    of moves, unless the node limit stopped the search (then the driver may go on from
+    there with a new limit; the table keeps what the stopped move's search found).
     """
     # plain int64s, not literals: a literal argument would compile a second version of the
     # recursive search, and numba's cache crashes loading that (numba issues #6061, #6713)
     inf, ply = int(np.int64(INF)), int(np.int64(1))
     best = -inf
-    for i in range(order.shape[0]):
+    for i in range(first):
+        best = max(best, scores[i])
+    for i in range(first, order.shape[0]):
         disc = _ONE << np.uint64(order[i])
         flipped = flips_at(own, opp, disc)
         child_own, child_opp = opp ^ flipped, own | flipped | disc
@@ -413,7 +419,7 @@ def search_root(
                     t, table, killers, history, move_bits, move_keys, stats,
                 )
         if stats[ABORTED]:
-            return False
+            return i
         scores[i] = score
         best = max(best, score)
-    return True
+    return len(order)
