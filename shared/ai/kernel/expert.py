@@ -7,9 +7,9 @@ against the nodes the solver can visit in the time (its speed is measured as it 
 - a solve well within the time (``SOLVE_AT_ONCE``) is done at once;
 - a solve that may fit comes after a midgame search given ``MIDGAME_SHARE`` of the time,
   with the rest of the time as its node limit; if it runs out, the midgame answer stands;
-- otherwise the midgame search deepens one ply at a time to the deadline, each iteration
-  given a node limit from the time left and the measured speed; an iteration that would
-  not fit (guessed from the last ones' growth) is not started.
+- otherwise the midgame search deepens one ply at a time to the deadline, in slices of
+  nodes sized from the time left and the measured speed, the clock read between them;
+  an iteration that would not fit (guessed from the last ones' growth) is not started.
 
 An exact result is returned as soon as it is known, not at the deadline; so is a midgame
 search that reached the end of the game. The midgame kernels keep their memory (a 16 MB
