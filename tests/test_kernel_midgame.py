@@ -11,6 +11,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
@@ -18,6 +19,7 @@ import pytest
 
 from benchmarks.plain_othello import plain_margin
 from shared.ai import analyse, choose_move
+from shared.ai.kernel import expert
 from shared.ai.kernel.bits import legal_moves
 from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate, position_score
@@ -294,6 +296,29 @@ def test_analyse_scores_every_move_as_a_disc_margin() -> None:
         assert not entry.exact and entry.depth >= 1
         assert -64 < entry.score < 64
 
+
+
+def test_searches_from_several_threads_take_turns() -> None:
+    """One process has one search memory, so a search waits while another one runs; each
+    thread still gets what it would get alone (exact scores: nothing depends on timing)."""
+    states = [s for seed in range(20) if not (s := playout(8, 10, seed)).is_over
+              and s.legal_moves() != [PASS]][:3]
+    alone = [analyse(state, 30) for state in states]
+    together: list[object] = [None] * len(states)
+
+    def run(i: int) -> None:
+        together[i] = analyse(states[i], 30)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(states))]
+    with expert._one_search_at_a_time:  # a search in progress
+        for thread in threads:
+            thread.start()
+        time.sleep(0.3)
+        assert all(thread.is_alive() for thread in threads)  # waiting their turn
+    for thread in threads:
+        thread.join(timeout=60)
+    assert together == alone
+    assert all(entry.exact for entries in alone for entry in entries)
 
 
 def test_level_5_runs_with_the_jit_disabled() -> None:

@@ -15,12 +15,13 @@ An exact result is returned as soon as it is known, not at the deadline; so is a
 search that reached the end of the game. The midgame kernels keep their memory (a 16 MB
 transposition table) between calls in one process, cleared for every call so that a
 search does not depend on the ones before it; the solver's table keeps only proven
-bounds, so it carries over. One search runs at a time per process (the server runs bots
-in worker processes).
+bounds, so it carries over. One search runs at a time per process (a lock makes
+concurrent threads take turns; the server runs bots in worker processes).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, replace
 
@@ -101,6 +102,8 @@ class _Speed:
 
 _speed = _Speed()
 _memory: Memory | None = None
+_one_search_at_a_time = threading.Lock()
+"""The search memory is one per process: concurrent callers (threads) take turns."""
 
 
 def _shared_memory() -> Memory:
@@ -129,6 +132,11 @@ def appraise(state: OthelloState, seconds: float, every_exact: bool) -> Appraisa
     The side to move must have a legal move. ``every_exact`` asks for every move's own
     value (analysis) rather than only the best moves' (choosing a move; cheaper).
     """
+    with _one_search_at_a_time:
+        return _appraise(state, seconds, every_exact)
+
+
+def _appraise(state: OthelloState, seconds: float, every_exact: bool) -> Appraisal:
     end = time.perf_counter() + seconds
     own, opp, mask = to_kernel(state)
     t = eval_tables(state.size)
@@ -284,10 +292,11 @@ def warm_up_midgame() -> None:
     two-ply search of the 4x4 start position; allocates this process's search memory."""
     own, opp, mask = to_kernel(OthelloState.start(4))
     order = np.array(move_bits(own, opp, mask), dtype=np.int64)
-    memory = _shared_memory()
-    memory.clear(1 << 62)
-    search_root(
-        own, opp, 2, order, np.zeros(order.size, dtype=np.int64), 0, False, eval_tables(4),
-        memory.table, memory.killers, memory.history, memory.move_bits, memory.move_keys,
-        memory.stats,
-    )
+    with _one_search_at_a_time:
+        memory = _shared_memory()
+        memory.clear(1 << 62)
+        search_root(
+            own, opp, 2, order, np.zeros(order.size, dtype=np.int64), 0, False,
+            eval_tables(4), memory.table, memory.killers, memory.history, memory.move_bits,
+            memory.move_keys, memory.stats,
+        )
