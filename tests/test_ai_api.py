@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from shared.ai import BOT_NAMES, DEFAULT_SECONDS, choose_move
+from shared.ai import BOT_NAMES, DEFAULT_SECONDS, analyse, choose_move
 from shared.games import PASS, State, new_game
 from shared.games.othello import OthelloState
 
@@ -114,3 +114,50 @@ def test_unknown_game_is_a_value_error() -> None:
 
     with pytest.raises(ValueError, match="no bot plays Draughts"):
         choose_move(Draughts(), 3)  # type: ignore[arg-type]
+
+
+def test_analyse_scores_every_legal_move() -> None:
+    for game, size in GAMES:
+        for state in random_positions(game, size, 3, seed=5):
+            entries = analyse(state, 0.1)
+            assert [entry.move for entry in entries] == state.legal_moves(), state.to_text()
+            assert all(entry.depth >= 1 for entry in entries)
+
+
+def test_analyse_tic_tac_toe_is_exact_on_the_ten_minus_depth_scale() -> None:
+    assert [(e.score, e.exact, e.depth) for e in analyse(new_game("tictactoe"), 1)] == [
+        (0.0, True, 9)
+    ] * 9
+    # X to move wins at once on square 2 (10 - 1); on 6 it lets O win on 5 next (2 - 10)
+    state = new_game("tictactoe", board="XX.OO....")
+    scores = {entry.move: entry.score for entry in analyse(state, 1)}
+    assert scores[2] == 9.0 and scores[6] == -8.0
+    assert max(score for move, score in scores.items() if move != 2) < 9
+
+
+def test_analyse_a_forced_pass_scores_it_from_the_reply() -> None:
+    state = forced_pass()
+    entries = analyse(state, 30)
+    replies = analyse(state.play(PASS), 30)
+    best = max(replies, key=lambda entry: entry.score)
+    assert entries == [type(best)(PASS, -best.score, best.exact, best.depth)]
+
+
+@pytest.mark.parametrize("seconds", [0, -1.0, True, float("nan")])
+def test_analyse_refuses_a_bad_thinking_time(seconds: object) -> None:
+    with pytest.raises(ValueError, match="seconds must be a positive number"):
+        analyse(new_game("othello"), seconds)  # type: ignore[arg-type]
+
+
+def test_analyse_refuses_finished_and_unknown_games() -> None:
+    with pytest.raises(ValueError, match="the game is over"):
+        analyse(new_game("othello", size=4, board="XXXXXXXXXXXXXXXO"), 1)
+
+    class Draughts:
+        game = "draughts"
+
+        def legal_moves(self) -> list[int]:
+            return [1, 2]
+
+    with pytest.raises(ValueError, match="no engine analyses Draughts"):
+        analyse(Draughts(), 1)  # type: ignore[arg-type]
