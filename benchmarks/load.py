@@ -17,7 +17,7 @@ validates, commits to SQLite and sends the new state to both players.
 Each N is run ``--repeat`` times (game, echo, game, echo...) and the run with the
 median ratio is printed: on a busy machine either half of a run can be slowed down,
 and the game and its echo, run back to back, are compared with each other. ``ratio``
-is game moves/s over echo round trips/s (the goal: at least 0.5 at 100 games); ``cpu``
+is game moves/s over echo round trips/s (the goal: at least 0.6 at 100 games); ``cpu``
 is the same comparison in CPU seconds of server and clients together per move, which
 other load on the machine disturbs less. The game does three frames per move (one in,
 the state out to both players) where the echo does two, so even a server that cost
