@@ -10,8 +10,7 @@ import random
 
 import pytest
 
-from benchmarks.legacy_expert import Deadline, Solver, legacy_choose_move
-from shared.ai.othello_eval import tables
+from benchmarks.legacy_expert import Deadline, Solver, legacy_choose_move, tables
 from shared.games.othello import OthelloState
 
 

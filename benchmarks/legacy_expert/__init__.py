@@ -5,9 +5,10 @@
 (``Solver(tables(8), Deadline(seconds)).solve(own, opp, -65, 65)``; ``.deadline.nodes``
 counts its nodes).
 The modules are copies of ``shared/ai`` at the commit before the kernel (othello_expert,
-othello_search, endgame, clock and the level-5 part of othello_eval as expert_eval);
-what levels 2-4 still use (the square tables, ``ordered``, ``final_score``, ``root_scores``)
-is imported from :mod:`shared.ai`. Do not improve this code: it is the yardstick.
+othello_search, endgame, clock; the level-5 part of othello_eval as expert_eval; the
+square tables, ``ordered`` and ``final_score`` as tables), so that ``shared.ai`` can change
+without moving them; only the rules and ``shared.ai.roots.root_scores`` (level 4's too)
+are imported. Do not improve this code: it is the yardstick.
 ``tests/test_legacy_expert.py`` checks that it still plays legal moves.
 """
 
@@ -15,12 +16,12 @@ from __future__ import annotations
 
 import random
 
-from shared.ai.othello_eval import tables
 from shared.games.othello import OthelloState
 
 from .clock import Deadline, Timeout
 from .endgame import Solver
 from .othello_expert import ExpertSearch, expert_scores
+from .tables import tables
 
 
 def legacy_choose_move(state: OthelloState, seconds: float, seed: int | None = None) -> int:
@@ -40,4 +41,4 @@ def legacy_choose_move(state: OthelloState, seconds: float, seed: int | None = N
     return rng.choice(sorted(sq for sq, score in scores.items() if score == best))
 
 
-__all__ = ["Deadline", "ExpertSearch", "Solver", "Timeout", "legacy_choose_move"]
+__all__ = ["Deadline", "ExpertSearch", "Solver", "Timeout", "legacy_choose_move", "tables"]

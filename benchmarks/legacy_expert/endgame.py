@@ -20,8 +20,6 @@ measured against a plain negamax by ``benchmarks/search.py``):
 
 from __future__ import annotations
 
-from shared.ai.othello_eval import Tables
-from shared.ai.othello_fixed import ordered
 from shared.ai.roots import Value, root_scores
 
 from .clock import Deadline
@@ -32,6 +30,7 @@ from .othello_search import (
     stored_bounds,
     table_cutoff,
 )
+from .tables import Tables, ordered
 
 SMALL = 7
 """At or below this many empties the solver loops over empty squares, not move masks."""

@@ -1,12 +1,9 @@
-"""The legacy expert's evaluation (frozen from ``shared/ai/othello_eval.py``).
-
-Only the level-5 part is copied: the square tables, ``INF`` and the positional
-evaluation of levels 2-4 stay in :mod:`shared.ai.othello_eval` and are imported from there.
-"""
+"""The legacy expert's evaluation (frozen from the level-5 part of
+``shared/ai/othello_eval.py``; its square tables are in :mod:`.tables`)."""
 
 from __future__ import annotations
 
-from shared.ai.othello_eval import Tables
+from .tables import Tables
 
 
 def edge_stable(t: Tables, discs: int) -> int:

@@ -11,8 +11,6 @@ solver of :mod:`endgame` takes over and scores moves by final disc margin.
 
 from __future__ import annotations
 
-from shared.ai.othello_eval import INF, Tables
-from shared.ai.othello_fixed import final_score, ordered
 from shared.ai.roots import Value, root_scores
 
 from .clock import Deadline, Timeout
@@ -25,6 +23,7 @@ from .othello_search import (
     stored_bounds,
     table_cutoff,
 )
+from .tables import INF, Tables, final_score, ordered
 
 SOLVE_EMPTIES = 12
 """With this many empties or fewer the expert tries the exact solver first."""

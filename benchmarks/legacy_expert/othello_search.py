@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from shared.ai.othello_eval import Tables
 from shared.games.othello import squares_of
 
 from .clock import Deadline
+from .tables import Tables
 
 Child = tuple[int, int, int, int, int]
 """(sort key, square, child own, child opp, child's move mask or -1 if not computed).
