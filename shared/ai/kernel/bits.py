@@ -30,14 +30,24 @@ _INNER_COLS = np.uint64(0x7E7E7E7E7E7E7E7E)
 _INNER_ROWS = np.uint64(0x00FFFFFFFFFFFF00)
 _INNER = np.uint64(0x007E7E7E7E7E7E00)
 
-_S1 = np.uint64(1)
-_S2 = np.uint64(2)
-_S7 = np.uint64(7)
-_S8 = np.uint64(8)
-_S9 = np.uint64(9)
-_S14 = np.uint64(14)
-_S16 = np.uint64(16)
-_S18 = np.uint64(18)
+# Shift counts as uint64 (a signed count would turn the shifted value into float64);
+# every kernel module imports them from here.
+S1 = np.uint64(1)
+S2 = np.uint64(2)
+S4 = np.uint64(4)
+S6 = np.uint64(6)
+S7 = np.uint64(7)
+S8 = np.uint64(8)
+S9 = np.uint64(9)
+S13 = np.uint64(13)
+S14 = np.uint64(14)
+S16 = np.uint64(16)
+S17 = np.uint64(17)
+S18 = np.uint64(18)
+S21 = np.uint64(21)
+S24 = np.uint64(24)
+S32 = np.uint64(32)
+S41 = np.uint64(41)
 
 if COMPILED:
     from numba import types
@@ -103,11 +113,11 @@ def _axis_moves(own: np.uint64, inner: np.uint64, s: np.uint64, s2: np.uint64) -
 @njit
 def legal_moves(own: np.uint64, opp: np.uint64, mask: np.uint64) -> np.uint64:
     """The squares of ``mask`` where ``own`` may play: each flips at least one disc."""
-    moves = _axis_moves(own, opp & _INNER_COLS, _S1, _S2)
-    moves |= _axis_moves(own, opp & _INNER_ROWS, _S8, _S16)
+    moves = _axis_moves(own, opp & _INNER_COLS, S1, S2)
+    moves |= _axis_moves(own, opp & _INNER_ROWS, S8, S16)
     inner = opp & _INNER
-    moves |= _axis_moves(own, inner, _S7, _S14)
-    moves |= _axis_moves(own, inner, _S9, _S18)
+    moves |= _axis_moves(own, inner, S7, S14)
+    moves |= _axis_moves(own, inner, S9, S18)
     return moves & mask & ~(own | opp)
 
 
@@ -137,11 +147,11 @@ def _axis_flips(
 def flips_at(own: np.uint64, opp: np.uint64, disc: np.uint64) -> np.uint64:
     """The discs ``own`` turns over by playing on the empty square ``disc`` (a one-bit
     mask), trusting that it is on the board and empty: what the searches call."""
-    flipped = _axis_flips(own, opp & _INNER_COLS, disc, _S1, _S2)
-    flipped |= _axis_flips(own, opp & _INNER_ROWS, disc, _S8, _S16)
+    flipped = _axis_flips(own, opp & _INNER_COLS, disc, S1, S2)
+    flipped |= _axis_flips(own, opp & _INNER_ROWS, disc, S8, S16)
     inner = opp & _INNER
-    flipped |= _axis_flips(own, inner, disc, _S7, _S14)
-    flipped |= _axis_flips(own, inner, disc, _S9, _S18)
+    flipped |= _axis_flips(own, inner, disc, S7, S14)
+    flipped |= _axis_flips(own, inner, disc, S9, S18)
     return flipped
 
 

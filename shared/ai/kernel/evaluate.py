@@ -24,7 +24,7 @@ from functools import cache
 
 import numpy as np
 
-from shared.ai.kernel.bits import popcount
+from shared.ai.kernel.bits import S1, S7, S8, S9, popcount
 from shared.ai.kernel.jit import njit
 
 UNIT = 100
@@ -43,11 +43,6 @@ TABLE_SIZE = T_LINES + 4
 
 _NOT_FIRST_COL = np.uint64(0xFEFEFEFEFEFEFEFE)
 _NOT_LAST_COL = np.uint64(0x7F7F7F7F7F7F7F7F)
-_S1 = np.uint64(1)
-_S7 = np.uint64(7)
-_S8 = np.uint64(8)
-_S9 = np.uint64(9)
-_ZERO = np.uint64(0)
 
 WEIGHTS = np.array(
     [
@@ -104,9 +99,9 @@ def eval_tables(size: int) -> np.ndarray:
 @njit
 def neighbours(discs: np.uint64, mask: np.uint64) -> np.uint64:
     """The squares of ``mask`` next to (in any of the eight directions) a square of ``discs``."""
-    left = discs >> _S1 | discs << _S7 | discs >> _S9
-    right = discs << _S1 | discs >> _S7 | discs << _S9
-    near = (left & _NOT_LAST_COL) | (right & _NOT_FIRST_COL) | discs << _S8 | discs >> _S8
+    left = discs >> S1 | discs << S7 | discs >> S9
+    right = discs << S1 | discs >> S7 | discs << S9
+    near = (left & _NOT_LAST_COL) | (right & _NOT_FIRST_COL) | discs << S8 | discs >> S8
     return near & mask
 
 
@@ -125,8 +120,8 @@ def stable_edge_discs(discs: np.uint64, empty: np.uint64, t: np.ndarray) -> np.u
     on_rows, on_cols = discs & t[T_ROWS], discs & t[T_COLS]
     while True:
         grown = stable | (
-            ((stable << _S1) & _NOT_FIRST_COL | (stable >> _S1) & _NOT_LAST_COL) & on_rows
-        ) | ((stable << _S8 | stable >> _S8) & on_cols)
+            ((stable << S1) & _NOT_FIRST_COL | (stable >> S1) & _NOT_LAST_COL) & on_rows
+        ) | ((stable << S8 | stable >> S8) & on_cols)
         if grown == stable:
             return stable
         stable = grown

@@ -28,7 +28,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shared.ai.kernel.bits import flips_at, legal_moves, lowest_bit, popcount
+from shared.ai.kernel.bits import (
+    ONE,
+    S7,
+    S8,
+    S13,
+    S17,
+    S32,
+    flips_at,
+    legal_moves,
+    lowest_bit,
+    popcount,
+)
 from shared.ai.kernel.evaluate import SCORE_LIMIT, T_CORNERS, T_MASK, UNIT, evaluate
 from shared.ai.kernel.jit import njit
 
@@ -76,12 +87,6 @@ NODES, LIMIT, ABORTED, SELECTIVE = 0, 1, 2, 3
 # table columns: one entry is one row of 32 bytes, a single cache line to fetch
 TT_OWN, TT_OPP, TT_DEPTH_MOVE, TT_BOUNDS = 0, 1, 2, 3
 
-_ONE = np.uint64(1)
-_S7 = np.uint64(7)
-_S13 = np.uint64(13)
-_S17 = np.uint64(17)
-_S32 = np.uint64(32)
-_S8 = np.uint64(8)
 _BYTE = np.uint64(0xFF)
 _LOW32 = np.uint64(0xFFFFFFFF)
 
@@ -134,14 +139,14 @@ def table_index(own: np.uint64, opp: np.uint64, size: int) -> int:
     """The table slot of a position: xorshift mixing (no multiplications, which would
     warn about overflow on numpy scalars when the kernels run as plain Python)."""
     x = own
-    x ^= x << _S13
-    x ^= x >> _S7
-    x ^= x << _S17
+    x ^= x << S13
+    x ^= x >> S7
+    x ^= x << S17
     x ^= opp
-    x ^= x << _S13
-    x ^= x >> _S7
-    x ^= x << _S17
-    x ^= x >> _S32
+    x ^= x << S13
+    x ^= x >> S7
+    x ^= x << S17
+    x ^= x >> S32
     return int(np.int64(x & np.uint64(size - 1)))
 
 
@@ -174,8 +179,8 @@ def _store(
             slot ^= 1
     table[slot, TT_OWN] = own
     table[slot, TT_OPP] = opp
-    table[slot, TT_DEPTH_MOVE] = np.uint64(depth) | np.uint64(move + 1) << _S8
-    table[slot, TT_BOUNDS] = np.uint64(lower + INF) | np.uint64(upper + INF) << _S32
+    table[slot, TT_DEPTH_MOVE] = np.uint64(depth) | np.uint64(move + 1) << S8
+    table[slot, TT_BOUNDS] = np.uint64(lower + INF) | np.uint64(upper + INF) << S32
 
 
 @njit
@@ -185,7 +190,7 @@ def _entry_depth(table: np.ndarray, slot: int) -> int:
 
 @njit
 def _entry_move(table: np.ndarray, slot: int) -> int:
-    return int(np.int64(table[slot, TT_DEPTH_MOVE] >> _S8)) - 1
+    return int(np.int64(table[slot, TT_DEPTH_MOVE] >> S8)) - 1
 
 
 @njit
@@ -195,7 +200,7 @@ def _entry_lower(table: np.ndarray, slot: int) -> int:
 
 @njit
 def _entry_upper(table: np.ndarray, slot: int) -> int:
-    return int(np.int64(table[slot, TT_BOUNDS] >> _S32)) - INF
+    return int(np.int64(table[slot, TT_BOUNDS] >> S32)) - INF
 
 
 @njit
@@ -216,7 +221,7 @@ def _order_moves(
     count = 0
     while moves:
         bit = lowest_bit(moves)
-        disc = _ONE << np.uint64(bit)
+        disc = ONE << np.uint64(bit)
         moves ^= disc
         if bit == hint:
             key = 1 << 40
@@ -325,7 +330,7 @@ def search(
     if depth >= ETC_DEPTH:
         # enhanced transposition cutoff: a child the table already proves good enough
         for i in range(count):
-            disc = _ONE << np.uint64(move_bits[ply, i])
+            disc = ONE << np.uint64(move_bits[ply, i])
             flipped = flips_at(own, opp, disc)
             child_own, child_opp = opp ^ flipped, own | flipped | disc
             child = _find(table, child_own, child_opp)
@@ -337,7 +342,7 @@ def search(
     best, best_bit = -INF, -1
     for i in range(count):
         bit = _next_move(ply, i, count, move_bits, move_keys)
-        disc = _ONE << np.uint64(bit)
+        disc = ONE << np.uint64(bit)
         flipped = flips_at(own, opp, disc)
         child_own, child_opp = opp ^ flipped, own | flipped | disc
         floor = max(alpha, best)
@@ -400,7 +405,7 @@ def search_root(
     for i in range(first):
         best = max(best, scores[i])
     for i in range(first, order.shape[0]):
-        disc = _ONE << np.uint64(order[i])
+        disc = ONE << np.uint64(order[i])
         flipped = flips_at(own, opp, disc)
         child_own, child_opp = opp ^ flipped, own | flipped | disc
         if i == 0 or every_exact:

@@ -30,7 +30,26 @@ from typing import NamedTuple
 
 import numpy as np
 
-from shared.ai.kernel.bits import FULL, ONE, ZERO, flips_at, legal_moves, lowest_bit, popcount
+from shared.ai.kernel.bits import (
+    FULL,
+    ONE,
+    S1,
+    S4,
+    S6,
+    S7,
+    S8,
+    S9,
+    S16,
+    S21,
+    S24,
+    S32,
+    S41,
+    ZERO,
+    flips_at,
+    legal_moves,
+    lowest_bit,
+    popcount,
+)
 from shared.ai.kernel.jit import njit
 
 SHALLOW = 6
@@ -73,17 +92,6 @@ _COL0 = np.uint64(0x0101010101010101)
 _COL7 = np.uint64(0x8080808080808080)
 _ROW0 = np.uint64(0x00000000000000FF)
 _ROW7 = np.uint64(0xFF00000000000000)
-_S1 = np.uint64(1)
-_S4 = np.uint64(4)
-_S6 = np.uint64(6)
-_S7 = np.uint64(7)
-_S8 = np.uint64(8)
-_S9 = np.uint64(9)
-_S16 = np.uint64(16)
-_S21 = np.uint64(21)
-_S32 = np.uint64(32)
-_S41 = np.uint64(41)
-_S24 = np.uint64(24)
 _BYTE = np.uint64(0xFF)
 
 
@@ -91,9 +99,9 @@ _BYTE = np.uint64(0xFF)
 def _neighbours(disc: np.uint64) -> np.uint64:
     """The squares around those of ``disc`` on the 8x8 grid (and some of ``disc``'s own
     when it has several: it serves as a filter, a superset is harmless)."""
-    side = ((disc << _S1) & _NOT_COL0) | ((disc >> _S1) & _NOT_COL7)
+    side = ((disc << S1) & _NOT_COL0) | ((disc >> S1) & _NOT_COL7)
     line = disc | side
-    return side | (line << _S8) | (line >> _S8)
+    return side | (line << S8) | (line >> S8)
 
 
 @njit
@@ -105,14 +113,14 @@ def _fill(seed: np.uint64, s: np.uint64, up_mask: np.uint64, down_mask: np.uint6
     pr &= pr << s
     up |= pr & (up << (s + s))
     pr &= pr << (s + s)
-    up |= pr & (up << (s * _S4))
+    up |= pr & (up << (s * S4))
     down = seed
     pr = down_mask
     down |= pr & (down >> s)
     pr &= pr >> s
     down |= pr & (down >> (s + s))
     pr &= pr >> (s + s)
-    down |= pr & (down >> (s * _S4))
+    down |= pr & (down >> (s * S4))
     return up | down
 
 
@@ -125,20 +133,20 @@ def stable_discs(discs: np.uint64, occupied: np.uint64, mask: np.uint64) -> np.u
     """
     off = ~mask
     empty = ~(occupied | off)
-    full_h = ~_fill(empty, _S1, _NOT_COL0, _NOT_COL7)
-    full_v = ~_fill(empty, _S8, FULL, FULL)
-    full_d9 = ~_fill(empty, _S9, _NOT_COL0, _NOT_COL7)
-    full_d7 = ~_fill(empty, _S7, _NOT_COL7, _NOT_COL0)
+    full_h = ~_fill(empty, S1, _NOT_COL0, _NOT_COL7)
+    full_v = ~_fill(empty, S8, FULL, FULL)
+    full_d9 = ~_fill(empty, S9, _NOT_COL0, _NOT_COL7)
+    full_d7 = ~_fill(empty, S7, _NOT_COL7, _NOT_COL0)
     edge_h = _COL0 | _COL7
     edge_v = _ROW0 | _ROW7
     edge_d = edge_h | edge_v
     stable = discs & full_h & full_v & full_d9 & full_d7
     while True:
         known = stable | off
-        h = full_h | edge_h | (known << _S1) | (known >> _S1)
-        v = full_v | edge_v | (known << _S8) | (known >> _S8)
-        d9 = full_d9 | edge_d | (known << _S9) | (known >> _S9)
-        d7 = full_d7 | edge_d | (known << _S7) | (known >> _S7)
+        h = full_h | edge_h | (known << S1) | (known >> S1)
+        v = full_v | edge_v | (known << S8) | (known >> S8)
+        d9 = full_d9 | edge_d | (known << S9) | (known >> S9)
+        d7 = full_d7 | edge_d | (known << S7) | (known >> S7)
         grown = stable | (discs & h & v & d9 & d7)
         if grown == stable:
             return stable
@@ -149,10 +157,10 @@ def stable_discs(discs: np.uint64, occupied: np.uint64, mask: np.uint64) -> np.u
 def _hash(own: np.uint64, opp: np.uint64) -> np.uint64:
     """Mixes a position's two bitboards with shifts and xors (no multiplication, which
     numpy scalars would warn about overflowing when the JIT is off)."""
-    h = own ^ ((opp << _S21) | (opp >> _S41)) ^ (opp >> _S6)
-    h ^= h >> _S32
-    h ^= h >> _S16
-    h ^= (h >> _S8) ^ (h << _S6)
+    h = own ^ ((opp << S21) | (opp >> S41)) ^ (opp >> S6)
+    h ^= h >> S32
+    h ^= h >> S16
+    h ^= (h >> S8) ^ (h << S6)
     return h
 
 
@@ -506,8 +514,8 @@ def _find(table: np.ndarray, bucket: int, own: np.uint64, opp: np.uint64) -> int
 @njit
 def _unpack(data: np.uint64) -> tuple[int, int, int]:
     """(lower bound, upper bound, best move's bit or -1) of a row's data."""
-    return (_signed(data & _BYTE) - INF, _signed((data >> _S8) & _BYTE) - INF,
-            _signed((data >> _S16) & _BYTE) - 1)
+    return (_signed(data & _BYTE) - INF, _signed((data >> S8) & _BYTE) - INF,
+            _signed((data >> S16) & _BYTE) - 1)
 
 
 @njit
@@ -520,11 +528,11 @@ def _store(
     in the second (the bigger solves stay, and the newest always finds a place)."""
     row = _find(table, bucket, own, opp)
     if row < 0:
-        row = bucket if n >= _signed(table[bucket, TT_DATA] >> _S24) else bucket + 1
+        row = bucket if n >= _signed(table[bucket, TT_DATA] >> S24) else bucket + 1
     table[row, TT_OWN] = own
     table[row, TT_OPP] = opp
-    table[row, TT_DATA] = (np.uint64(lower + INF) | (np.uint64(upper + INF) << _S8)
-                           | (np.uint64(bit + 1) << _S16) | (np.uint64(n) << _S24))
+    table[row, TT_DATA] = (np.uint64(lower + INF) | (np.uint64(upper + INF) << S8)
+                           | (np.uint64(bit + 1) << S16) | (np.uint64(n) << S24))
 
 
 @njit
