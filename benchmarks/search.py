@@ -73,7 +73,9 @@ def playout(seed: int, empties: int) -> OthelloState:
 
 
 def kernel_solve(state: OthelloState, limit: int = UNLIMITED) -> tuple[int | None, int, int]:
-    """(margin or None if cut, best square or PASS, nodes) of one kernel solve."""
+    """(margin or None if cut, best square or PASS, nodes) of one kernel solve, by the
+    root driver level 5 and analyse() call (as level 5 does when it solves at once: from
+    a guess of 0, in the solver's own move order)."""
     result = solve_root(*to_kernel(state), limit)
     if not result.completed:
         return None, PASS, result.nodes

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from shared.ai.kernel.board import square_of, to_kernel
-from shared.ai.kernel.solver import memory_for, move_scores, solve_root
+from shared.ai.kernel.solver import memory_for, solve_root
 from shared.games import PASS
 from shared.games.othello import Geometry, OthelloState
 
@@ -63,7 +63,8 @@ def late_positions(size: int, empties: int, count: int, seed: int) -> list[Othel
 
 
 def check_solves(state: OthelloState) -> None:
-    """solve_root's score and best move, and move_scores, all equal the reference."""
+    """solve_root's score, best move and move margins (exact for the best moves, upper
+    bounds below the best for the others; every one exact when asked) equal the reference."""
     own, opp, mask = to_kernel(state)
     legal = state.legal_moves()
     if legal == [PASS]:
@@ -71,7 +72,7 @@ def check_solves(state: OthelloState) -> None:
         mover, other = state.own_opp()
         result = solve_root(own, opp, mask, UNLIMITED)
         assert result[:3] == (True, -1, -reference(g, other, mover)), state.to_text()
-        assert move_scores(own, opp, mask, UNLIMITED) == (True, {}, 0)
+        assert solve_root(own, opp, mask, UNLIMITED, every_exact=True).scores == {}
         return
     exact = reference_moves(state)
     best = max(exact.values())
@@ -79,9 +80,23 @@ def check_solves(state: OthelloState) -> None:
     assert result.completed, state.to_text()
     assert result.score == best, state.to_text()
     assert exact[square_of(result.best_bit, state.size)] == best, state.to_text()
-    scores = move_scores(own, opp, mask, UNLIMITED)
+    assert_margins(state, result.scores, exact)
+    scores = solve_root(own, opp, mask, UNLIMITED, every_exact=True)
     assert scores.completed
     assert {square_of(b, state.size): s for b, s in scores.scores.items()} == exact, state.to_text()
+
+
+def assert_margins(state: OthelloState, scores: dict[int, int], exact: dict[int, int]) -> None:
+    """A best-move solve's margins: every move as good as the best exact, each other
+    one an upper bound below the best."""
+    best = max(exact.values())
+    found = {square_of(b, state.size): s for b, s in scores.items()}
+    assert found.keys() == exact.keys(), state.to_text()
+    for square, margin in exact.items():
+        if margin == best:
+            assert found[square] == best, state.to_text()
+        else:
+            assert margin <= found[square] < best, state.to_text()
 
 
 @pytest.mark.parametrize("empties", range(1, 13))
@@ -98,7 +113,7 @@ def test_solver_equals_the_reference_on_smaller_boards(size: int, empties: int, 
 
 
 def test_null_windows_give_true_fail_soft_bounds() -> None:
-    """What the expert relies on when it calls ``Memory.solve`` with its own windows."""
+    """What solve_root relies on when it calls ``Memory.solve`` with null windows."""
     for state in late_positions(8, 10, 2, seed=31):
         own, opp, mask = to_kernel(state)
         exact = reference(state.geometry, *state.own_opp())
@@ -111,7 +126,7 @@ def test_null_windows_give_true_fail_soft_bounds() -> None:
                 assert exact <= value, (state.to_text(), g)
 
 
-def test_any_guess_gives_the_same_solve() -> None:
+def test_any_guess_or_order_gives_the_same_solve() -> None:
     state = late_positions(8, 11, 1, seed=77)[0]
     own, opp, mask = to_kernel(state)
     exact = reference_moves(state)
@@ -119,8 +134,14 @@ def test_any_guess_gives_the_same_solve() -> None:
         result = solve_root(own, opp, mask, UNLIMITED, guess)
         assert result.score == max(exact.values()), guess
         assert exact[square_of(result.best_bit, 8)] == result.score, guess
-        scores = move_scores(own, opp, mask, UNLIMITED, guess).scores
+        assert_margins(state, result.scores, exact)
+        scores = solve_root(own, opp, mask, UNLIMITED, guess, every_exact=True).scores
         assert {square_of(b, 8): v for b, v in scores.items()} == exact, guess
+    bits = sorted(solve_root(own, opp, mask, UNLIMITED).scores)
+    for order in (bits, bits[::-1]):  # the expert passes its midgame ranking
+        result = solve_root(own, opp, mask, UNLIMITED, 5, order=order)
+        assert result.score == max(exact.values()), order
+        assert_margins(state, result.scores, exact)
 
 
 def test_4x4_from_the_start_white_wins_11_to_3() -> None:
@@ -174,9 +195,8 @@ def test_a_solve_past_its_node_limit_reports_not_completed_and_leaves_no_false_b
         assert not cut.completed and cut.best_bit == -1, limit
         assert limit < cut.nodes < limit + 1000  # it stops soon after the limit
     own, opp, mask = to_kernel(states[0])
-    partial = move_scores(own, opp, mask, 1000)
-    assert not partial.completed
-    assert len(partial.scores) < len(states[0].legal_moves())
+    partial = solve_root(own, opp, mask, 1000, every_exact=True)
+    assert not partial.completed and partial.scores == {}
     state = late_positions(8, 11, 1, seed=98)[0]
     assert not solve_root(*to_kernel(state), 100).completed
     check_solves(state)  # what the cut solve left in the table is still true

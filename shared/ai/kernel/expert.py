@@ -27,16 +27,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from shared.ai.kernel.bits import flips_at, legal_moves, popcount
+from shared.ai.kernel.bits import legal_moves, popcount
 from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables
 from shared.ai.kernel.jit import COMPILED
 from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, Memory, search_root
-from shared.ai.kernel.solver import INF as SOLVER_INF
-from shared.ai.kernel.solver import memory_for
+from shared.ai.kernel.solver import solve_root
 from shared.games.othello import OthelloState
-
-_ONE = np.uint64(1)
 
 SOLVE_AT_ONCE = 0.05
 """A position whose solve should take less than this share of the time is solved at
@@ -153,10 +150,8 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool) -> Apprais
                           every_exact)
         if midgame.exact or cost > budget:
             return midgame
-        first = midgame.scores
-        order = np.array(sorted(order, key=lambda bit: -first[int(bit)]), dtype=np.int64)
     spent = 0 if midgame is None else midgame.nodes
-    solved = _solve(own, opp, mask, order, empties, end, every_exact)
+    solved = _solve(own, opp, mask, midgame, end, every_exact, empties)
     if solved.exact:
         return replace(solved, nodes=spent + solved.nodes)
     if midgame is None:
@@ -172,36 +167,27 @@ def solve_cost(empties: int) -> float:
 
 
 def _solve(
-    own: np.uint64, opp: np.uint64, mask: np.uint64, order: np.ndarray, empties: int,
-    end: float, every_exact: bool,
+    own: np.uint64, opp: np.uint64, mask: np.uint64, midgame: Appraisal | None, end: float,
+    every_exact: bool, empties: int,
 ) -> Appraisal:
-    """The exact margins of the root moves (tried in ``order``), or, if the time ran out
-    first, an inexact appraisal with no scores (only its nodes count). Unless
-    ``every_exact``, only the moves as good as the best are solved exactly; each other one
-    gets the upper bound below the best that a null-window solve proved. Each move's
-    solve gets the nodes the time left allows at the measured speed."""
-    scores: dict[int, int] = {}
-    nodes = 0
-    best = -SOLVER_INF
-    for bit in order:
-        start = time.perf_counter()
-        memory = memory_for(mask, max(1, int((end - start) * _speed.solver * SPEED_MARGIN)))
-        disc = _ONE << np.uint64(bit)
-        flipped = flips_at(own, opp, disc)
-        child_own, child_opp = opp ^ flipped, own | flipped | disc
-        if not scores or every_exact:
-            score = -memory.solve(child_own, child_opp, -SOLVER_INF, SOLVER_INF)
-        else:
-            score = -memory.solve(child_own, child_opp, -best, -best + 1)
-            if score >= best and not memory.aborted:
-                score = -memory.solve(child_own, child_opp, -SOLVER_INF, -best + 1)
-        nodes += memory.nodes
-        _speed.update_solver(memory.nodes, time.perf_counter() - start)
-        if memory.aborted:
-            return Appraisal({}, exact=False, depth=0, nodes=nodes)
-        scores[int(bit)] = score * UNIT
-        best = max(best, score)
-    return Appraisal(scores, exact=True, depth=empties, nodes=nodes)
+    """The exact margins of the root moves by the solver's root driver (moves as good as
+    the best exact, the others' upper bounds unless ``every_exact``), or, if the time ran
+    out first, an inexact appraisal with no scores (only its nodes count). The solve gets
+    the nodes the time left allows at the measured speed; a midgame answer, when there is
+    one, gives the first guess (its best score) and the order of the moves."""
+    start = time.perf_counter()
+    limit = max(1, int((end - start) * _speed.solver * SPEED_MARGIN))
+    guess, order = 0, None
+    if midgame is not None:
+        first = midgame.scores
+        order = sorted(first, key=lambda bit: -first[bit])
+        guess = min(64, max(-64, round(first[order[0]] / UNIT)))
+    result = solve_root(own, opp, mask, limit, guess, every_exact, order)
+    _speed.update_solver(result.nodes, time.perf_counter() - start)
+    if not result.completed:
+        return Appraisal({}, exact=False, depth=0, nodes=result.nodes)
+    scores = {bit: score * UNIT for bit, score in result.scores.items()}
+    return Appraisal(scores, exact=True, depth=empties, nodes=result.nodes)
 
 
 def _deepen(

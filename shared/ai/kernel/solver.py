@@ -26,7 +26,7 @@ completed subtrees, so the table stays true across solves and is kept between ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 import numpy as np
 
@@ -561,24 +561,21 @@ def _solve_any(
     return score
 
 
-class Solve(NamedTuple):
-    """What :func:`solve_root` found. ``best_bit`` is -1 when the side to move must pass,
-    when the game is over, or when the solve did not complete (then ``score`` means
-    nothing)."""
+class RootSolve(NamedTuple):
+    """What :func:`solve_root` found.
+
+    ``scores`` maps each legal move's bit to its exact margin, except that unless every
+    move was asked for, a move worse than the best carries only an upper bound below the
+    best score (what refuting it proved). ``best_bit`` is a best move, -1 when the side
+    to move must pass or the game is over (``scores`` is then empty). When the solve did
+    not complete, nothing but ``nodes`` means anything.
+    """
 
     completed: bool
     best_bit: int
     score: int
     nodes: int
-
-
-class MoveScores(NamedTuple):
-    """What :func:`move_scores` found: ``scores`` maps each legal move's bit to its exact
-    margin (the moves solved before the node limit, all of them when ``completed``)."""
-
-    completed: bool
     scores: dict[int, int]
-    nodes: int
 
 
 @dataclass
@@ -664,64 +661,82 @@ def next_test(lower: int, upper: int, last: int, step: int) -> int:
 
 
 def solve_root(
-    own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int, guess: int = 0
-) -> Solve:
-    """The exact result of the position and a best move, within ``node_limit`` nodes.
+    own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int, guess: int = 0,
+    every_exact: bool = False, order: Sequence[int] | None = None,
+) -> RootSolve:
+    """The exact result of the position and its moves' margins, within ``node_limit`` nodes.
 
-    Null-window tests at the root: each asks whether some move reaches a score ``g``,
-    trying first the move that last did, and raises the root's lower bound or lowers its
-    upper bound until they meet. ``guess`` (say, the midgame search's score) is the first
-    ``g``: a close guess saves tests. A refuted move costs only the proof that it falls
-    short, not its exact score.
+    The one root driver: the expert (level 5 and analysis) and the benchmarks call it. The
+    moves are tried in ``order`` (bits; say, the midgame search's ranking), else likeliest
+    best first by the solver's own ordering. ``guess`` (say, the midgame search's score)
+    is the first score tested: a close guess saves tests.
+
+    Best move (not ``every_exact``): null-window tests at the root, each asking whether
+    some move reaches a score ``g``, trying first the move that last did, raise the
+    root's lower bound or lower its upper bound until they meet; a refuted move costs
+    only the proof that it falls short, and keeps that bound. Then each other move whose
+    bound does not fall below the best gets one more test, so that a move as good as the
+    best has its exact margin too. ``every_exact`` (analysis) solves each move by
+    null-window tests, from ``guess`` and then from the last move's margin.
     """
     memory = memory_for(mask, node_limit)
     children = memory.children(own, opp)
     if not children:
         score = memory.solve(own, opp, -INF, INF)
-        return Solve(not memory.aborted, -1, score, memory.nodes)
+        return RootSolve(not memory.aborted, -1, score, memory.nodes, {})
+    if order is not None:
+        rank = {bit: i for i, bit in enumerate(order)}
+        children.sort(key=lambda child: rank.get(child[0], len(rank)))
+    failed = RootSolve(False, -1, 0, 0, {})
+    if every_exact:
+        scores: dict[int, int] = {}
+        for bit, child_own, child_opp in children:
+            scores[bit] = guess = _margin(memory, child_own, child_opp, guess)
+            if memory.aborted:
+                return failed._replace(nodes=memory.nodes)
+        best_bit = max(scores, key=lambda bit: scores[bit])
+        return RootSolve(True, best_bit, scores[best_bit], memory.nodes, scores)
+    bounds = {bit: INF for bit, _, _ in children}  # each move's upper bound
     lower, upper, best_bit = -INF, INF, -1
     g, step = guess, 1
-    while True:
+    while lower < upper:
         g = min(max(g, lower + 1), upper)
         top = -INF  # the best upper bound of the moves that fall short of g
         for i, (bit, child_own, child_opp) in enumerate(children):
             score = -memory.solve(child_own, child_opp, -g, 1 - g)
             if memory.aborted:
-                return Solve(False, -1, 0, memory.nodes)
+                return failed._replace(nodes=memory.nodes)
             if score >= g:
                 lower, best_bit = score, bit
                 children.insert(0, children.pop(i))
                 break
+            bounds[bit] = min(bounds[bit], score)
             top = max(top, score)
         else:
             upper = top
-        if lower >= upper:
-            return Solve(True, best_bit, lower, memory.nodes)
         g, step = next_test(lower, upper, g, step), 2 * step
-
-
-def move_scores(
-    own: np.uint64, opp: np.uint64, mask: np.uint64, node_limit: int, guess: int = 0
-) -> MoveScores:
-    """The exact margin of every legal move (by bit), within ``node_limit`` nodes in all.
-
-    Each move is solved by null-window tests as in :func:`solve_root`, starting from
-    ``guess`` and then from the last move's score, likeliest best first; the table
-    carries what one solve proved over to the next.
-    """
-    memory = memory_for(mask, node_limit)
-    scores: dict[int, int] = {}
-    for bit, child_own, child_opp in memory.children(own, opp):
-        lower, upper, step = -INF, INF, 1
-        while lower < upper:
-            guess = min(max(guess, lower + 1), upper)
-            score = -memory.solve(child_own, child_opp, -guess, 1 - guess)
+    bounds[best_bit] = lower
+    for bit, child_own, child_opp in children:  # no move exceeds the best: is it as good?
+        if bit != best_bit and bounds[bit] >= lower:
+            score = -memory.solve(child_own, child_opp, -lower, 1 - lower)
             if memory.aborted:
-                return MoveScores(False, scores, memory.nodes)
-            if score >= guess:
-                lower = score
-            else:
-                upper = score
-            guess, step = next_test(lower, upper, guess, step), 2 * step
-        scores[bit] = guess = lower
-    return MoveScores(True, scores, memory.nodes)
+                return failed._replace(nodes=memory.nodes)
+            bounds[bit] = lower if score >= lower else score
+    return RootSolve(True, best_bit, lower, memory.nodes, bounds)
+
+
+def _margin(memory: Memory, own: np.uint64, opp: np.uint64, guess: int) -> int:
+    """Our exact margin after a move (``own`` is the opponent, to move), by null-window
+    tests starting from ``guess`` (meaningless once ``memory.aborted``)."""
+    lower, upper, step = -INF, INF, 1
+    while lower < upper:
+        guess = min(max(guess, lower + 1), upper)
+        score = -memory.solve(own, opp, -guess, 1 - guess)
+        if memory.aborted:
+            return 0
+        if score >= guess:
+            lower = score
+        else:
+            upper = score
+        guess, step = next_test(lower, upper, guess, step), 2 * step
+    return lower
