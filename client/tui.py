@@ -28,6 +28,7 @@ from client.startup import Opening, Startup, follow, start_failure
 from client.tui_commands import MatchCommands, snapshot
 from client.tui_lobby import LobbyQuestions
 from shared.protocol import TakebackDeclined
+from shared.web_address import invitation
 
 DESCRIPTION = ("Play tic-tac-toe or Othello in the terminal, against the server's bot or a "
                "person on the LAN. Flags that say what to play skip the questions.")
@@ -55,6 +56,7 @@ class Terminal(LobbyQuestions, MatchCommands):
         welcome = self.known.welcome
         server = welcome.server.name if welcome else "?"
         self.say(f"Connected to {server} as {self.plan.name}: {self.where.label}.")
+        self.say(f"{invitation(self.where.share)}.")  # a friend without Python
         if opening is None:
             opening = "plan" if self.plan.decided else "lobby"
             if opening == "plan":

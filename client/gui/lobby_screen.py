@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.gui import theme
+from client.gui.qr import qr_surface
 from client.gui.widgets import TextField, Ui, columns, rows
 from client.match_view import clock_words, lobby_line
 from client.options import Plan, Seat, Vs
 from shared.ai.levels import LEVELS
 from shared.games import DEFAULT_GAME, catalogue, get_game
 from shared.protocol import Clock
+from shared.web_address import browser_url, invitation
 
 if TYPE_CHECKING:
     from client.gui.app import App
@@ -51,6 +53,8 @@ class LobbyScreen:
         self.name = TextField(plan.name, max_len=32, on_enter=self.name_done)
         self.code = TextField("", max_len=16, upper=True, on_enter=self.join_code)
         self.scroll_rows = 0
+        self.qr_rect: pygame.Rect | None = None
+        """Where the browser address's QR code was last drawn (None: not shown)."""
         self.clock = plan.clock
         self.hints = plan.hints
         """Whether a match against a person lets both ask for hints."""
@@ -155,6 +159,8 @@ class LobbyScreen:
             left = pygame.Rect(body.left, body.top, body.width, int(body.height * 0.62))
             right = pygame.Rect(body.left, left.bottom + m, body.width,
                                 body.bottom - left.bottom - m)
+        if self.app.where is not None:  # a friend without Python joins from a browser
+            right = self.draw_invitation(ui, right, u, self.app.where.share)
         self.draw_new_game(ui, left, u)
         self.draw_matches(ui, right, u)
         foot = h - m - u * 1.2
@@ -162,6 +168,17 @@ class LobbyScreen:
             ui.text(known.notice, (m, foot - u * 1.8), u * 1.2,
                     theme.GOOD if known.notice_good else theme.BAD, max_width=w - 2 * m)
         ui.text(SHORTCUTS, (m, foot), u * 0.95, theme.MUTED, max_width=w - 2 * m)
+
+    def draw_invitation(self, ui: Ui, area: pygame.Rect, u: float, server: str) -> pygame.Rect:
+        """The browser address and its QR code (a phone's camera opens it) at the foot of
+        ``area``; returns the part of ``area`` left above them."""
+        code = qr_surface(browser_url(server), int(min(u * 9, area.height * 0.45)))
+        self.qr_rect = ui.surface.blit(code, code.get_rect(bottomleft=area.bottomleft))
+        words = pygame.Rect(self.qr_rect.right + int(u), self.qr_rect.top,
+                            area.right - self.qr_rect.right - int(u), self.qr_rect.height)
+        ui.paragraph(f"{invitation(server)}.", words, u * 1.15, theme.MUTED)
+        return pygame.Rect(area.left, area.top, area.width,
+                           self.qr_rect.top - int(u) - area.top)
 
     def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float) -> None:
         c = self.choice

@@ -8,6 +8,8 @@ four-module light quiet zone the QR standard asks for.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 import segno
 
@@ -22,10 +24,12 @@ def qr_code(text: str) -> segno.QRCode:
     return segno.make_qr(text)
 
 
+@lru_cache(maxsize=8)
 def qr_surface(text: str, max_size: int) -> pygame.Surface:
     """The QR code of ``text`` with its quiet zone, as large as fits in ``max_size``
     pixels with whole-pixel modules (at least one pixel each, so it may exceed a
-    ``max_size`` smaller than the symbol)."""
+    ``max_size`` smaller than the symbol). Cached: the window draws it every frame;
+    the caller only blits it, never draws on it."""
     code = qr_code(text)
     modules = code.symbol_size(scale=1, border=QUIET_ZONE)[0]
     scale = max(1, max_size // modules)
