@@ -356,3 +356,18 @@ def test_level_5_runs_with_the_jit_disabled() -> None:
     assert lines[0] == lines[2] == lines[3] == "True"
     # 4x4 is a White win by 8 whatever Black's first move (the four are symmetric)
     assert lines[1] == str([(m, -8.0, True) for m in sorted(OthelloState.start(4).legal_moves())])
+
+
+def test_warm_up_leaves_no_big_search_tables() -> None:
+    """A process that only warms up (the server's, the window's for `taikyoku play`) keeps
+    no midgame table and only the small solver table of 4x4, on which it warmed up."""
+    code = (
+        "from shared.ai.kernel import expert, solver, warm_up\n"
+        "warm_up()\n"
+        "print(len(expert._memories), [m.table.nbytes for m in solver._memories.values()])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", f"[{32 << 12}]"]

@@ -12,10 +12,11 @@ against the nodes the solver can visit in the time (its speed is measured as it 
   an iteration that would not fit (guessed from the last ones' growth) is not started.
 
 An exact result is returned as soon as it is known, not at the deadline; so is a midgame
-search that reached the end of the game. The midgame kernels keep their memory (a 16 MB
-transposition table) between calls in one process, cleared for every call so that a
-search does not depend on the ones before it; the solver's table keeps only proven
-bounds, so it carries over. One search runs at a time per process (a lock makes
+search that reached the end of the game. The midgame kernels keep their memory (a transposition
+table sized by the board: 16 MB for 8x8) between calls in one process, cleared for every
+call so that a search does not depend on the ones before it; the solver's table (32 MB
+for 8x8) keeps only proven bounds, so it carries over. Both are allocated by a board's
+first search, so a process that only warms up holds neither. One search runs at a time per process (a lock makes
 concurrent threads take turns; the server runs bots in worker processes).
 """
 
@@ -31,7 +32,7 @@ from shared.ai.kernel.bits import legal_moves, popcount
 from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables
 from shared.ai.kernel.jit import COMPILED
-from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, Memory, search_root
+from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, TABLE_BITS, Memory, search_root
 from shared.ai.kernel.solver import solve_root
 from shared.games.othello import OthelloState
 
@@ -98,16 +99,18 @@ class _Speed:
 
 
 _speed = _Speed()
-_memory: Memory | None = None
+_memories: dict[int, Memory] = {}
 _one_search_at_a_time = threading.Lock()
-"""The search memory is one per process: concurrent callers (threads) take turns."""
+"""The search memory is one per process and board size: concurrent callers (threads)
+take turns."""
 
 
-def _shared_memory() -> Memory:
-    global _memory
-    if _memory is None:
-        _memory = Memory.allocate()
-    return _memory
+def _shared_memory(size: int) -> Memory:
+    """This process's midgame memory for a board size, allocated by its first search (a
+    process that only warms up allocates none)."""
+    if size not in _memories:
+        _memories[size] = Memory.allocate(TABLE_BITS[size])
+    return _memories[size]
 
 
 def move_bits(own: np.uint64, opp: np.uint64, mask: np.uint64) -> list[int]:
@@ -147,7 +150,7 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool) -> Apprais
     if cost > budget * SOLVE_AT_ONCE:  # a midgame answer first, in case the solve fails
         share = MIDGAME_SHARE if cost <= budget else 1.0
         midgame = _deepen(own, opp, t, order, empties, time.perf_counter() + seconds * share,
-                          every_exact)
+                          every_exact, state.size)
         if midgame.exact or cost > budget:
             return midgame
     spent = 0 if midgame is None else midgame.nodes
@@ -155,7 +158,7 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool) -> Apprais
     if solved.exact:
         return replace(solved, nodes=spent + solved.nodes)
     if midgame is None:
-        midgame = _deepen(own, opp, t, order, empties, end, every_exact)
+        midgame = _deepen(own, opp, t, order, empties, end, every_exact, state.size)
     return replace(midgame, nodes=midgame.nodes + solved.nodes)
 
 
@@ -192,7 +195,7 @@ def _solve(
 
 def _deepen(
     own: np.uint64, opp: np.uint64, t: np.ndarray, order: np.ndarray, empties: int,
-    end: float, every_exact: bool,
+    end: float, every_exact: bool, size: int,
 ) -> Appraisal:
     """Iterative deepening until ``end`` (or to the end of the game: exact).
 
@@ -200,7 +203,7 @@ def _deepen(
     the time left is not started. Iterations short of the end of the game are selective
     (ProbCut); the one reaching it is not.
     """
-    memory = _shared_memory()
+    memory = _shared_memory(size)
     memory.clear(0, selective=True)
     stats = memory.stats
     result: Appraisal | None = None
@@ -275,14 +278,14 @@ def _next_cost(costs: list[int]) -> float:
 
 def warm_up_midgame() -> None:
     """Compile (or load from numba's cache) the evaluation and midgame kernels, by a
-    two-ply search of the 4x4 start position; allocates this process's search memory."""
+    two-ply search of the 4x4 start position in a small memory of its own, dropped after:
+    a process that only warms up (the server's, the window's) keeps no search table."""
     own, opp, mask = to_kernel(OthelloState.start(4))
     order = np.array(move_bits(own, opp, mask), dtype=np.int64)
-    with _one_search_at_a_time:
-        memory = _shared_memory()
-        memory.clear(1 << 62)
-        search_root(
-            own, opp, 2, order, np.zeros(order.size, dtype=np.int64), 0, False,
-            eval_tables(4), memory.table, memory.killers, memory.history, memory.move_bits,
-            memory.move_keys, memory.stats,
-        )
+    memory = Memory.allocate(4)
+    memory.clear(1 << 62)
+    search_root(
+        own, opp, 2, order, np.zeros(order.size, dtype=np.int64), 0, False,
+        eval_tables(4), memory.table, memory.killers, memory.history, memory.move_bits,
+        memory.move_keys, memory.stats,
+    )

@@ -79,8 +79,9 @@ PROBCUT_SIGMA = np.array(
 )
 """Per depth, the standard deviation of (deep value - shallow value), as above."""
 
-TABLE_BITS = 19
-"""The transposition table has 2**TABLE_BITS entries (16 MB)."""
+TABLE_BITS = {4: 12, 6: 17, 8: 19}
+"""Per board size, the transposition table has 2**bits entries of 32 bytes: 128 KB for
+4x4, 4 MB for 6x6, 16 MB for 8x8."""
 
 # stats: what the driver reads and sets
 NODES, LIMIT, ABORTED, SELECTIVE = 0, 1, 2, 3
@@ -111,7 +112,7 @@ class Memory:
     search is selective (ProbCut)."""
 
     @classmethod
-    def allocate(cls, table_bits: int = TABLE_BITS) -> Memory:
+    def allocate(cls, table_bits: int) -> Memory:
         size = 1 << table_bits
         return cls(
             table=np.zeros((size, 4), dtype=np.uint64),

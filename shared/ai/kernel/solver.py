@@ -67,8 +67,10 @@ W_FEW = 24
 SORT_EMPTIES = 16
 """From this many empties on, move ordering adds a shallow look at the opponent's replies."""
 
-TABLE_BITS = 20
-"""The transposition table has 2**TABLE_BITS entries of 32 bytes, two to a bucket."""
+TABLE_BITS = {4: 12, 6: 17, 8: 20}
+"""Per board size, the transposition table has 2**bits entries of 32 bytes, two to a
+bucket: 128 KB for 4x4 (whose whole game has fewer positions), 4 MB for 6x6, 32 MB for
+8x8. A process that never solves a board never allocates its table."""
 
 INF = 127
 """Beyond every score (at most 64 discs): a window's open end."""
@@ -599,7 +601,7 @@ class Memory:
         left = sum(((1 << half) - 1) << (8 * row) for row in range(8))
         quadrants = [rows & cols & mask for rows in (top, ~top) for cols in (left, left << half)]
         self.geo = np.array([mask, *quadrants], dtype=np.uint64)
-        self.table = np.zeros((1 << TABLE_BITS, 4), dtype=np.uint64)
+        self.table = np.zeros((1 << TABLE_BITS[size], 4), dtype=np.uint64)
         self.moves = np.zeros((65, MAX_MOVES), dtype=np.uint64)
         self.keys = np.zeros((65, MAX_MOVES), dtype=np.int64)
         self.stats = np.zeros(2, dtype=np.int64)
