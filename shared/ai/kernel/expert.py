@@ -16,8 +16,9 @@ search that reached the end of the game. The midgame kernels keep their memory (
 table sized by the board: 16 MB for 8x8) between calls in one process, cleared for every
 call so that a search does not depend on the ones before it; the solver's table (32 MB
 for 8x8) keeps only proven bounds, so it carries over. Both are allocated by a board's
-first search, so a process that only warms up holds neither. One search runs at a time per process (a lock makes
-concurrent threads take turns; the server runs bots in worker processes).
+first search, so a process that only warms up holds neither. One search runs at a time
+per process (a lock makes concurrent threads take turns; the server runs bots in worker
+processes).
 """
 
 from __future__ import annotations
