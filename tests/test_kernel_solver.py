@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from shared.ai.kernel.board import square_of, to_kernel
-from shared.ai.kernel.solver import memory_for, solve_root
+from shared.ai.kernel.evaluate import UNIT, eval_tables
+from shared.ai.kernel.expert import move_bits
+from shared.ai.kernel.midgame import Memory, search_root
+from shared.ai.kernel.solver import EVAL_EMPTIES, memory_for, solve_root
 from shared.games import PASS
 from shared.games.othello import Geometry, OthelloState
 
@@ -142,6 +146,26 @@ def test_any_guess_or_order_gives_the_same_solve() -> None:
         result = solve_root(own, opp, mask, UNLIMITED, 5, order=order)
         assert result.score == max(exact.values()), order
         assert_margins(state, result.scores, exact)
+
+
+def test_far_from_the_end_the_solver_equals_the_midgame_search_run_to_the_end() -> None:
+    """From EVAL_EMPTIES on the solver's move order also uses the evaluation; its margins
+    there (6x6, too far from the end for the plain reference) equal those of the other
+    exact search of the kernel: the midgame search, full-width to the end of the game."""
+    for state in late_positions(6, EVAL_EMPTIES + 1, 2, seed=18):
+        own, opp, mask = to_kernel(state)
+        order = np.array(move_bits(own, opp, mask), dtype=np.int64)
+        scores = np.zeros(order.size, dtype=np.int64)
+        memory = Memory.allocate(16)
+        memory.clear(1 << 62)
+        search_root(
+            own, opp, EVAL_EMPTIES + 1, order, scores, 0, True, eval_tables(6), memory.table,
+            memory.killers, memory.history, memory.move_bits, memory.move_keys, memory.stats,
+        )
+        exact = {int(bit): int(score) // UNIT for bit, score in zip(order, scores)}
+        assert solve_root(own, opp, mask, UNLIMITED, every_exact=True).scores == exact
+        result = solve_root(own, opp, mask, UNLIMITED)
+        assert result.score == max(exact.values()) == exact[result.best_bit]
 
 
 def test_4x4_from_the_start_white_wins_11_to_3() -> None:

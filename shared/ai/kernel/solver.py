@@ -8,7 +8,9 @@ squares ``n``:
 - ``n > SHALLOW`` (:func:`_search`): moves fastest-first (the reply leaving the opponent
   the fewest moves, corners counted twice, then the fewest empty squares next to our
   discs), after the transposition table's move; with ``SORT_EMPTIES`` or more empties
-  each move's key also includes a shallow look at the opponent's best reply. A
+  each move's key also includes a shallow look at the opponent's best reply, and with
+  ``EVAL_EMPTIES`` or more the evaluation of the position after the move (as strong
+  solvers order by a shallow evaluated search far from the end). A
   transposition table of score bounds, probed for the children too (enhanced
   transposition cutoff) from ``ETC_EMPTIES`` on, and a stability cutoff: the opponent's
   stable discs cap what the side to move can still reach.
@@ -50,6 +52,7 @@ from shared.ai.kernel.bits import (
     lowest_bit,
     popcount,
 )
+from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate
 from shared.ai.kernel.jit import njit
 
 SHALLOW = 6
@@ -63,6 +66,12 @@ W_POT = 8
 
 W_FEW = 24
 """Move ordering: the weight of our mobility after the opponent's most restricting reply."""
+
+EVAL_EMPTIES = 18
+"""From this many empties on, move ordering adds the evaluation of the position after a move."""
+
+W_EVAL = 8
+"""Move ordering: the weight of the evaluation (per disc of expected margin)."""
 
 SORT_EMPTIES = 16
 """From this many empties on, move ordering adds a shallow look at the opponent's replies."""
@@ -374,13 +383,19 @@ def _shallow(
 
 
 @njit
-def _order_key(own: np.uint64, opp: np.uint64, n: int, mask: np.uint64) -> int:
+def _order_key(
+    own: np.uint64, opp: np.uint64, n: int, mask: np.uint64, t: np.ndarray,
+) -> int:
     """Sort key of the position after a move (``own`` is the opponent, to move there):
     lower is tried first. The opponent's mobility with corners counted twice, then their
     potential mobility; with many empties, also how few moves their most restricting
-    reply leaves us."""
+    reply leaves us, and with more, their evaluation of the position (``t``: the
+    evaluation's tables)."""
     replies = legal_moves(own, opp, mask)
     key = 64 * (popcount(replies) + popcount(replies & _CORNERS))
+    if n >= EVAL_EMPTIES:  # the opponent's evaluation of the position: lower first
+        our_moves = popcount(legal_moves(opp, own, mask))
+        key += W_EVAL * evaluate(own, opp, popcount(replies), our_moves, t) // UNIT
     # potential mobility: the empty squares next to our discs, where they may play later
     key += W_POT * popcount(_neighbours(opp) & mask & ~(own | opp))
     if n >= SORT_EMPTIES:
@@ -401,8 +416,7 @@ def _order_key(own: np.uint64, opp: np.uint64, n: int, mask: np.uint64) -> int:
 @njit
 def _search(
     own: np.uint64, opp: np.uint64, alpha: int, beta: int, n: int, geo: np.ndarray,
-    table: np.ndarray, moves: np.ndarray, keys: np.ndarray,
-    stats: np.ndarray,
+    t: np.ndarray, table: np.ndarray, moves: np.ndarray, keys: np.ndarray, stats: np.ndarray,
 ) -> int:
     """The exact margin if inside (alpha, beta), else a bound on that side; more than
     SHALLOW empties (fewer go to :func:`_shallow`). Returns 0 at once once the node limit
@@ -436,7 +450,7 @@ def _search(
     if not todo:
         if not legal_moves(opp, own, mask):
             return popcount(own) - popcount(opp)
-        return -_search(opp, own, -beta, -alpha, n, geo, table, moves, keys, stats)
+        return -_search(opp, own, -beta, -alpha, n, geo, t, table, moves, keys, stats)
     count = 0
     while todo:
         bit = lowest_bit(todo)
@@ -453,7 +467,7 @@ def _search(
                     _store(table, bucket, own, opp, max(score, lower), upper, bit, n)
                     return score
         moves[n, count] = disc
-        keys[n, count] = -(1 << 20) if bit == hint else _order_key(child_own, child_opp, n, mask)
+        keys[n, count] = -(1 << 20) if bit == hint else _order_key(child_own, child_opp, n, mask, t)
         count += 1
     best, best_bit, floor = -INF, -1, alpha
     for i in range(count):
@@ -466,13 +480,13 @@ def _search(
         flipped = flips_at(own, opp, disc)
         child_own, child_opp = opp ^ flipped, own | flipped | disc
         if i == 0:
-            score = -_search(child_own, child_opp, -beta, -floor, n - 1, geo,
+            score = -_search(child_own, child_opp, -beta, -floor, n - 1, geo, t,
                              table, moves, keys, stats)
         else:
-            score = -_search(child_own, child_opp, -floor - 1, -floor, n - 1, geo,
+            score = -_search(child_own, child_opp, -floor - 1, -floor, n - 1, geo, t,
                              table, moves, keys, stats)
             if floor < score < beta and stats[NODES] <= stats[LIMIT]:
-                score = -_search(child_own, child_opp, -beta, -score, n - 1, geo,
+                score = -_search(child_own, child_opp, -beta, -score, n - 1, geo, t,
                                  table, moves, keys, stats)
         if stats[NODES] > stats[LIMIT]:
             return 0
@@ -540,12 +554,11 @@ def _store(
 @njit
 def _solve_any(
     own: np.uint64, opp: np.uint64, alpha: int, beta: int, n: int, geo: np.ndarray,
-    table: np.ndarray, moves: np.ndarray, keys: np.ndarray,
-    stats: np.ndarray,
+    t: np.ndarray, table: np.ndarray, moves: np.ndarray, keys: np.ndarray, stats: np.ndarray,
 ) -> int:
     """The solve of a root position with ``n`` empties, by the tier that fits ``n``."""
     if n >= 5:
-        return _search(own, opp, alpha, beta, n, geo, table, moves, keys, stats)
+        return _search(own, opp, alpha, beta, n, geo, t, table, moves, keys, stats)
     empty = geo[GEO_MASK] & ~(own | opp)
     if n == 4:
         score, nodes = _last4(own, opp, alpha, beta, empty, geo)
@@ -588,6 +601,7 @@ class Memory:
 
     mask: np.uint64
     geo: np.ndarray = field(init=False)
+    t: np.ndarray = field(init=False)
     table: np.ndarray = field(init=False)
     moves: np.ndarray = field(init=False)
     keys: np.ndarray = field(init=False)
@@ -601,6 +615,7 @@ class Memory:
         left = sum(((1 << half) - 1) << (8 * row) for row in range(8))
         quadrants = [rows & cols & mask for rows in (top, ~top) for cols in (left, left << half)]
         self.geo = np.array([mask, *quadrants], dtype=np.uint64)
+        self.t = eval_tables(size)
         self.table = np.zeros((1 << TABLE_BITS[size], 4), dtype=np.uint64)
         self.moves = np.zeros((65, MAX_MOVES), dtype=np.uint64)
         self.keys = np.zeros((65, MAX_MOVES), dtype=np.int64)
@@ -624,7 +639,7 @@ class Memory:
     def solve(self, own: np.uint64, opp: np.uint64, alpha: int, beta: int) -> int:
         """One kernel call on a position (meaningless once :attr:`aborted`)."""
         n = int(self.mask & ~(own | opp)).bit_count()
-        return int(_solve_any(own, opp, alpha, beta, n, self.geo, self.table,
+        return int(_solve_any(own, opp, alpha, beta, n, self.geo, self.t, self.table,
                               self.moves, self.keys, self.stats))
 
     def children(self, own: np.uint64, opp: np.uint64) -> list[tuple[int, np.uint64, np.uint64]]:
@@ -638,7 +653,7 @@ class Memory:
             disc = np.uint64(1 << bit)
             flipped = flips_at(own, opp, disc)
             out.append((bit, opp ^ flipped, own | flipped | disc))
-        return sorted(out, key=lambda c: int(_order_key(c[1], c[2], n, self.mask)))
+        return sorted(out, key=lambda c: int(_order_key(c[1], c[2], n, self.mask, self.t)))
 
 
 _memories: dict[int, Memory] = {}
