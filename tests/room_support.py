@@ -24,7 +24,16 @@ from server.identity import hash_token
 from server.match import Match
 from server.presence import Peer
 from server.room import Room
-from shared.protocol import ClientMessage, Hello, ServerInfo, ServerMessage, State, Welcome
+from shared.protocol import (
+    ClientMessage,
+    Create,
+    Hello,
+    Join,
+    ServerInfo,
+    ServerMessage,
+    State,
+    Welcome,
+)
 
 CONFIG = ServerConfig(name="bench", discovery=False, grace=60.0, bot_hold=3600.0,
                       max_matches_per_player=3, max_spectators=2)
@@ -111,6 +120,14 @@ class Bench:
 
     def match(self, code: str) -> Match:
         return self.room.matches[code]
+
+    def pair(self, creator: Person, joiner: Person) -> str:
+        """``creator`` creates a tic-tac-toe match and ``joiner`` takes the other seat (the
+        usual start of a test about two people at one board); the match's code."""
+        self.ask(creator, Create(game="tictactoe"))
+        code = self.room.seated(creator.player or "")[0].code
+        self.ask(joiner, Join(match=code))
+        return code
 
 
 def _person(peer: Peer) -> Person:

@@ -11,15 +11,13 @@ from server.effects import Broadcast, CancelTimer, SetTimer, Think
 from server.match import Match, Seat
 from server.room import KEEP_FINISHED
 from shared.games import new_game
-from shared.protocol import BotChoice, Create, Hello, Join, Move, Resign
+from shared.protocol import BotChoice, Create, Hello, Move, Resign
 
 
 def test_an_absent_opponent_loses_after_the_grace_not_before() -> None:
     bench = Bench()
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
-    bench.ask(taro, Create(game="tictactoe"))
-    code = bench.room.seated(taro.player or "")[0].code
-    bench.ask(hana, Join(match=code))
+    code = bench.pair(taro, hana)
     effects = bench.disconnect(hana)
     assert SetTimer((code, 1), bench.now + CONFIG.grace) in effects
     bench.now += CONFIG.grace - 1
@@ -35,9 +33,7 @@ def test_an_absent_opponent_loses_after_the_grace_not_before() -> None:
 def test_coming_back_within_the_grace_cancels_it() -> None:
     bench = Bench()
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
-    bench.ask(taro, Create(game="tictactoe"))
-    code = bench.room.seated(taro.player or "")[0].code
-    bench.ask(hana, Join(match=code))
+    code = bench.pair(taro, hana)
     bench.disconnect(hana)
     bench.now += 30
     effects = bench.ask(Person(), Hello(protocol=1, name="Hana", token=token_of(hana)))
@@ -49,9 +45,7 @@ def test_coming_back_within_the_grace_cancels_it() -> None:
 def test_two_people_away_wait_for_the_first_to_come_back() -> None:
     bench = Bench()
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
-    bench.ask(taro, Create(game="tictactoe"))
-    code = bench.room.seated(taro.player or "")[0].code
-    bench.ask(hana, Join(match=code))
+    code = bench.pair(taro, hana)
     bench.ask(taro, Move(match=code, move=4, ply=0))
     bench.disconnect(hana)
     assert [e for e in bench.disconnect(taro) if isinstance(e, SetTimer)] == []
