@@ -22,8 +22,6 @@ from client_support import state_after
 from playwright.sync_api import Page, expect
 from test_web_play import (  # noqa: F401 (patient_expect: this module's waits too)
     HOSTILE,
-    choose,
-    enter,
     fits,
     match_code,
     moves_shown,
@@ -31,6 +29,7 @@ from test_web_play import (  # noqa: F401 (patient_expect: this module's waits t
     play_to_the_end,
     sent_frames,
 )
+from web_actions import choose, enter, start_game
 from web_support import ThreadedServer, screenshot
 
 from client.connection import Connection
@@ -205,9 +204,8 @@ def test_the_new_game_form_offers_a_clock_and_hints_the_lobby_shows_them(web_ser
                                                                          open_page) -> None:
     host = open_page("desktop")
     frames = sent_frames(host)
-    enter(host, web_server, "Taro")
-    choose(host, "Othello 4x4", "A person", "You", "1+0", "Allowed for both")
-    host.get_by_role("button", name="Play").click()
+    start_game(host, web_server, "Taro",
+               "Othello 4x4", "A person", "You", "1+0", "Allowed for both")
     code = host.locator(".share .code").inner_text()
     create = next(f for f in frames if f["type"] == "create")
     assert create["clock"] == {"initial": 60, "increment": 0} and create["hints"] is True
@@ -265,9 +263,7 @@ def test_a_clock_counts_down_turns_low_and_its_flag_ends_the_game(web_server,
 def test_a_takeback_against_the_bot_is_at_once(web_server, open_page) -> None:
     page = open_page("desktop")
     frames = received_frames(page)
-    enter(page, web_server, "Taro")
-    choose(page, "Othello 4x4", "The computer (bot)", "1 random", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, web_server, "Taro", "Othello 4x4", "The computer (bot)", "1 random", "You")
     takeback = page.locator("#takeback")
     expect(takeback).to_be_disabled()  # nothing to take back before our first move
     page.locator("svg.board.playable .hit.legal").first.click()
@@ -337,9 +333,8 @@ def test_hints_drawn_on_the_squares_and_gone_after_a_move(warm_web_server,
                                                          open_page) -> None:
     page = open_page("desktop")
     frames = received_frames(page)
-    enter(page, warm_web_server, "Taro")
-    choose(page, "Othello 6x6", "The computer (bot)", "1 random", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, warm_web_server, "Taro",
+               "Othello 6x6", "The computer (bot)", "1 random", "You")
     expect(page.locator(".turn")).to_have_text("Your move (Black)")
     page.locator("#hint").click()
     expect(page.locator(".hint-note")).to_have_text(
@@ -369,9 +364,8 @@ def test_hints_drawn_on_the_squares_and_gone_after_a_move(warm_web_server,
 def test_tictactoe_hints_say_win_draw_or_loss(warm_web_server, open_page) -> None:
     page = open_page("phone")
     frames = received_frames(page)
-    enter(page, warm_web_server, "Taro")
-    choose(page, "Tic-tac-toe", "The computer (bot)", "1 random", "You")
-    page.get_by_role("button", name="Play").tap()
+    start_game(page, warm_web_server, "Taro",
+               "Tic-tac-toe", "The computer (bot)", "1 random", "You", tap=True)
     page.locator('[data-square="0"]').tap()
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")
     page.locator("#hint").tap()
@@ -404,9 +398,8 @@ def test_analyse_marks_the_lost_moves_and_shows_the_engines_choice(warm_web_serv
                                                                     open_page) -> None:
     page = open_page("desktop")
     frames = received_frames(page)
-    enter(page, warm_web_server, "Taro")
-    choose(page, "Othello 4x4", "The computer (bot)", "1 random", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, warm_web_server, "Taro",
+               "Othello 4x4", "The computer (bot)", "1 random", "You")
     expect(page.locator("#analyse")).to_have_count(0)  # not before the end
     play_to_the_end(page)
     analyse = page.locator("#analyse")

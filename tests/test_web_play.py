@@ -19,6 +19,7 @@ import msgspec
 import pytest
 from client_support import state_after
 from playwright.sync_api import Page, expect
+from web_actions import choose, enter, start_game
 from web_support import ThreadedServer, screenshot
 
 from client.connection import Connection
@@ -43,20 +44,6 @@ def patient_expect() -> Iterator[None]:
 
 
 # ---- what a person does on the page -------------------------------------------------
-
-def enter(page: Page, server: ThreadedServer, name: str) -> None:
-    """Open the page and type a name in the lobby."""
-    page.goto(server.http_url)
-    page.locator("#name").fill(name)
-
-
-def choose(page: Page, *labels: str) -> None:
-    """Press lobby choices by their labels (Game, Opponent, level, who starts)."""
-    for label in labels:
-        button = page.get_by_role("button", name=label, exact=True)
-        button.click()
-        expect(button).to_have_attribute("aria-pressed", "true")
-
 
 def moves_shown(page: Page) -> int:
     heading = page.locator(".moves h3").inner_text()
@@ -156,9 +143,7 @@ async def watch_final(url: str, code: str) -> State:
 def test_tictactoe_against_the_bot_by_clicks_then_a_rematch(web_server, open_page) -> None:
     page = open_page("desktop")
     frames = sent_frames(page)
-    enter(page, web_server, "Taro")
-    choose(page, "Tic-tac-toe", "The computer (bot)", "3 minimax", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "3 minimax", "You")
     expect(page.locator(".turn")).to_have_text("Your move (X)")
     expect(page.locator(".seat").nth(0)).to_contain_text("X: You (Taro)")
     expect(page.locator(".seat").nth(1)).to_contain_text("O: The bot (level 3)")
@@ -185,9 +170,7 @@ def test_tictactoe_against_the_bot_by_clicks_then_a_rematch(web_server, open_pag
 def test_othello_between_a_phone_and_a_person_on_the_python_client(web_server,
                                                                     open_page) -> None:
     page = open_page("phone")
-    enter(page, web_server, "Taro")
-    choose(page, "Othello 4x4", "A person", "You")
-    page.get_by_role("button", name="Play").tap()
+    start_game(page, web_server, "Taro", "Othello 4x4", "A person", "You", tap=True)
     expect(page.locator(".turn")).to_have_text("Waiting for an opponent to join.")
     code = page.locator(".share .code").inner_text()
     assert re.fullmatch(r"[A-Z0-9]{6}", code), code
@@ -240,9 +223,7 @@ def test_a_forced_pass_is_said_and_resigning_asks_twice(web_server, open_page) -
 
 def test_a_reload_mid_game_lands_back_in_the_same_game(web_server, open_page) -> None:
     page = open_page("desktop")
-    enter(page, web_server, "Taro")
-    choose(page, "Othello 6x6", "The computer (bot)", "1 random", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, web_server, "Taro", "Othello 6x6", "The computer (bot)", "1 random", "You")
     page.locator("svg.board.playable .hit.legal").first.click()
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")  # ours and the bot's
     code = match_code(page)
@@ -262,9 +243,7 @@ def test_a_reload_mid_game_lands_back_in_the_same_game(web_server, open_page) ->
 def test_with_several_unfinished_games_a_reload_lets_the_person_choose(web_server,
                                                                        open_page) -> None:
     page = open_page("desktop")
-    enter(page, web_server, "Taro")
-    choose(page, "Othello 8x8", "The computer (bot)", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, web_server, "Taro", "Othello 8x8", "The computer (bot)", "You")
     first = match_code(page)
     token = page.evaluate("localStorage.getItem('taikyoku.token')")
 
@@ -317,9 +296,7 @@ def test_the_link_lost_banner_and_the_automatic_resume(web_server, open_page) ->
     same database: the page says the link is lost, refuses taps meanwhile, and returns
     to its game by itself."""
     page = open_page("desktop")
-    enter(page, web_server, "Taro")
-    choose(page, "Tic-tac-toe", "The computer (bot)", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "You")
     code = match_code(page)
     old = web_server.server
     web_server.run(old.close())
@@ -343,9 +320,7 @@ def test_a_name_that_is_markup_is_shown_as_text(web_server, open_page) -> None:
     for p in pages:
         p.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     host, guest = pages
-    enter(host, web_server, HOSTILE)
-    choose(host, "Othello 4x4", "A person", "You")
-    host.get_by_role("button", name="Play").click()
+    start_game(host, web_server, HOSTILE, "Othello 4x4", "A person", "You")
     code = host.locator(".share .code").inner_text()
     expect(host.locator(".seat").nth(0)).to_contain_text(f"You ({HOSTILE})")
 
@@ -381,9 +356,7 @@ def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_serv
                                                                         open_page) -> None:
     """tests/output/web_*.png, for a person to look at; the layout checks in `fits`."""
     host = open_page("desktop")
-    enter(host, web_server, "Hana")
-    choose(host, "Othello 8x8", "A person", "You")
-    host.get_by_role("button", name="Play").click()
+    start_game(host, web_server, "Hana", "Othello 8x8", "A person", "You")
     code = host.locator(".share .code").inner_text()
     fits(host)
     screenshot(host, "web_waiting_desktop")
