@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from test_web_http import assert_safe_headers, http
-from test_web_play import choose, enter
+from web_actions import start_game
 from web_support import OpenPage, ThreadedServer
 
 import client.web
@@ -170,9 +170,7 @@ def test_replay_js_gives_the_boards_of_shared_games(web_server: ThreadedServer,
 def test_a_slot_typed_plays_it_and_a_taken_one_says_why(web_server: ThreadedServer,
                                                          open_page: OpenPage) -> None:
     page = open_page("desktop")
-    enter(page, web_server, "Taro")
-    choose(page, "Tic-tac-toe", "The computer (bot)", "1 random", "You")
-    page.get_by_role("button", name="Play").click()
+    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "1 random", "You")
     expect(page.locator(".turn")).to_have_text("Your move (X)")
     page.keyboard.press("4")
     expect(page.locator(".move-list button").first).to_have_text("X on 4")
