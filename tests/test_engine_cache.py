@@ -52,28 +52,27 @@ try:
     report["read_only"] = False
 except OSError:
     report["read_only"] = True
-if sys.argv[1] == "play":
-    import random
-    from shared.ai import choose_move
-    from shared.games.othello import OthelloState
-    kernel.warm_up()
-    report["after_warm_up"] = counts()
-    # a midgame move and an endgame one (the exact solver): nothing left to compile
-    start = late = OthelloState.start(8)
-    rng = random.Random(7)
-    while late.is_over or len(late.legal_moves()) < 2 or late.board.count(".") > 10:
-        late = OthelloState.start(8) if late.is_over else late.play(rng.choice(late.legal_moves()))
-    moves = [(s, choose_move(s, 5, seconds=0.3, seed=1)) for s in (start, late)]
-    report["legal"] = [move in s.legal_moves() for s, move in moves]
-    report["after_moves"] = counts()
+import random
+from shared.ai import choose_move
+from shared.games.othello import OthelloState
+kernel.warm_up()
+report["after_warm_up"] = counts()
+# a midgame move and an endgame one (the exact solver): nothing left to compile
+start = late = OthelloState.start(8)
+rng = random.Random(7)
+while late.is_over or len(late.legal_moves()) < 2 or late.board.count(".") > 10:
+    late = OthelloState.start(8) if late.is_over else late.play(rng.choice(late.legal_moves()))
+moves = [(s, choose_move(s, 5, seconds=0.3, seed=1)) for s in (start, late)]
+report["legal"] = [move in s.legal_moves() for s, move in moves]
+report["after_moves"] = counts()
 print(json.dumps(report))
 """
 
 
-def _run(install: Path, mode: str, env: dict[str, str], prefix: list[str]) -> dict[str, Any]:
+def _run(install: Path, env: dict[str, str], prefix: list[str]) -> dict[str, Any]:
     """Run the report script in a fresh interpreter on the package copied to ``install``."""
     out = subprocess.run(
-        [*prefix, sys.executable, "-c", _REPORT, mode],
+        [*prefix, sys.executable, "-c", _REPORT],
         cwd=install, env=env, capture_output=True, text=True, timeout=600,
     )
     assert out.returncode == 0, out.stderr
@@ -120,37 +119,45 @@ def _read_only(install: Path) -> list[str]:
     return prefix
 
 
-def test_the_cache_lives_next_to_the_package_when_that_is_writable(tmp_path: Path) -> None:
-    install = _install(tmp_path)
-    report = _run(install, "where", _env(tmp_path, install), [])
-    assert not report["read_only"]
-    kernel_pycache = install / "shared" / "ai" / "kernel" / "__pycache__"
-    assert report["cache_paths"] == [str(kernel_pycache)]
-
-
-def test_a_read_only_install_caches_in_the_user_cache_and_a_second_process_starts_warm(
-    tmp_path: Path,
-) -> None:
-    install = _install(tmp_path)
-    env = _env(tmp_path, install)
-    prefix = _read_only(install)
-    user_cache = tmp_path / "cache" / "numba"
-
-    first = _run(install, "play", env, prefix)
-    assert first["read_only"]
-    assert all(Path(p).is_relative_to(user_cache) for p in first["cache_paths"]), first
+def _play_twice(install: Path, env: dict[str, str], prefix: list[str]) -> dict[str, Any]:
+    """Two fresh processes each warm up and play a midgame and an endgame move: the first
+    compiles every kernel into an empty cache, the second compiles nothing. The first
+    report, for where its cache went."""
+    first = _run(install, env, prefix)
     assert first["legal"] == [True, True]
     hits, misses = first["after_warm_up"]
     assert hits == 0 and misses > 0  # a cold cache: warm_up compiled the kernels...
     assert first["after_moves"][1] == misses  # ...all that the moves needed
-    assert list(user_cache.rglob("*.nbi")) and list(user_cache.rglob("*.nbc"))
 
-    second = _run(install, "play", env, prefix)
+    second = _run(install, env, prefix)
     assert second["legal"] == [True, True]
     hits, misses = second["after_warm_up"]
     assert misses == 0 and hits > 0  # loaded from the cache, nothing compiled
     # (a kernel warm_up reached only inside another may be loaded later: loads are cheap)
     assert second["after_moves"][1] == 0
+    return first
+
+
+def test_a_second_process_starts_warm_from_the_cache_next_to_the_package(
+    tmp_path: Path,
+) -> None:
+    install = _install(tmp_path)
+    first = _play_twice(install, _env(tmp_path, install), [])
+    assert not first["read_only"]
+    kernel_pycache = install / "shared" / "ai" / "kernel" / "__pycache__"
+    assert first["cache_paths"] == [str(kernel_pycache)]
+
+
+def test_a_read_only_install_caches_in_the_user_cache(tmp_path: Path) -> None:
+    install = _install(tmp_path)
+    env = _env(tmp_path, install)
+    prefix = _read_only(install)
+    user_cache = tmp_path / "cache" / "numba"
+
+    first = _play_twice(install, env, prefix)
+    assert first["read_only"]
+    assert all(Path(p).is_relative_to(user_cache) for p in first["cache_paths"]), first
+    assert list(user_cache.rglob("*.nbi")) and list(user_cache.rglob("*.nbc"))
 
 
 def test_without_numba_the_kernels_run_as_python_and_level_5_still_plays() -> None:
