@@ -1,5 +1,7 @@
 """The shell's side of hints and reviews: the engine runs in the bot pool, never on the
-event loop, and its answer goes to the connection that asked.
+event loop, and its answer goes to the connection that asked; so does an
+``engine_failed`` error when the job fails or runs out of time, so no client waits on
+an answer that will never come.
 
 A review is one pool job per finished match, whoever asks and however often: its
 answer is kept in ``match.review`` (the room then answers at once), and a second
@@ -20,7 +22,7 @@ from server.effects import Appraise, RunReview
 from server.match import Match
 from server.room import Room
 from server.session import Session
-from shared.protocol import Analysis, PlyReview, Review, ServerMessage
+from shared.protocol import Analysis, Error, PlyReview, Review, ServerMessage
 
 log = logging.getLogger("taikyoku.server")
 
@@ -62,11 +64,25 @@ class EngineWork:
                 message = Review(match=effect.match.code, plies=plies)
         except Exception:  # the engine failing must not stop the server
             log.exception("the engine failed on a %s", type(effect).__name__)
+            message = self._failed(effect)
         finally:
             self.room.engine_done(effect.peer)
         if message is not None and isinstance(effect.peer, Session):
             with contextlib.suppress(ConnectionClosed):  # it may have gone meanwhile
                 await effect.peer.send(message)
+
+    def _failed(self, effect: Appraise | RunReview) -> Error | None:
+        """The ``engine_failed`` answer to a job that failed or ran out of time, so the
+        client stops waiting; none for a hint whose position has gone (as its answer)."""
+        if isinstance(effect, Appraise):
+            if not self._still_at(effect):
+                return None
+            ref, code, what = "hint", effect.code, "a hint"
+        else:
+            ref, code, what = "analyse", effect.match.code, "the review"
+        return Error(code="engine_failed", ref=ref, match=code,
+                     message=f"the engine could not work out {what} (it failed or ran out "
+                             "of time); you may ask again")
 
     def _still_at(self, hint: Appraise) -> bool:
         """Whether the match is still at the position of ``hint``: the same ply after as

@@ -39,6 +39,7 @@ ErrorCode = Literal[
     "offer_pending",
     "no_offer",
     "text_too_long",
+    "engine_failed",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 """Every error code, in the order docs/protocol.md lists them."""

@@ -4,6 +4,8 @@ After each refusal the connection and the match go on unchanged."""
 
 from __future__ import annotations
 
+from concurrent.futures.process import BrokenProcessPool
+
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -248,6 +250,31 @@ async def test_optional_feature_refusals(game_server, connect) -> None:
     msg = await hana.expect_error("offer_pending", ref="takeback", match=code)
     assert "answer it" in msg["message"]
     assert (await taro.expect("state", match=code))["ply"] == 2  # unchanged
+
+
+async def test_engine_failed_answers_a_hint_and_an_analyse(
+        game_server, connect, monkeypatch) -> None:
+    failures = [TimeoutError(), BrokenProcessPool("a worker died"), TimeoutError()]
+
+    async def failing_work(job, *args, deadline):  # the bot pool's engine jobs, failing
+        raise failures.pop(0)
+
+    monkeypatch.setattr(game_server.bots, "work", failing_work)
+    taro = await connect(game_server, name="Taro")
+    state = await taro.create(game="tictactoe", vs="bot", bot={"level": 1}, seat="first")
+    code = state["match"]
+    await taro.send(type="hint", match=code)  # the search runs out of time
+    msg = await taro.expect_error("engine_failed", ref="hint", match=code)
+    assert msg["message"] == ("the engine could not work out a hint (it failed or ran out "
+                              "of time); you may ask again")
+    state = await taro.play_out(state, 0)  # the failed hint no longer counts as running
+    await taro.send(type="analyse", match=code)  # the review's worker crashes
+    msg = await taro.expect_error("engine_failed", ref="analyse", match=code)
+    assert msg["message"] == ("the engine could not work out the review (it failed or ran "
+                              "out of time); you may ask again")
+    await taro.send(type="analyse", match=code)  # asked again: a new job, failing again
+    await taro.expect_error("engine_failed", ref="analyse", match=code)
+    assert failures == [] and (await taro.request(type="list"))["type"] == "lobby"
 
 
 def test_every_error_code_is_exercised_here() -> None:
