@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
 from room_support import Bench
@@ -13,7 +14,16 @@ from server.effects import Appraise
 from server.engine_work import EngineWork
 from server.limits import MessageBudget
 from server.session import Session
-from shared.protocol import Analysis, BotChoice, Create, Hint, Move, Takeback, decode_server
+from shared.protocol import (
+    Analysis,
+    BotChoice,
+    Create,
+    Error,
+    Hint,
+    Move,
+    Takeback,
+    decode_server,
+)
 
 
 class GatedPool:
@@ -71,6 +81,49 @@ async def test_a_hint_overtaken_by_a_takeback_and_a_replay_is_not_sent() -> None
     answer = decode_server(frame)
     assert isinstance(answer, Analysis) and answer.ply == 2
     assert {m.move for m in answer.moves} == set(match.state.legal_moves())
+
+
+class FailingPool:
+    """The bot pool's engine work failing as a crashed worker does, once the test opens
+    the gate."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+
+    async def work(self, job: Callable[..., Any], *args: object, deadline: float) -> Any:
+        await self.gate.wait()
+        raise BrokenProcessPool("a worker died")
+
+
+async def test_a_failed_hint_is_an_engine_failed_error_while_its_position_stands() -> None:
+    bench = Bench()
+    taro = bench.connect("Taro")
+    bench.ask(taro, Create(game="tictactoe", vs="bot", bot=BotChoice(level=1), seat="first"))
+    code = bench.room.seated(taro.player or "")[0].code
+    socket = Socket()
+    session = Session(socket, "test", MessageBudget(10, 10))  # type: ignore[arg-type]
+    pool = FailingPool()
+    work = EngineWork(bench.room, pool)  # type: ignore[arg-type]
+
+    (overtaken,) = bench.ask(taro, Hint(match=code))
+    assert isinstance(overtaken, Appraise)
+    work.start(dataclasses.replace(overtaken, peer=session))
+    bench.ask(taro, Move(match=code, move=4, ply=0))  # the position it was asked about goes
+    pool.gate.set()
+    await _jobs_ended()
+    assert socket.frames == []  # as its answer would not have been sent
+    bench.room.engine_done(taro)
+
+    bench.bot_moves(code, 1, 0)
+    (asked,) = bench.ask(taro, Hint(match=code))
+    assert isinstance(asked, Appraise)
+    work.start(dataclasses.replace(asked, peer=session))
+    await _jobs_ended()
+    (frame,) = socket.frames
+    assert decode_server(frame) == Error(
+        code="engine_failed", ref="hint", match=code,
+        message="the engine could not work out a hint (it failed or ran out of time); "
+                "you may ask again")
 
 
 async def _jobs_ended() -> None:
