@@ -118,6 +118,28 @@ def test_what_the_client_knows_follows_messages() -> None:
     assert known.leave_current() == "NEW1" and known.view is None
 
 
+def test_an_engine_failure_ends_the_wait_and_is_said() -> None:
+    known = ClientState()
+    known.handle(Joined("K7QX", 0, "player"))
+    known.handle(state_after("tictactoe", 3, []))
+    view = known.views["K7QX"]
+    view.hint_asked = view.review_asked = True
+    known.handle(Error("engine_failed", "the engine could not answer; ask again", "chat",
+                       "K7QX"))  # not about the hint: the waits stand
+    known.handle(Error("engine_failed", "no hint", "hint", "OTHER"))  # another match
+    assert view.hint_asked and view.review_asked
+    known.handle(Error("engine_failed", "the engine could not work out a hint", "hint",
+                       "K7QX"))
+    assert not view.hint_asked and view.review_asked
+    assert known.notice == "the engine could not work out a hint"
+    known.handle(Error("engine_failed", "the engine could not work out the review",
+                       "analyse", "K7QX"))
+    assert not view.review_asked and known.notice == "the engine could not work out the review"
+    known.handle(Error("from_a_newer_server", "a refusal this client has no name for",
+                       "hint", "K7QX"))  # an unknown code is shown like bad_message
+    assert known.notice == "a refusal this client has no name for"
+
+
 def test_text_boards() -> None:
     assert tictactoe_text("X...O....").splitlines() == [
         "/---|---|---\\", "| X | 1 | 2 |", "|---|---|---|", "| 3 | O | 5 |",
