@@ -13,8 +13,9 @@ import { Sounds, cues } from "./sound.js";
 
 const LOBBY_REFRESH_MS = 2000; // the match list is asked again this often while it shows
 const NOTICE_MS = 8000; // a notice shows this long
-/** How long an engine answer is waited for: a hint's search takes about a second and
- * the server gives up on it after about ten; a review walks the whole game. */
+/** How long an engine answer is waited for, should an older server say nothing when
+ * the engine fails: a hint's search takes about a second and the server gives up on it
+ * after about ten; a review walks the whole game. */
 const ENGINE_PATIENCE_MS = { hint: 15000, analyse: 120000 };
 
 const storage = new BrowserStore();
@@ -87,9 +88,11 @@ const lobby = new LobbyScreen({
 
 let engineAsks = 0; // hint and analyse requests so far, to match a wait to its request
 
-/** Ask the engine (`hint` or `analyse`); the view's `flag` marks the answer as awaited.
- * Not forever: a failed engine sends nothing (docs/protocol.md §11) and may be asked
- * again, so after ENGINE_PATIENCE_MS its button comes back. */
+/** Ask the engine (`hint` or `analyse`); the view's `flag` marks the answer as awaited
+ * until its answer or an `error` for it (`engine_failed` when the engine fails: Known
+ * clears the flag and says why). Not forever: a server older than that error sends
+ * nothing on a failure (docs/protocol.md §11), so after ENGINE_PATIENCE_MS its button
+ * comes back. */
 function askEngine(type, flag) {
   const view = known.view;
   const ask = ++engineAsks;
