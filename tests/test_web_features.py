@@ -381,6 +381,28 @@ def test_tictactoe_hints_say_win_draw_or_loss(warm_web_server, open_page) -> Non
     screenshot(page, "web_tictactoe_hints_phone")
 
 
+def test_an_engine_failure_is_said_and_the_hint_may_be_asked_again(web_server, open_page,
+                                                                   monkeypatch) -> None:
+    async def failing_work(job: Any, *args: object, deadline: float) -> Any:
+        raise TimeoutError  # the bot pool's engine job ran out of time
+
+    monkeypatch.setattr(web_server.server.bots, "work", failing_work)
+    page = open_page("desktop")
+    frames = received_frames(page)
+    start_game(page, web_server, "Taro",
+               "Tic-tac-toe", "The computer (bot)", "1 random", "You")
+    hint = page.locator("#hint")
+    hint.click()
+    expect(page.locator(".notice")).to_have_text(
+        "the engine could not work out a hint (it failed or ran out of time); "
+        "you may ask again")
+    expect(hint).to_have_text("Hint")  # no longer "Thinking…"
+    expect(hint).to_be_enabled()
+    (failed,) = [f for f in frames if f["type"] == "error"]
+    assert (failed["code"], failed["ref"]) == ("engine_failed", "hint")
+    assert not [f for f in frames if f["type"] == "analysis"]
+
+
 def test_no_hint_button_in_a_match_between_people_without_hints(web_server,
                                                                 open_page) -> None:
     hana = Person(web_server, "Hana")
