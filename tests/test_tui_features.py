@@ -157,6 +157,22 @@ async def test_a_tictactoe_hint_groups_the_slots(warm_server: GameServer) -> Non
     assert "With perfect play from both: draw with 0, 1, 2, 3, 4, 5, 6, 7, 8." in out
 
 
+async def test_an_engine_failure_is_said_and_a_hint_may_be_asked_again(
+        make_server: MakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = await make_server()
+
+    async def failing_work(job: Any, *args: object, deadline: float) -> Any:
+        raise TimeoutError  # the bot pool's engine job ran out of time
+
+    monkeypatch.setattr(server.bots, "work", failing_work)
+    failed = ("! the engine could not work out a hint (it failed or ran out of time); "
+              "you may ask again")
+    plan = Plan(name="Taro", game="tictactoe", vs="bot", level=1, seat="first")
+    out = await terminal(server, plan, [("Your move (X)", "h"), (failed, "h"), (failed, "q"),
+                                        ("Leave and lose", "y")], "tui_engine_failed")
+    assert out.count("Asking the engine...") == out.count(failed) == 2
+
+
 async def test_a_clock_counts_down_warns_and_the_flag_falls(warm_server: GameServer) -> None:
     """Three seconds each: the prompt and `c` show the clock counting down, the warning
     comes on its own before the flag, and then the game is lost on time (with no move
