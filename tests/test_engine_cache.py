@@ -160,6 +160,28 @@ def test_a_read_only_install_caches_in_the_user_cache(tmp_path: Path) -> None:
     assert list(user_cache.rglob("*.nbi")) and list(user_cache.rglob("*.nbc"))
 
 
+def test_editing_only_a_called_kernel_file_recompiles_its_callers_too(tmp_path: Path) -> None:
+    """numba alone would load the cached solver (its file unchanged) with the old bits code
+    compiled in; the cache guard drops every cached kernel when any kernel source changes."""
+    install = _install(tmp_path)
+    env = _env(tmp_path, install)
+    kernel = install / "shared" / "ai" / "kernel"
+    assert _run(install, env, [])["after_warm_up"][1] > 0  # a cold cache, now filled
+    foreign = kernel / "__pycache__" / "other.f-1.py311.nbi"  # not one of the kernels'
+    foreign.write_bytes(b"someone else's")
+    with (kernel / "bits.py").open("a") as bits:  # called by the solver and the search
+        bits.write("# an edit, as a git pull brings\n")
+
+    edited = _run(install, env, [])
+    hits, misses = edited["after_warm_up"]
+    assert hits == 0 and misses > 0  # nothing stale loaded: the unchanged files' kernels too
+    assert edited["legal"] == [True, True] and edited["after_moves"][1] == misses
+    assert foreign.read_bytes() == b"someone else's"
+
+    unchanged = _run(install, env, [])  # and the refilled cache serves the next process
+    assert unchanged["after_warm_up"][1] == 0 and unchanged["after_moves"][1] == 0
+
+
 def test_without_numba_the_kernels_run_as_python_and_level_5_still_plays() -> None:
     script = """
 import json, sys

@@ -1,11 +1,13 @@
 """The expert's engine as compiled kernels on ``uint64`` bitboards (numba).
 
-Modules: :mod:`.jit` (the decorator and whether it compiles), :mod:`.board` (to and from
-``shared.games`` positions), :mod:`.bits` (moves and flips), :mod:`.solver` (the exact
-endgame solver), :mod:`.evaluate` and :mod:`.midgame` (the evaluation and the midgame
-search), :mod:`.expert` (level 5: deepening and solving within a time). Call
-:func:`warm_up` before anyone waits on a move: the first call in a fresh install compiles
-every kernel (seconds); later processes load numba's cache.
+Modules: :mod:`.jit` (the decorator and whether it compiles; its import runs
+:mod:`.cache_guard`, which drops numba's cached kernels after any kernel source
+changed), :mod:`.board` (to and from ``shared.games`` positions), :mod:`.bits` (moves
+and flips), :mod:`.solver` (the exact endgame solver), :mod:`.evaluate` and
+:mod:`.midgame` (the evaluation and the midgame search), :mod:`.expert` (level 5:
+deepening and solving within a time). Call :func:`warm_up` before anyone waits on a
+move: the first call in a fresh install compiles every kernel (seconds); later processes
+load numba's cache.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Normally :func:`njit` is ``numba.njit(cache=True)``: each kernel is compiled on its first
 call and the machine code is kept in numba's on-disk cache (next to the sources when that
 is writable, else in a per-user cache directory), so later processes start warm.
+Importing this module first drops those cached kernels if any kernel source changed
+since (:mod:`.cache_guard`): numba alone only notices a change to a function's own file.
 ``NUMBA_DISABLE_JIT=1`` makes numba hand back the plain Python function; the kernels are
 written so that the same source then runs on numpy scalars (slowly), which is how the
 tests cover their logic without compiling. Without numba installed at all, :func:`njit`
@@ -26,7 +28,11 @@ except ImportError:  # a platform without numba wheels: run the kernels as Pytho
         return func
 
 else:
+    from shared.ai.kernel import cache_guard
+
     COMPILED = not getattr(numba.config, "DISABLE_JIT")
+    if COMPILED:  # before any kernel module decorates (and so may load) a kernel
+        cache_guard.refresh()
 
     def njit(func: F) -> F:
         """Compile ``func`` with numba (cached on disk); numba returns it unchanged when
