@@ -33,12 +33,11 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout
+from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout, tables
 from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.expert import appraise
 from shared.ai.kernel.solver import solve_root
-from shared.ai.othello_eval import tables
 from shared.games import PASS
 from shared.games.othello import OthelloState, parse_square
 
