@@ -18,6 +18,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from client import tui  # noqa: E402
 from client.gui.app import App  # noqa: E402
@@ -42,6 +43,15 @@ if TYPE_CHECKING:
 OUTPUT = Path(__file__).parent / "output"
 LIMIT = 30.0
 """Seconds a scripted game may take before the test fails (each takes about one)."""
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """A window (1024x720, for "Taro") that knows the usual welcome, closed afterwards."""
+    window = App(Plan(name="Taro"), size=(1024, 720))
+    window.known.welcome = welcome()
+    yield window
+    window.close_window()
 
 
 def welcome() -> Welcome:

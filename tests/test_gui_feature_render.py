@@ -5,7 +5,6 @@ takeback offer, and a window on an older server offering none of them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import msgspec
 import pygame
@@ -16,7 +15,6 @@ from client.connection import LinkStatus
 from client.gui import theme
 from client.gui.app import IDLE_FRAME, App
 from client.match_view import clock_words, lobby_line
-from client.options import Plan
 from shared.games.othello import parse_square
 from shared.protocol import (
     FEATURES,
@@ -37,11 +35,10 @@ PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"), PlayerInfo(1, "Hana", "h
 
 
 @pytest.fixture
-def app(tmp_path: object) -> Iterator[App]:
-    window = App(Plan(name="Taro"), size=(1024, 720))
-    window.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
-    yield window
-    window.close_window()
+def app(app: App) -> App:
+    """The usual test window (tests/client_support.py), told the server has every feature."""
+    app.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
+    return app
 
 
 def show(app: App, *messages: object) -> None:

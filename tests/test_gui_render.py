@@ -3,29 +3,18 @@ tests/output/ for a person to look at; the asserts check pixels and click region
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import msgspec
 import pygame
 import pytest
-from client_support import screenshot, settle, state_after, welcome
+from client_support import screenshot, settle, state_after
 
 from client.connection import LinkStatus
 from client.gui import theme
 from client.gui.app import App
 from client.gui.board import Layout, winning_line
 from client.launch import Where
-from client.options import Plan
 from shared.games.othello import parse_square
 from shared.protocol import Joined, Lobby, MatchSummary, PlayerInfo, Result
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    window = App(Plan(name="Taro"), size=(1024, 720))
-    window.known.welcome = welcome()
-    yield window
-    window.close_window()
 
 
 def show(app: App, *states: object) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import urllib.request
-from collections.abc import Iterator
 from importlib.resources import files
 
 import pygame
 import pytest
-from client_support import play_script, screenshot, welcome
+from client_support import play_script, screenshot
 
 import client.web
 from client.gui.app import App
@@ -20,14 +19,6 @@ from client.options import Plan
 from shared.web_address import browser_url
 
 SHARE = "ws://192.168.1.20:8765"
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    window = App(Plan(name="Taro"), size=(1024, 720))
-    window.known.welcome = welcome()
-    yield window
-    window.close_window()
 
 
 @pytest.mark.parametrize(("size", "name"), [((1024, 720), "start_screen_browser"),
