@@ -16,7 +16,7 @@ from client.clock_view import TENTHS_BELOW, format_clock
 from client.match_view import MatchView, clock_words
 from client.textboard import board_text, scored_othello_text
 from shared.games.base import SEAT_CHARS
-from shared.protocol import ChatLine, Clock, PlyReview, State, TakebackOffer, printable
+from shared.protocol import ChatLine, PlyReview, State, TakebackOffer, printable
 
 Printed = tuple[tuple[str, int, str, int], tuple[bool, ...], tuple[int, ...],
                 TakebackOffer | None]
@@ -123,7 +123,7 @@ def clock_line(view: MatchView, now: float) -> str | None:
         return None
     sides = [f"{view.label(seat)} ({view.side(seat)}) {clocks.text(seat, now)}"
              + (" running" if clocks.running == seat else "") for seat in (0, 1)]
-    control = clock_words(Clock(initial=clocks.initial, increment=clocks.increment))
+    control = clock_words(clocks)
     low = low_time_text(view, now)
     return f"Clocks ({control}): {', '.join(sides)}." + (f"\n{low}" if low else "")
 

@@ -20,6 +20,7 @@ from shared.protocol import (
     Analysis,
     ChatLine,
     Clock,
+    ClockState,
     MatchSummary,
     PlayerInfo,
     PlyReview,
@@ -41,9 +42,10 @@ def player_words(p: PlayerInfo) -> str:
     return p.name or "someone"
 
 
-def clock_words(clock: Clock) -> str:
+def clock_words(clock: Clock | ClockState | ClockView) -> str:
     """A time control in words: '5 min +3s' (each side's time, then the seconds added
-    after each move), '1 min' without an increment, '90 s' when not whole minutes."""
+    after each move), '1 min' without an increment, '90 s' when not whole minutes; from
+    a match's settings, the clocks a `state` carries, or their view."""
     initial = clock.initial
     words = f"{initial / 60:g} min" if initial % 60 == 0 else f"{initial:g} s"
     return f"{words} +{clock.increment:g}s" if clock.increment else words

@@ -21,7 +21,7 @@ from client.gui.move_list import draw_moves, draw_step_bar
 from client.gui.players import draw_player, draw_rematch_offer, draw_takeback_offer
 from client.gui.widgets import Ui, columns
 from client.match_view import MatchView, board_changes, clock_words
-from shared.protocol import Analyse, Chat, Clock, Hint, Takeback, TakebackAnswer
+from shared.protocol import Analyse, Chat, Hint, Takeback, TakebackAnswer
 
 if TYPE_CHECKING:
     from client.gui.app import App
@@ -278,7 +278,7 @@ class GameScreen:
         x, y, width = area.left, float(area.top), area.width
         title = f"{view.info.label(s.size)}  -  match {s.match}"
         if s.clock is not None:
-            title += f"  -  {clock_words(Clock(s.clock.initial, s.clock.increment))}"
+            title += f"  -  {clock_words(s.clock)}"
         if view.role == "spectator":
             title += "  (watching)"
         ui.text(title, (x, y), u * 1.2, theme.MUTED, max_width=width)
