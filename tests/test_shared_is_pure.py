@@ -9,9 +9,11 @@ loads `socket` for email address parsing without opening anything).
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 FORBIDDEN = (
     "asyncio", "socket", "ssl", "selectors", "http.client", "urllib.request",
@@ -56,6 +58,32 @@ def test_importing_all_of_shared_loads_no_io_modules() -> None:
     assert {"shared.games.othello", "shared.protocol", "shared.ai", "msgspec"} <= set(modules)
     by_libraries = _loaded_by_libraries()
     assert [m for m in _violations(modules) if m not in by_libraries] == []
+
+
+def _imported_by(source: str) -> set[str]:
+    """The absolute module names a module's import statements name."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_no_module_of_shared_imports_io_modules_itself() -> None:
+    """The libraries' exemption above covers only what they load: `shared` naming asyncio
+    or socket itself fails here even when numba has already loaded them."""
+    root = Path(__file__).parent.parent / "shared"
+    found = {str(path.relative_to(root)): bad for path in sorted(root.rglob("*.py"))
+             if (bad := _violations(sorted(_imported_by(path.read_text(encoding="utf-8")))))}
+    assert found == {}
+
+
+def test_the_source_check_sees_a_violation() -> None:
+    assert _violations(sorted(_imported_by(
+        "import socket\nfrom asyncio import sleep\nfrom . import games\n"))) == [
+        "asyncio", "socket"]
 
 
 def test_the_allowed_libraries_load_no_network_stack() -> None:
