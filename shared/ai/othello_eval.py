@@ -2,8 +2,8 @@
 (``own``) against ``opp``: :func:`positional`, a square-weight table (the classic
 beginner's evaluation that levels 2-4 use), an integer well inside ``±DISC_SCALE``, so
 that a won or lost game (worth ``disc difference * DISC_SCALE``) always outweighs it.
-The expert's evaluation is the kernel's (:mod:`shared.ai.kernel.evaluate`); the square
-classes of :class:`Tables` also serve the frozen legacy expert in ``benchmarks/``.
+The expert's evaluation is the kernel's (:mod:`shared.ai.kernel.evaluate`); the frozen
+legacy expert in ``benchmarks/legacy_expert`` keeps its own copy of these tables.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ class Tables:
         self.geometry = g
         corners = x_squares = c_squares = edges = second_ring = 0
         last = n - 1
-        self.corner_zones: list[tuple[int, int, int]] = []  # (corner, its X square, C squares)
         for row, col in ((0, 0), (0, last), (last, 0), (last, last)):
             dr, dc = (1 if row == 0 else -1), (1 if col == 0 else -1)
             corner = 1 << (row * n + col)
@@ -36,7 +35,6 @@ class Tables:
             corners |= corner
             x_squares |= x_sq
             c_squares |= c_sq
-            self.corner_zones.append((corner, x_sq, c_sq))
         for sq in range(g.squares):
             row, col = divmod(sq, n)
             if row in (0, last) or col in (0, last):
@@ -64,12 +62,6 @@ class Tables:
             self.corners, self.edges, self.inner, self.second_ring, self.c_squares,
             self.x_squares,
         )
-        top = (1 << n) - 1
-        self.top_bottom = top | top << (n * (n - 1))
-        left = sum(1 << (r * n) for r in range(n))
-        self.left_right = left | left << last
-        self.not_first_col = g.full & ~left
-        self.not_last_col = g.full & ~(left << last)
 
 
 @cache
