@@ -13,7 +13,7 @@ from client.gui import theme
 from client.gui.board import draw_side_icon
 from client.gui.clock_panel import clock_width, draw_clock
 from client.gui.widgets import Ui, columns, wrap
-from client.match_view import MatchView
+from client.match_view import MatchView, player_words
 
 
 def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int,
@@ -33,7 +33,7 @@ def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int
     if p is not None and seat == view.seat and p.name:
         name = f"You ({p.name})"
     elif p is not None and p.kind == "bot":
-        name = f"The bot (level {p.level})" if p.level else "The bot"
+        name = player_words(p).capitalize()  # 'The bot (level 3)'
     elif p is not None and p.name and name != p.name:
         name = f"{name} ({p.name})"
     text = f"{view.side(seat)}: {name}"
