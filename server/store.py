@@ -222,7 +222,7 @@ class Store:
                     json.dumps(match.clock.remaining) if match.clock else None,
                 ),
             )
-            self._insert_moves(match.code, 0, match.moves)
+            self._deferred.extend(_move_rows(match.code, 0, match.moves))  # written at commit
 
     def update_seats(self, match: Match) -> None:
         with self._writing():
@@ -239,16 +239,16 @@ class Store:
         commit for the moves of many matches under load. Until then the caller must not
         tell anyone about them.
         """
-        first, now = match.ply - len(moves), time.time()
-        self._deferred.extend((match.code, first + i, move, now) for i, move in enumerate(moves))
-        if match.clock is not None:  # the clocks as of this move
-            with self._writing(defer):
+        self._deferred.extend(_move_rows(match.code, match.ply - len(moves), moves))
+        if match.clock is None and match.result is None:
+            if not defer:
+                self.commit()
+            return
+        with self._writing(defer):
+            if match.clock is not None:  # the clocks as of this move
                 self._save_clock(match)
-        if match.result is not None:
-            with self._writing(defer):
+            if match.result is not None:
                 self._finish(match)
-        elif not defer:
-            self.commit()
 
     def finish(self, match: Match) -> None:
         """Store how the match ended (resign, abandon, time)."""
@@ -292,13 +292,6 @@ class Store:
                 "SELECT line FROM chat WHERE match = ? ORDER BY seq", (match.code,)):
             match.chat.append(msgspec.json.decode(line, type=ChatLine))
         match.chat_seq = match.chat[-1].seq if match.chat else 0
-
-    def _insert_moves(self, code: str, first_ply: int, moves: Sequence[int]) -> None:
-        now = time.time()
-        self._db.executemany(
-            "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)",
-            [(code, first_ply + i, move, now) for i, move in enumerate(moves)],
-        )
 
     def _finish(self, match: Match) -> None:
         result = match.result
@@ -360,6 +353,14 @@ class Store:
         moves = [m for (m,) in self._db.execute(
             "SELECT move FROM moves WHERE match = ? ORDER BY ply", (code,))]
         return _record_of(row, moves)
+
+
+def _move_rows(
+    code: str, first_ply: int, moves: Sequence[int]
+) -> list[tuple[str, int, int, float]]:
+    """The moves table's rows for ``moves`` of match ``code`` from ``first_ply``, played now."""
+    now = time.time()
+    return [(code, first_ply + i, move, now) for i, move in enumerate(moves)]
 
 
 def _seats_json(seats: list[Seat | None]) -> str:
