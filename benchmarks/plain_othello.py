@@ -23,4 +23,3 @@ def plain_margin(g: Geometry, own: int, opp: int) -> int:
     if any(g.flips(opp, own, sq) for sq in empties):
         return -plain_margin(g, opp, own)
     return own.bit_count() - opp.bit_count()
-
