@@ -109,6 +109,11 @@ def screenshot(surface: pygame.Surface, name: str) -> Path:
     return path
 
 
+def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
+    """The window's colour at ``pos``, without alpha."""
+    return tuple(app.surface.get_at(pos))[:3]  # type: ignore[return-value]
+
+
 def still_shot(app: App, name: str) -> None:
     """A screenshot of the window with the board at rest (no disc mid-turn)."""
     app.step([])

@@ -12,6 +12,7 @@ from client_support import (
     ENGINE_LIMIT,
     click_at,
     joined_by,
+    pixel,
     ply,
     press,
     run_scenario,
@@ -37,10 +38,6 @@ def window(server: GameServer, tmp_path: Path, **plan: object) -> App:
 def over(app: App) -> bool:
     view = app.known.view
     return view is not None and view.state is not None and view.state.status == "over"
-
-
-def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
-    return tuple(app.surface.get_at(pos))[:3]  # type: ignore[return-value]
 
 
 def click_square(app: App, square: int) -> None:

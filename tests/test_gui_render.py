@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 import pygame
 import pytest
-from client_support import screenshot, settle, state_after
+from client_support import pixel, screenshot, settle, state_after
 
 from client.connection import LinkStatus
 from client.gui import theme
@@ -21,10 +21,6 @@ def show(app: App, *states: object) -> None:
     for msg in states:
         app.known.handle(msg)
     app.step([])
-
-
-def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
-    return tuple(app.surface.get_at(pos))[:3]  # type: ignore[return-value]
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
