@@ -68,6 +68,9 @@ class App:
         draw on the next frame."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._last_list = 0.0
+        self._caption = "taikyoku"
+        """The window's title as last set: set again only when it changes (a call to the
+        window system, not worth making on every frame of a turning disc)."""
         pygame.display.init()  # only what the window uses: no joystick
         if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
             pygame.display.quit()  # SDL fell back to drawing nowhere: there is no screen
@@ -213,7 +216,10 @@ class App:
             self.screen().draw(self.ui)
         self.draw_link_banner()
         self.ui.end()
-        pygame.display.set_caption(self.caption())
+        caption = self.caption()
+        if caption != self._caption:
+            self._caption = caption
+            pygame.display.set_caption(caption)
 
     def caption(self) -> str:
         view = self.known.view
