@@ -278,13 +278,21 @@ class Clock:
         return 3600.0 * max(0, self.reads - self.still)
 
 
+def stand_in_clock(monkeypatch: pytest.MonkeyPatch, clock: Clock) -> None:
+    """The expert reads ``clock``, with speeds of its own: what it measures by a clock
+    that jumps an hour a read must not teach the process's real speeds (the next test
+    would budget its solve from a few nodes a second)."""
+    monkeypatch.setattr(expert, "time", clock)
+    monkeypatch.setattr(expert, "_speed", expert._Speed())
+
+
 @pytest.mark.parametrize("size", [4, 6, 8])
 def test_expert_stops_at_its_deadline(size: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Once the clock the expert reads says its time is up, it answers with what it has:
     the one-ply search it always completes, with no deeper search and no solve after."""
     for i, state in enumerate(positions(size, 5, seed=40 + size)):
         clock = Clock(still=1)  # time is up at every look after the start
-        monkeypatch.setattr(expert, "time", clock)
+        stand_in_clock(monkeypatch, clock)
         appraisal = appraise(state, 0.2, every_exact=False)
         monkeypatch.undo()
         assert {square_of(bit, size) for bit in appraisal.scores} == set(state.legal_moves())
@@ -303,7 +311,7 @@ def test_exact_answer_comes_before_the_deadline(monkeypatch: pytest.MonkeyPatch)
         and s.legal_moves() != [PASS]
     )
     clock = Clock(still=1 << 62)
-    monkeypatch.setattr(expert, "time", clock)
+    stand_in_clock(monkeypatch, clock)
     appraisal = appraise(state, 30, every_exact=False)
     assert appraisal.exact and appraisal.depth == 10
     assert clock.reads <= 4
