@@ -11,7 +11,7 @@ import { el, fill } from "./dom.js";
 const CHAT_LIMIT = CATALOGUE.chat.max_chars; // characters in a line, as the server counts them
 
 /** Who wrote a line: "You", their name, "(watching)" after a spectator's. */
-export function speaker(line, me) {
+function speaker(line, me) {
   const name = me !== null && line.player === me ? "You" : line.name || "someone";
   return line.seat === null || line.seat === undefined ? `${name} (watching)` : name;
 }

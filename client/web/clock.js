@@ -10,7 +10,7 @@ const LOW_TIME_SHARE = 0.1; // ...or below this share of the initial time, when 
 const TENTHS_BELOW = 10; // under this many seconds a clock shows tenths (9.4)
 
 /** '1:02:03' from an hour, '4:59' down to ten seconds, then '9.4' (rounded down). */
-export function formatClock(seconds) {
+function formatClock(seconds) {
   if (seconds < TENTHS_BELOW) {
     const tenths = Math.max(0, Math.floor(seconds * 10 + 1e-9));
     return `${Math.floor(tenths / 10)}.${tenths % 10}`;
