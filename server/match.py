@@ -111,12 +111,16 @@ class Match:
         for move in self.moves:
             state = state.play(move)
             self.positions.append(state)
-        self.state: State = state
         self._wire_moves: list[int | Literal["pass"]] = [wire_move(m) for m in self.moves]
         """``moves`` as the protocol writes them, kept up to date by :meth:`play` (a state
         goes out after every move; rebuilding the whole list each time grows with the game)."""
         self._legal: tuple[State | None, list[int]] = (None, [])
         """The position last asked about and its legal moves (see :meth:`legal_of`)."""
+
+    @property
+    def state(self) -> State:
+        """The current position (the last of ``positions``)."""
+        return self.positions[-1]
 
     @classmethod
     def new(
@@ -199,7 +203,6 @@ class Match:
             state = state.play(PASS)
             self.positions.append(state)
             played.append(PASS)
-        self.state = state
         self.offer = None
         self.moves.extend(played)
         self._wire_moves.extend(wire_move(m) for m in played)
@@ -237,7 +240,6 @@ class Match:
     def rewind(self, ply: int) -> None:
         """Go back to the position before ``ply`` (a takeback): later moves are dropped."""
         del self.moves[ply:], self._wire_moves[ply:], self.positions[ply + 1:]
-        self.state = self.positions[ply]
         self.offer = None
 
     def player_infos(self, online: Callable[[str], bool]) -> list[PlayerInfo]:
