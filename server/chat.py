@@ -29,12 +29,7 @@ CHAT_RATE = 0.5
 def chat(room: Room, player: str, peer: Peer, msg: Chat) -> None:
     """Relay a line from a player or a spectator of the match to everyone in it."""
     match = room.match_named(msg.match)
-    seat = match.seat_of(player)
-    if seat is not None and match.has_left(seat):
-        seat = None
-    if seat is None and peer not in room.presence.watchers(match.code):
-        raise ProtocolError("not_a_player",
-                            f"you are neither playing nor watching match {match.code}")
+    seat = room.seat_or_watching(player, peer, match)
     text = chat_text(msg.text)
     budget = room.chat_budgets.get(peer)
     if budget is None:

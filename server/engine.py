@@ -41,11 +41,7 @@ def hint(room: Room, player: str, peer: Peer, msg: Hint) -> None:
 def analyse(room: Room, player: str, peer: Peer, msg: Analyse) -> None:
     """The engine's review of a finished game, for its players and spectators."""
     match = room.match_named(msg.match)
-    seat = match.seat_of(player)
-    if (seat is None or match.has_left(seat)) and peer not in room.presence.watchers(
-            match.code):
-        raise ProtocolError("not_a_player",
-                            f"you are neither playing nor watching match {match.code}")
+    room.seat_or_watching(player, peer, match)
     if match.result is None:
         raise ProtocolError("not_allowed", f"match {match.code} is not over yet; a hint is "
                             "for a game in progress")

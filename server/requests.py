@@ -175,11 +175,8 @@ def watch(room: Room, player: str, peer: Peer, msg: Watch) -> None:
 def leave(room: Room, player: str, peer: Peer, msg: Leave) -> None:
     """A spectator stops watching; a player leaving an unfinished match abandons it."""
     match = room.match_named(msg.match)
-    seat = match.seat_of(player)
-    if seat is None or match.has_left(seat):
-        if peer not in room.presence.watchers(match.code):
-            raise ProtocolError("not_a_player",
-                                f"you are neither playing nor watching match {match.code}")
+    seat = room.seat_or_watching(player, peer, match)
+    if seat is None:
         room.presence.unwatch(match.code, peer)
     elif match.result is None:
         room.end(match, None if match.status == "waiting" else 1 - seat, "abandon")

@@ -363,6 +363,17 @@ class Room:
             raise ProtocolError("not_a_player", f"you do not play in match {match.code}")
         return seat
 
+    def seat_or_watching(self, player: str, peer: Peer, match: Match) -> int | None:
+        """``player``'s seat in ``match`` (one not left), or None when ``peer`` watches it;
+        not_a_player when neither."""
+        seat = match.seat_of(player)
+        if seat is not None and not match.has_left(seat):
+            return seat
+        if peer not in self.presence.watchers(match.code):
+            raise ProtocolError("not_a_player",
+                                f"you are neither playing nor watching match {match.code}")
+        return None
+
     def check_cap(self, player: str) -> None:
         held = sum(1 for m in self.index.seated(player) if m.result is None)
         if held >= self.config.max_matches_per_player:
