@@ -120,15 +120,21 @@ def create(room: Room, player: str, name: str, msg: Create) -> None:
         raise ProtocolError("bad_message", f"cannot create that match: {err}") from None
     match.hints = msg.hints
     match.clock = MatchClock.of(msg.clock) if msg.clock is not None else None
-    match.forced_pass()
-    room.flags.start(match, room.now)
-    room.out.append(SaveMatch(match))
-    room.index.add(match)
+    _open(room, match)
     room.out.append(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
     room.broadcast(match)
     if match.status == "playing":
         log.info("match %s started: %s", match.code, match.describe())
     room.schedule_bot(match)
+
+
+def _open(room: Room, match: Match) -> None:
+    """A new match (created, or a rematch) plays its forced opening pass if any, starts
+    its clock, is stored and is kept in memory."""
+    match.forced_pass()
+    room.flags.start(match, room.now)
+    room.out.append(SaveMatch(match))
+    room.index.add(match)
 
 
 def join(room: Room, player: str, name: str, msg: Join) -> None:
@@ -267,10 +273,7 @@ def rematch(room: Room, player: str, msg: Rematch) -> None:
                 created=room.now, hints=old.hints)
     if old.clock is not None:
         new.clock = MatchClock.of(old.clock.control)
-    new.forced_pass()
-    room.flags.start(new, room.now)
-    room.out.append(SaveMatch(new))
-    room.index.add(new)
+    _open(room, new)
     old.next_match = new.code
     log.info("match %s started (rematch of %s): %s", new.code, old.code, new.describe())
     room.broadcast(old)
