@@ -1,5 +1,6 @@
 """Plain full-width Othello negamax on bitboards: the reference the exact solvers are
-checked against (by ``tests/test_ai_othello.py`` and ``tests/test_kernel_midgame.py``).
+checked against (by ``tests/shared/ai/test_ai_othello.py`` and
+``tests/shared/ai/kernel/test_kernel_midgame.py``).
 No pruning, no table, no move ordering: slow and obviously right, with only the rules
 (``Geometry.flips``) in common with the searches.
 """

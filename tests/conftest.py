@@ -17,9 +17,9 @@ from shared.protocol import decode_server
 
 MakeServer = Callable[..., Awaitable[GameServer]]
 
-# The browser tests' fixtures (browser, open_page, web_server): tests/web_support.py;
-# the window tests' `app`: tests/client_support.py.
-pytest_plugins = ["web_support", "client_support"]
+# The browser tests' fixtures (browser, open_page, web_server): tests/client/web/web_support.py;
+# the window tests' `app`: tests/client/client_support.py.
+pytest_plugins = ["tests.client.web.web_support", "tests.client.client_support"]
 
 
 def server_config(tmp_path: Path, **overrides: Any) -> ServerConfig:

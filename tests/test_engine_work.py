@@ -8,8 +8,6 @@ import dataclasses
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
-from room_support import Bench
-
 from server.effects import Appraise
 from server.engine_work import EngineWork
 from server.limits import MessageBudget
@@ -24,6 +22,7 @@ from shared.protocol import (
     Takeback,
     decode_server,
 )
+from tests.room_support import Bench
 
 
 class GatedPool:

@@ -4,7 +4,6 @@ moves, resign, rematch, the lobby's order, and every error code the room produce
 from __future__ import annotations
 
 import pytest
-from room_support import Bench, Person, hashed, kinds, token_of
 
 from server.effects import Broadcast, Reply, SaveMatch, Send, Think
 from shared.games import PASS
@@ -26,6 +25,7 @@ from shared.protocol import (
     Watch,
     Welcome,
 )
+from tests.room_support import Bench, Person, hashed, kinds, token_of
 
 
 def refused(code: str, bench: Bench, person: Person, msg: object) -> str:

@@ -4,9 +4,6 @@ every refusal."""
 
 from __future__ import annotations
 
-from room_support import Bench, token_of
-from test_room import refused, two_playing
-
 from server.effects import SaveChat, Send
 from server.match import Match, Seat
 from server.store import Store
@@ -22,6 +19,8 @@ from shared.protocol import (
     State,
     Watch,
 )
+from tests.room_support import Bench, token_of
+from tests.test_room import refused, two_playing
 
 
 def test_a_line_is_stored_then_relayed_to_everyone_in_the_match() -> None:

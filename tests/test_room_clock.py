@@ -6,7 +6,6 @@ clean shutdown."""
 from __future__ import annotations
 
 import pytest
-from room_support import Bench, Person, kinds
 
 from server.clock import Budget, MatchClock
 from server.effects import FLAG_TIMER, CancelTimer, Reply, SaveClock, SetTimer, Think
@@ -24,6 +23,7 @@ from shared.protocol import (
     Takeback,
     TakebackAnswer,
 )
+from tests.room_support import Bench, Person, kinds
 
 
 def test_clock_arithmetic() -> None:

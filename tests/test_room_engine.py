@@ -4,9 +4,6 @@ engine's scores into the protocol's."""
 
 from __future__ import annotations
 
-from room_support import Bench
-from test_room import refused, two_playing
-
 from server.analysis import hint, review, scored
 from server.effects import Appraise, Reply, RunReview
 from shared.ai import analyse
@@ -24,6 +21,8 @@ from shared.protocol import (
     ScoredMove,
     Watch,
 )
+from tests.room_support import Bench
+from tests.test_room import refused, two_playing
 
 
 def test_a_hint_asks_the_engine_about_the_position_at_its_ply() -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from room_support import CONFIG, Bench, Person, kinds, token_of
-
 from server.effects import Broadcast, CancelTimer, SetTimer, Think
 from server.match import Match, Seat
 from server.room import KEEP_FINISHED
 from shared.games import new_game
 from shared.protocol import BotChoice, Create, Hello, Move, Resign
+from tests.room_support import CONFIG, Bench, Person, kinds, token_of
 
 
 def test_an_absent_opponent_loses_after_the_grace_not_before() -> None:

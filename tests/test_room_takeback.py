@@ -4,9 +4,6 @@ the store's step, and every refusal in its order."""
 
 from __future__ import annotations
 
-from room_support import Bench, Person
-from test_room import refused, two_playing
-
 from server.effects import Broadcast, SaveTakeback, Send, StopThinking, Think
 from shared.games import PASS, new_game
 from shared.protocol import (
@@ -23,6 +20,8 @@ from shared.protocol import (
     TakebackOffer,
     Watch,
 )
+from tests.room_support import Bench, Person
+from tests.test_room import refused, two_playing
 
 
 def against_the_bot(bench: Bench, **create: object) -> tuple[Person, str]:

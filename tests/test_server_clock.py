@@ -9,7 +9,8 @@ import signal
 import time
 
 import pytest
-from test_server_restart import ServerProcess, _At
+
+from tests.test_server_restart import ServerProcess, _At
 
 
 async def _playing(server, connect, clock, game="othello", size=4):

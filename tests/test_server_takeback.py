@@ -9,10 +9,9 @@ import signal
 import sqlite3
 import time
 
-from test_server_restart import ServerProcess, _At
-
 from server.records import format_json, format_text
 from server.store import Store
+from tests.test_server_restart import ServerProcess, _At
 
 
 async def test_against_the_bot_it_happens_at_once(game_server, connect) -> None:

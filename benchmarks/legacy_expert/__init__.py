@@ -9,7 +9,7 @@ othello_search, endgame, clock; the level-5 part of othello_eval as expert_eval;
 square tables, ``ordered`` and ``final_score`` as tables), so that ``shared.ai`` can change
 without moving them; only the rules and ``shared.ai.roots.root_scores`` (level 4's too)
 are imported. Do not improve this code: it is the yardstick.
-``tests/test_legacy_expert.py`` checks that it still plays legal moves.
+``tests/shared/ai/test_legacy_expert.py`` checks that it still plays legal moves.
 """
 
 from __future__ import annotations
