@@ -1,6 +1,7 @@
 """Measure the expert's search and its exact endgame solver, each against a baseline.
 
-    python -m benchmarks.search [--seconds 1.0] [--ffo 5] [--legacy-cap 3.0]
+    python -m benchmarks.search [--seconds 1.0] [--ffo 5] [--ffo-cap 30] [--legacy-cap 3.0]
+    python -m benchmarks.search --only midgame,ffo       # some of the sections
 
 Prints, for 8x8 (sections in this order; see benchmarks/README.md):
 1. the midgame search from fixed positions: depth completed in ``--seconds``;
@@ -10,8 +11,10 @@ Prints, for 8x8 (sections in this order; see benchmarks/README.md):
    both take to solve the same positions of 13-16 empties;
 3. how many empties each solver finishes within one second, the median of
    ``--per-count`` positions from random play per number of empties;
-4. the kernel solver on FFO endgame positions #40 on (``--ffo`` of them), each and in
-   all, its score and best move checked against the file;
+4. FFO endgame positions #40 on (``--ffo`` of them), each and in all: the bare kernel
+   solver's time, score and best move checked against the file, beside level 5's
+   ``choose_move`` with a ``--ffo-cap`` second cap (its time, and whether its move is
+   optimal), each in a fresh process;
 5. a fresh process's start: compiling every kernel into an empty cache, then loading it.
 
 Positions come from seeded random playouts, so every run measures the same ones. The
@@ -23,6 +26,7 @@ measure); wall-clock seconds are printed beside them.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -30,10 +34,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
 from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout, tables
+from shared.ai import choose_move
 from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.expert import appraise
@@ -44,6 +50,7 @@ from shared.games.othello import OthelloState, parse_square
 ROOT = Path(__file__).resolve().parents[1]
 FFO = ROOT.parent / "shared" / "data" / "ffo40-59.obf"
 UNLIMITED = 10**13
+SECTIONS = ("midgame", "speed", "empties", "ffo", "start")
 
 
 class Timed:
@@ -180,34 +187,84 @@ def empties_section(per_count: int, legacy: bool) -> None:
     print(line)
 
 
-def ffo_section(count: int) -> None:
-    print(f"== FFO endgame suite #40-#{39 + count} (kernel solver)")
-    wall = cpu = 0.0
-    all_right = True
-    for number, line in enumerate(FFO.read_text().splitlines()[:count], start=40):
+def ffo_file() -> Path:
+    """The FFO positions: ``../shared/data`` beside the project, or beside the main
+    checkout when this is a git worktree of it."""
+    if FFO.exists():
+        return FFO
+    try:
+        common = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--git-common-dir"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return FFO
+    main_root = (ROOT / common).resolve().parent
+    return main_root.parent / "shared" / "data" / FFO.name
+
+
+def ffo_positions(count: int) -> list[tuple[int, OthelloState, dict[int, int]]]:
+    """FFO #40 on: (number, position, each listed move's exact score)."""
+    positions = []
+    for number, line in enumerate(ffo_file().read_text().splitlines()[:count], start=40):
         board, rest = line.split(" ", 1)
         side, *moves = rest.split(";")
-        file_scores = {parse_square(m.split(":")[0].strip().lower(), 8): int(m.split(":")[1])
-                       for m in moves if ":" in m}
-        best_file = max(file_scores.values())
+        scores = {parse_square(m.split(":")[0].strip().lower(), 8): int(m.split(":")[1])
+                  for m in moves if ":" in m}
         state = OthelloState.from_board(board.replace("-", "."), "XO".index(side.strip()))
-        with Timed() as t:
-            score, best, nodes = kernel_solve(state)
-        wall += t.wall
-        cpu += t.cpu
-        right = score == best_file and file_scores.get(best) == best_file
-        all_right &= right
-        print(f"  #{number} ({board.count('-')} empties): cpu {t.cpu:.2f} s (wall {t.wall:.2f} s), "
-              f"{nodes:,} nodes, {nodes / t.cpu / 1e6:.1f} M nodes/s; score {score:+d} "
-              f"(file {best_file:+d}), move {state.move_name(best)} "
-              f"({'a best move' if right else 'WRONG'})")
-    print(f"  all {count}: cpu {cpu:.1f} s (wall {wall:.1f} s), every best move found: "
-          f"{all_right} (goals: #40 <= 1 s, #40-44 <= 20 s)")
+        positions.append((number, state, scores))
+    return positions
+
+
+def timed_solve(state: OthelloState) -> tuple[Timed, int | None, int, int]:
+    """(times, margin, best move, nodes) of one bare solve (run in a fresh process)."""
+    with Timed() as t:
+        score, best, nodes = kernel_solve(state)
+    return t, score, best, nodes
+
+
+def timed_choice(state: OthelloState, cap: float, seed: int) -> tuple[Timed, int]:
+    """(times, move) of level 5's ``choose_move`` within ``cap`` (run in a fresh process)."""
+    with Timed() as t:
+        move = choose_move(state, 5, seconds=cap, seed=seed)
+    return t, move
+
+
+def ffo_section(count: int, cap: float) -> None:
+    print(f"== FFO endgame suite #40-#{39 + count}: the bare solver, then level 5's "
+          f"choose_move with a {cap} s cap, each in a fresh process (no table left warm)")
+    solver = expert = 0.0
+    solver_right = expert_right = True
+    # one process a task: the solver's table is kept between calls, and a solve of the same
+    # position just before would hand choose_move its answer
+    with ProcessPoolExecutor(1, multiprocessing.get_context("spawn"), initializer=warm_up,
+                             max_tasks_per_child=1) as fresh:
+        for number, state, scores in ffo_positions(count):
+            best_file = max(scores.values())
+            t, score, best, nodes = fresh.submit(timed_solve, state).result()
+            solver += t.wall
+            right = score == best_file and scores.get(best) == best_file
+            solver_right &= right
+            print(f"  #{number} ({64 - (state.black | state.white).bit_count()} empties) "
+                  f"solver: wall {t.wall:.2f} s (cpu {t.cpu:.2f} s), {nodes:,} nodes, "
+                  f"{nodes / t.cpu / 1e6:.1f} M nodes/s; score {score:+d} (file "
+                  f"{best_file:+d}), move {state.move_name(best)} "
+                  f"({'a best move' if right else 'WRONG'})")
+            c, move = fresh.submit(timed_choice, state, cap, number).result()
+            expert += c.wall
+            optimal = scores.get(move) == best_file
+            expert_right &= optimal
+            print(f"       choose_move: wall {c.wall:.2f} s (cpu {c.cpu:.2f} s), "
+                  f"{c.wall / t.wall:.2f}x the solver's; move {state.move_name(move)} "
+                  f"({'optimal' if optimal else f'NOT OPTIMAL: file {scores.get(move)}'})")
+    print(f"  all {count}: solver wall {solver:.1f} s, every best move found: {solver_right}; "
+          f"choose_move wall {expert:.1f} s ({expert / solver:.2f}x), every move optimal: "
+          f"{expert_right} (goals: solver #40 <= 1 s; choose_move #40-44 <= 20 s and "
+          f"<= 1.5x the solver's)")
 
 
 START = """
 import time
 t = time.perf_counter()
+from shared.ai import choose_move
 from shared.ai.kernel import warm_up
 warm_up()
 print(time.perf_counter() - t)
@@ -233,20 +290,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="midgame time per position")
     parser.add_argument("--ffo", type=int, default=5, help="how many FFO positions (0: none)")
+    parser.add_argument("--ffo-cap", type=float, default=30.0,
+                        help="level 5's time cap a move on the FFO positions")
     parser.add_argument("--legacy-cap", type=float, default=3.0,
                         help="seconds per legacy solve when measuring its speed")
     parser.add_argument("--per-count", type=int, default=5,
                         help="positions per number of empties for the 1-second figure")
     parser.add_argument("--no-legacy-empties", action="store_true",
                         help="skip the legacy solver's 1-second figure (the slowest part)")
+    parser.add_argument("--only", default=",".join(SECTIONS),
+                        help="the sections to run, of " + ",".join(SECTIONS))
     args = parser.parse_args()
-    solve_root(*to_kernel(OthelloState.start(4)), UNLIMITED)  # compile before timing
-    midgame_section(args.seconds)
-    speed_section(args.legacy_cap)
-    empties_section(args.per_count, not args.no_legacy_empties)
-    if args.ffo:
-        ffo_section(args.ffo)
-    start_section()
+    sections = args.only.split(",")
+    if not set(sections) <= set(SECTIONS) or not 0 <= args.ffo <= 20:
+        parser.error(f"--only takes sections of {','.join(SECTIONS)}; --ffo 0-20")
+    warm_up()  # compile before timing
+    for section in sections:
+        if section == "midgame":
+            midgame_section(args.seconds)
+        elif section == "speed":
+            speed_section(args.legacy_cap)
+        elif section == "empties":
+            empties_section(args.per_count, not args.no_legacy_empties)
+        elif section == "ffo" and args.ffo:
+            ffo_section(args.ffo, args.ffo_cap)
+        elif section == "start":
+            start_section()
 
 
 if __name__ == "__main__":
