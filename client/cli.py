@@ -11,9 +11,9 @@ import sys
 
 # subcommand -> (module, function, one-line summary)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "play": ("client.play", "main", "play in a window (finds or starts a server)"),
-    "tui": ("client.tui", "main", "play in the terminal"),
-    "bot": ("client.bot", "main", "headless bot: play N games against a server"),
+    "play": ("client.gui.play", "main", "play in a window (finds or starts a server)"),
+    "tui": ("client.tui.terminal", "main", "play in the terminal"),
+    "bot": ("client.bot.cli", "main", "headless bot: play N games against a server"),
     "serve": ("server.cli", "serve_main", "run a game server for the LAN"),
     "records": ("server.cli", "records_main", "list and print stored game records"),
 }

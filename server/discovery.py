@@ -1,6 +1,6 @@
 """LAN discovery, server side: advertise the server over zeroconf (mDNS/DNS-SD).
 
-Clients browse for ``_taikyoku._tcp.local.`` (client/discovery.py) and read the TXT
+Clients browse for ``_taikyoku._tcp.local.`` (client/common/discovery.py) and read the TXT
 record: the server's name, the protocol version and the server version, so a client
 can skip a server that speaks another protocol before it connects.
 """

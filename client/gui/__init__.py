@@ -1,5 +1,6 @@
-"""The pygame window of `taikyoku play`: app (the frame loop), screens, board, widgets.
+"""The pygame window of `taikyoku play`: play (the command), app (the frame loop), screens,
+board, widgets.
 
 Importing this package does not import pygame. What the window says about a match
-comes from :mod:`client.match_view`, which the terminal shares.
+comes from :mod:`client.common.match_view`, which the terminal shares.
 """

@@ -17,16 +17,16 @@ from pathlib import Path
 import msgspec
 import pygame
 
-from client import launch
-from client import settings as prefs
-from client.connection import Connection, LinkStatus
+from client.common import launch
+from client.common import settings as prefs
+from client.common.connection import Connection, LinkStatus
+from client.common.options import Plan
+from client.common.startup import Startup, start_failure
 from client.gui import theme
 from client.gui.game_screen import GameScreen
 from client.gui.lobby_screen import LobbyScreen
 from client.gui.sound import Sounds
 from client.gui.widgets import Ui, wrap
-from client.options import Plan
-from client.startup import Startup, start_failure
 from shared.protocol import Message, ServerMessage, State
 
 HEADLESS = ("offscreen", "dummy")
@@ -45,7 +45,7 @@ Script = Callable[["App"], bool]
 
 
 class App:
-    """The window: boots (:class:`~client.startup.Startup`), then lobby or match screen."""
+    """The window: boots (:class:`~client.common.startup.Startup`), then lobby or match screen."""
 
     def __init__(
         self,

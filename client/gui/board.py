@@ -1,7 +1,7 @@
 """Drawing the boards: marks (tic-tac-toe: X and O on a paper grid, free slots
 numbered) and discs (Othello: on green felt with coordinates), chosen by the game's
 ``pieces`` in the catalogue. Geometry and drawing only; what to draw comes from a
-:class:`~client.match_view.MatchView`.
+:class:`~client.common.match_view.MatchView`.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import pygame
 
+from client.common.match_view import MatchView
 from client.gui import theme
 from client.gui.widgets import TextField, Ui, wrap
-from client.match_view import MatchView
 from shared.protocol import CHAT_MAX_CHARS, ChatLine
 
 

@@ -1,11 +1,11 @@
 """A player's clock beside their name: counting down while it runs (from the moment the
-server's `state` arrived, see client/clock_view.py), red once low on time."""
+server's `state` arrived, see client/common/clock_view.py), red once low on time."""
 
 from __future__ import annotations
 
 import pygame
 
-from client.clock_view import ClockView
+from client.common.clock_view import ClockView
 from client.gui import theme
 from client.gui.widgets import Ui
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from client.common.match_view import MatchView, board_changes, clock_words
 from client.gui import theme
 from client.gui.animation import BoardAnimation
 from client.gui.board import Layout, draw_board
@@ -20,7 +21,6 @@ from client.gui.hint_layer import draw_engine_choice, draw_hints
 from client.gui.move_list import draw_moves, draw_step_bar
 from client.gui.players import draw_player, draw_rematch_offer, draw_takeback_offer
 from client.gui.widgets import Ui, columns
-from client.match_view import MatchView, board_changes, clock_words
 from shared.protocol import Analyse, Chat, Hint, Takeback, TakebackAnswer
 
 if TYPE_CHECKING:

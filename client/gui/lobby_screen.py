@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from client.common.match_view import clock_words, lobby_line
+from client.common.options import Plan, Seat, Vs
 from client.gui import theme
 from client.gui.qr import qr_surface
 from client.gui.widgets import TextField, Ui, columns, rows
-from client.match_view import clock_words, lobby_line
-from client.options import Plan, Seat, Vs
 from shared.ai.levels import LEVELS
 from shared.games import DEFAULT_GAME, catalogue, get_game
 from shared.protocol import Clock

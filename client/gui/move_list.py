@@ -10,9 +10,9 @@ from functools import partial
 
 import pygame
 
+from client.common.match_view import MatchView
 from client.gui import theme
 from client.gui.widgets import Ui, columns
-from client.match_view import MatchView
 
 GoTo = Callable[[int | None], None]
 """Show the board after that many moves (None: the live board)."""

@@ -9,11 +9,11 @@ from functools import partial
 
 import pygame
 
+from client.common.match_view import MatchView, player_words
 from client.gui import theme
 from client.gui.board import draw_side_icon
 from client.gui.clock_panel import clock_width, draw_clock
 from client.gui.widgets import Ui, columns, wrap
-from client.match_view import MatchView, player_words
 
 
 def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int,

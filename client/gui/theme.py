@@ -60,7 +60,7 @@ REVIEW_LOSS = (240, 130, 90)
 CLOCK = (48, 54, 64)
 CLOCK_RUNNING = (70, 120, 190)
 CLOCK_LOW = (190, 50, 45)
-"""A clock below its low-time mark (client/clock_view.py)."""
+"""A clock below its low-time mark (client/common/clock_view.py)."""
 
 CHAT_BOX = (30, 34, 41)
 CHAT_NAME = (140, 190, 255)

@@ -2,7 +2,7 @@
 
     python docs/examples/corner_bot.py ws://127.0.0.1:8765 --games 3 --opponent-level 2
 
-It plays Othello against the server's bot through ``client.connection`` and rebuilds
+It plays Othello against the server's bot through ``client.common.connection`` and rebuilds
 each position with ``shared.games`` to think. ``choose`` has the signature of
 ``shared.ai.choose_move``, so the same function can be tried offline against the
 project's bots. Explained step by step in docs/bots.md.
@@ -15,7 +15,7 @@ import asyncio
 import sys
 from typing import Literal
 
-from client.connection import Connection, LinkStatus
+from client.common.connection import Connection, LinkStatus
 from shared.games import State, new_game
 from shared.protocol import Error, Joined
 from shared.protocol import State as StateMessage

@@ -22,11 +22,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from client import tui  # noqa: E402
+from client.common.launch import Where  # noqa: E402
+from client.common.match_view import MatchView  # noqa: E402
+from client.common.options import Plan  # noqa: E402
 from client.gui.app import App  # noqa: E402
-from client.launch import Where  # noqa: E402
-from client.match_view import MatchView  # noqa: E402
-from client.options import Plan  # noqa: E402
+from client.tui import terminal as tui  # noqa: E402
 from server.app import GameServer  # noqa: E402
 from shared.games import PASS, new_game  # noqa: E402
 from shared.protocol import (  # noqa: E402

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from client import identity, launch
-from client.client_state import ClientState
-from client.discovery import FoundServer
+from client.common import identity, launch
+from client.common.client_state import ClientState
+from client.common.discovery import FoundServer
+from client.common.options import Plan, parse
 from client.gui.app import App
-from client.options import Plan, parse
 from server.app import GameServer
 from server.config import ServerConfig
 from shared.protocol import Joined

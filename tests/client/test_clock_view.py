@@ -6,7 +6,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from client.clock_view import ClockView, format_clock, low_time_threshold
+from client.common.clock_view import ClockView, format_clock, low_time_threshold
 from shared.protocol import ClockState, State
 
 

@@ -1,4 +1,4 @@
-"""client.connection against a real server on 127.0.0.1: handshake, resume, errors."""
+"""client.common.connection against a real server on 127.0.0.1: handshake, resume, errors."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-import client.connection as connection_module
-from client.connection import ConnectError, Connection, LinkStatus
+import client.common.connection as connection_module
+from client.common.connection import ConnectError, Connection, LinkStatus
 from server.app import GameServer
 from shared.protocol import Error, Joined, Lobby, State
 

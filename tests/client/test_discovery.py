@@ -5,8 +5,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Awaitable, Callable
 
-from client.connection import Connection
-from client.discovery import discover
+from client.common.connection import Connection
+from client.common.discovery import discover
 from server.app import GameServer
 from server.discovery import Advertiser, _instance_label, advertised_addresses
 

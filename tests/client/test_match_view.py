@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from client.client_state import ClientState
-from client.connection import LinkStatus
-from client.match_view import MatchView
-from client.textboard import othello_text, tictactoe_text
+from client.common.client_state import ClientState
+from client.common.connection import LinkStatus
+from client.common.match_view import MatchView
+from client.tui.textboard import othello_text, tictactoe_text
 from shared.games import PASS, new_game
 from shared.games.othello import parse_square
 from shared.protocol import Error, Joined, PlayerInfo, Result

@@ -10,8 +10,8 @@ import msgspec
 import platformdirs
 import pytest
 
-from client import settings
-from client.settings import Settings, SettingsError
+from client.common import settings
+from client.common.settings import Settings, SettingsError
 
 
 def test_a_saved_setting_is_loaded_again(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The start-up both clients share (client/startup.py): what it decides to show first,
+"""The start-up both clients share (client/common/startup.py): what it decides to show first,
 the choice between several unfinished games in the terminal and in the window, and the
 word while an embedded server's engine is being prepared. Real servers on 127.0.0.1."""
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from client import launch
-from client.connection import Connection
+from client.common import launch
+from client.common.connection import Connection
+from client.common.options import Plan, parse
+from client.common.startup import Startup
 from client.gui.app import App
-from client.options import Plan, parse
-from client.startup import Startup
 from server import bots, requests
 from server.app import GameServer
 from server.config import ServerConfig

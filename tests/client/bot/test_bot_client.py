@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from client import bot
-from client.botplay import Chooser, GameResult, play_seat
-from client.connection import ConnectError, Connection
-from client.discovery import FoundServer, choose_server
-from client.tournament import Settings, Summary, Tournament
+from client.bot import cli
+from client.bot.seat import Chooser, GameResult, play_seat
+from client.bot.tournament import Settings, Summary, Tournament
+from client.common.connection import ConnectError, Connection
+from client.common.discovery import FoundServer, choose_server
 from server.app import GameServer
 from shared.protocol import Joined
 
@@ -118,7 +118,7 @@ async def test_a_code_typed_in_lower_case_is_joined_and_played(
         code = joined.match
         argv = ["--server", game_server.url, "--game", "tictactoe", "--level", "1",
                 "--join", code.lower(), "--timeout", "20"]
-        guest = asyncio.create_task(asyncio.to_thread(bot.main, argv))
+        guest = asyncio.create_task(asyncio.to_thread(cli.main, argv))
         played = await play_seat(host, code, 0, 1, Chooser())
         assert await guest == 0
     assert played.finished
@@ -212,7 +212,7 @@ async def test_json_summary_from_the_command_line(game_server: GameServer,
     # In a thread: main() runs its own event loop, the server runs in this one.
     argv = ["--server", game_server.url, "--game", "tictactoe", "--level", "1",
             "--opponent-level", "5", "--games", "2", "--json"]
-    code = await asyncio.to_thread(bot.main, argv)
+    code = await asyncio.to_thread(cli.main, argv)
     data = json.loads(capsys.readouterr().out)
     assert code == 0
     assert data["games"] == 2 and data["wins"] == 0  # random never beats perfect play
@@ -224,7 +224,7 @@ async def test_the_table_from_the_command_line(game_server: GameServer,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--server", game_server.url, "--game", "othello", "--size", "4",
             "--level", "2", "--opponent-level", "1", "--games", "2"]
-    code = await asyncio.to_thread(bot.main, argv)
+    code = await asyncio.to_thread(cli.main, argv)
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     assert out[0].startswith("Othello 4x4: level 2 (greedy) vs server bot level 1 (random)")
@@ -244,13 +244,13 @@ async def test_the_table_from_the_command_line(game_server: GameServer,
 def test_bad_options_are_refused_clearly(argv: list[str], message: str,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        bot.main(["--server", "ws://127.0.0.1:1", *argv])
+        cli.main(["--server", "ws://127.0.0.1:1", *argv])
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
 
 
 def test_no_server_is_said_clearly(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bot.main(["--server", "ws://127.0.0.1:1/", "--games", "1"]) == 1
+    assert cli.main(["--server", "ws://127.0.0.1:1/", "--games", "1"]) == 1
     assert "no server at ws://127.0.0.1:1/" in capsys.readouterr().err
 
 
@@ -271,7 +271,7 @@ class _Terminal(io.StringIO):
 
 def test_the_progress_bar_updates_one_line_on_a_terminal_only() -> None:
     terminal = _Terminal()
-    progress = bot.Progress(4, terminal)
+    progress = cli.Progress(4, terminal)
     progress.update(GameResult(match="A", seat=0, finished=True, winner=0, score=(5, 3)))
     progress.update(GameResult(match="B", seat=1, finished=False, reason="lost"))
     text = terminal.getvalue()
@@ -280,5 +280,5 @@ def test_the_progress_bar_updates_one_line_on_a_terminal_only() -> None:
     assert "\n" not in text
 
     piped = io.StringIO()  # not a terminal: nothing, the summary alone goes to stdout
-    bot.Progress(4, piped).update(GameResult(match="A", seat=0, finished=True, winner=None))
+    cli.Progress(4, piped).update(GameResult(match="A", seat=0, finished=True, winner=None))
     assert piped.getvalue() == ""

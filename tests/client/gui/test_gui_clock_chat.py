@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from client.common.options import Plan
+from client.common.settings import load
 from client.gui import theme
 from client.gui.app import App
 from client.gui.sound import Cue
-from client.options import Plan
-from client.settings import load
 from server.app import GameServer
 from shared.protocol import Clock
 from tests.client.client_support import (

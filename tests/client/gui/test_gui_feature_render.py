@@ -10,10 +10,10 @@ import msgspec
 import pygame
 import pytest
 
-from client.connection import LinkStatus
+from client.common.connection import LinkStatus
+from client.common.match_view import clock_words, lobby_line
 from client.gui import theme
 from client.gui.app import IDLE_FRAME, App
-from client.match_view import clock_words, lobby_line
 from shared.games.othello import parse_square
 from shared.protocol import (
     FEATURES,

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pygame
 
+from client.common.options import Plan
 from client.gui import theme
 from client.gui.app import App
 from client.gui.move_list import move_label
-from client.options import Plan
 from server.app import GameServer
 from tests.client.client_support import (
     ENGINE_LIMIT,

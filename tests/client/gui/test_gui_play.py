@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pygame
 
-from client import launch
-from client.discovery import FoundServer
+from client.common import launch
+from client.common.discovery import FoundServer
+from client.common.options import Plan
 from client.gui.app import App
-from client.options import Plan
 from server.app import GameServer
 from server.config import ServerConfig
 from shared.games.othello import parse_square

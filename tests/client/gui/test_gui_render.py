@@ -7,11 +7,11 @@ import msgspec
 import pygame
 import pytest
 
-from client.connection import LinkStatus
+from client.common.connection import LinkStatus
+from client.common.launch import Where
 from client.gui import theme
 from client.gui.app import App
 from client.gui.board import Layout, winning_line
-from client.launch import Where
 from shared.games.othello import parse_square
 from shared.protocol import Joined, Lobby, MatchSummary, PlayerInfo, Result
 from tests.client.client_support import pixel, screenshot, settle, state_after

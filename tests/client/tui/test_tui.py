@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from client import launch, tui
-from client.client_state import ClientState
-from client.connection import Connection
-from client.discovery import FoundServer
-from client.options import Plan, parse
+from client.common import launch
+from client.common.client_state import ClientState
+from client.common.connection import Connection
+from client.common.discovery import FoundServer
+from client.common.options import Plan, parse
+from client.tui import terminal as tui
 from server.app import GameServer
 from server.config import ServerConfig
 from shared.protocol import PROTOCOL_VERSION, Clock, Error, Lobby

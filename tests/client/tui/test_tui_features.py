@@ -21,12 +21,13 @@ from typing import Any
 
 import pytest
 
-from client import launch, tui
-from client.client_state import ClientState
-from client.launch import Where
-from client.match_text import chat_line
-from client.match_view import clock_words
-from client.options import Plan
+from client.common import launch
+from client.common.client_state import ClientState
+from client.common.launch import Where
+from client.common.match_view import clock_words
+from client.common.options import Plan
+from client.tui import terminal as tui
+from client.tui.match_text import chat_line
 from server.app import GameServer
 from shared.games import new_game
 from shared.games.othello import square_name

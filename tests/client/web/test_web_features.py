@@ -20,7 +20,7 @@ import msgspec
 import pytest
 from playwright.sync_api import Page, expect
 
-from client.connection import Connection
+from client.common.connection import Connection
 from client.gui.sound import cues
 from shared.protocol import (
     Chat,

@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 import client.web
+from client.common.launch import Where
+from client.common.options import Plan
 from client.gui.app import App
 from client.gui.qr import qr_surface
-from client.launch import Where
-from client.options import Plan
 from shared.web_address import browser_url
 from tests.client.client_support import play_script, screenshot
 

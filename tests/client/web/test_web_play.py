@@ -19,8 +19,8 @@ import msgspec
 import pytest
 from playwright.sync_api import Page, expect
 
-from client.connection import Connection
-from client.match_view import MatchView
+from client.common.connection import Connection
+from client.common.match_view import MatchView
 from server.app import GameServer
 from shared.games import PASS, new_game
 from shared.protocol import Joined, PlayerInfo, Position, Result, State
@@ -423,7 +423,7 @@ def sentence_cases() -> list[tuple[State, int | None]]:
 
 def test_the_page_says_what_the_window_says(web_server, open_page) -> None:
     """The page's sentences (match_view.js) are the window's and the terminal's
-    (client/match_view.py), word for word: whose turn, passes, the result and how it
+    (client/common/match_view.py), word for word: whose turn, passes, the result and how it
     ended, and why a tap on each square would be refused."""
     cases = sentence_cases()
     page = open_page("desktop")

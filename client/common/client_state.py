@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from client.connection import LinkStatus
-from client.match_view import MatchView
+from client.common.connection import LinkStatus
+from client.common.match_view import MatchView
 from shared.protocol import (
     Analysis,
     ChatLine,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from client.connection import ConnectError
+from client.common.connection import ConnectError
 from shared.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 
 RESOLVE_TIMEOUT = 1.0

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Literal
 
-from client import identity, launch
-from client.client_state import ClientState
-from client.connection import ConnectError, Connection
-from client.options import Plan
+from client.common import identity, launch
+from client.common.client_state import ClientState
+from client.common.connection import ConnectError, Connection
+from client.common.options import Plan
 
 Opening = Literal["resume", "choose", "plan", "lobby"]
 """What to show first: the one unfinished match (already current), a choice between

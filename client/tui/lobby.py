@@ -8,11 +8,11 @@ from __future__ import annotations
 import asyncio
 from typing import Literal
 
-from client.connection import LinkStatus
-from client.console import Console, InputEnded
-from client.launch import Where
-from client.match_view import clock_words, lobby_line
-from client.options import Plan, Seat, Vs, match_code, read_clock
+from client.common.connection import LinkStatus
+from client.common.launch import Where
+from client.common.match_view import clock_words, lobby_line
+from client.common.options import Plan, Seat, Vs, match_code, read_clock
+from client.tui.console import Console, InputEnded
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, catalogue
 from shared.protocol import Clock, Error, Lobby

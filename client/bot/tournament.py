@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from client.botplay import (
+from client.bot.seat import (
     Chooser,
     GameAborted,
     GameResult,
@@ -31,9 +31,9 @@ from client.botplay import (
     request_joined,
     watch_match,
 )
-from client.connection import Connection, LinkStatus
-from client.options import match_code
-from client.summary import Summary
+from client.bot.summary import Summary
+from client.common.connection import Connection, LinkStatus
+from client.common.options import match_code
 from shared.ai import BOT_NAMES
 from shared.games import DEFAULT_GAME, get_game
 from shared.protocol import Joined, Lobby

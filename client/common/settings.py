@@ -2,7 +2,7 @@
 its sounds are muted.
 
 One small JSON file in the user's configuration directory (tokens, which are secrets,
-live in the data directory: see client/identity.py). Nothing here may stop a game: a
+live in the data directory: see client/common/identity.py). Nothing here may stop a game: a
 missing file is the defaults, and so is a damaged or unreadable one (with a warning in
 the log; the next save replaces it). Saving writes a new file and renames it over the
 old one, so a crash never leaves half a file behind.

@@ -12,9 +12,9 @@ import textwrap
 import time
 from collections.abc import Callable
 
-from client.clock_view import TENTHS_BELOW, format_clock
-from client.match_view import MatchView, clock_words
-from client.textboard import board_text, scored_othello_text
+from client.common.clock_view import TENTHS_BELOW, format_clock
+from client.common.match_view import MatchView, clock_words
+from client.tui.textboard import board_text, scored_othello_text
 from shared.games.base import SEAT_CHARS
 from shared.protocol import ChatLine, PlyReview, State, TakebackOffer, printable
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypedDict, get_args
 
-from client import identity
+from client.common import identity
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, GAMES, get_game
 from shared.protocol import Clock

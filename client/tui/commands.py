@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import time
 
-from client.connection import LinkStatus
-from client.console import Console, Incoming, Snapshot
-from client.match_text import chat_line, clock_line, hint_lines, review_lines
-from client.match_view import MatchView
+from client.common.connection import LinkStatus
+from client.common.match_view import MatchView
+from client.tui.console import Console, Incoming, Snapshot
+from client.tui.match_text import chat_line, clock_line, hint_lines, review_lines
 from shared.protocol import (
     Analyse,
     Analysis,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from client.clock_view import ClockView
+from client.common.clock_view import ClockView
 from shared.games import PASS, GameInfo, IllegalMoveError, get_game, new_game, replay
 from shared.protocol import (
     CHAT_HISTORY_LINES,

@@ -16,11 +16,11 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from client.botplay import GameResult
-from client.connection import ConnectError
-from client.discovery import choose_server, discover
-from client.options import code_argument
-from client.tournament import Mode, Settings, Tournament
+from client.bot.seat import GameResult
+from client.bot.tournament import Mode, Settings, Tournament
+from client.common.connection import ConnectError
+from client.common.discovery import choose_server, discover
+from client.common.options import code_argument
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, GAMES
 

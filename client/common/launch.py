@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Awaitable, Callable
 
-from client.connection import ConnectError
-from client.identity import url_key
+from client.common.connection import ConnectError
+from client.common.identity import url_key
 
 if TYPE_CHECKING:
-    from client.discovery import FoundServer
+    from client.common.discovery import FoundServer
     from server.app import GameServer
     from server.config import ServerConfig
 
@@ -66,7 +66,7 @@ def lan_address() -> str:
 
 
 async def _lan_servers(timeout: float) -> list[FoundServer]:
-    from client.discovery import discover
+    from client.common.discovery import discover
 
     return await discover(timeout=timeout)
 
@@ -99,7 +99,7 @@ async def find_or_start(
             say(f"LAN discovery is unavailable ({err}); starting a server here.")
             found = []
         if found:
-            from client.discovery import choose_server
+            from client.common.discovery import choose_server
 
             try:
                 chosen = choose_server(found)

@@ -3,9 +3,9 @@
 The board is printed as text (slot numbers for tic-tac-toe, coordinates for Othello);
 moves are typed as the game writes them (a slot number, a square like ``d3``), and every
 bad entry gets a sentence and the prompt again. Commands typed at the same prompt ask
-for the optional features (:mod:`client.tui_commands`). The start-up is the window's
-(:mod:`client.startup`); the lobby's questions are :mod:`client.tui_lobby`'s; input and
-output are :mod:`client.console`'s.
+for the optional features (:mod:`client.tui.commands`). The start-up is the window's
+(:mod:`client.common.startup`); the lobby's questions are :mod:`client.tui.lobby`'s; input and
+output are :mod:`client.tui.console`'s.
 """
 
 from __future__ import annotations
@@ -16,17 +16,17 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
-from client.client_state import ClientState
-from client.clock_view import low_time_threshold
-from client.connection import ConnectError, Connection
-from client.console import Incoming, InputEnded, Line, Lines
-from client.launch import Where
-from client.match_text import MatchPrinter, low_time_text
-from client.match_view import MatchView
-from client.options import Plan, parse
-from client.startup import Opening, Startup, follow, start_failure
-from client.tui_commands import MatchCommands, snapshot
-from client.tui_lobby import LobbyQuestions
+from client.common.client_state import ClientState
+from client.common.clock_view import low_time_threshold
+from client.common.connection import ConnectError, Connection
+from client.common.launch import Where
+from client.common.match_view import MatchView
+from client.common.options import Plan, parse
+from client.common.startup import Opening, Startup, follow, start_failure
+from client.tui.commands import MatchCommands, snapshot
+from client.tui.console import Incoming, InputEnded, Line, Lines
+from client.tui.lobby import LobbyQuestions
+from client.tui.match_text import MatchPrinter, low_time_text
 from shared.protocol import TakebackDeclined
 from shared.web_address import invitation
 

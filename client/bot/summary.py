@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict
 
-from client.botplay import GameResult
+from client.bot.seat import GameResult
 from shared.ai import BOT_NAMES
 from shared.games import get_game
 
 if TYPE_CHECKING:
-    from client.tournament import Settings
+    from client.bot.tournament import Settings
 
 
 class Record(TypedDict):

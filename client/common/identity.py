@@ -27,8 +27,8 @@ from urllib.parse import urlsplit
 
 import platformdirs
 
-from client.client_state import ClientState
-from client.connection import ConnectError, Connection
+from client.common.client_state import ClientState
+from client.common.connection import ConnectError, Connection
 from shared.protocol import Lobby
 
 SLOTS = 8

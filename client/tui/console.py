@@ -3,7 +3,7 @@
 Input is read by a thread that feeds the asyncio loop, so the opponent's moves print
 while a prompt waits, and piped or scripted input works the same as a keyboard.
 :class:`Console` waits for whichever comes first, a line or a message, and takes every
-message into the client's :class:`~client.client_state.ClientState` as it arrives.
+message into the client's :class:`~client.common.client_state.ClientState` as it arrives.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import asyncio
 import threading
 from typing import Final, TextIO, TypeVar
 
-from client.client_state import ClientState
-from client.connection import ConnectError, Connection, LinkStatus
-from client.tui_input import editor_for
+from client.common.client_state import ClientState
+from client.common.connection import ConnectError, Connection, LinkStatus
+from client.tui.input import editor_for
 from shared.protocol import Error, ServerMessage
 
 
@@ -39,7 +39,7 @@ class Lines:
     With a terminal (``interactive``) lines are taken whenever typed; from a pipe or a
     file they are taken only when a question waits for one, so a script's answers
     meet the questions they were written for. When both the stream and ``out`` are a
-    real terminal, the keys are read by a :class:`~client.tui_input.LineEditor`
+    real terminal, the keys are read by a :class:`~client.tui.input.LineEditor`
     (``editor``), so what is printed meanwhile never breaks into the line being typed.
     """
 

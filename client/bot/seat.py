@@ -16,7 +16,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Literal
 
-from client.connection import ConnectError, Connection, LinkStatus
+from client.common.connection import ConnectError, Connection, LinkStatus
 from shared.ai import choose_move
 from shared.games import State, new_game
 from shared.protocol import Error, Joined

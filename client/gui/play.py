@@ -10,7 +10,7 @@ import asyncio
 import os
 import sys
 
-from client.options import parse
+from client.common.options import parse
 
 DESCRIPTION = ("Play tic-tac-toe or Othello in a window, against the server's bot or a "
                "person on the LAN. Flags that say what to play skip the start screen.")
