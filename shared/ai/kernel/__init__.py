@@ -3,7 +3,9 @@
 Modules: :mod:`.jit` (the decorator and whether it compiles; its import runs
 :mod:`.cache_guard`, which drops numba's cached kernels after any kernel source
 changed), :mod:`.board` (to and from ``shared.games`` positions), :mod:`.bits` (moves
-and flips), :mod:`.solver` (the exact endgame solver), :mod:`.evaluate` and
+and flips), :mod:`.table` (the transposition table both searches keep), the exact
+endgame solver in tiers (:mod:`.solver` its root driver, :mod:`.endgame_search` the
+general search, :mod:`.last_empties` the last few empties), :mod:`.evaluate` and
 :mod:`.midgame` (the evaluation and the midgame search), :mod:`.expert` (level 5:
 deepening and solving within a time). Call :func:`warm_up` before anyone waits on a
 move: the first call in a fresh install compiles every kernel (seconds); later processes

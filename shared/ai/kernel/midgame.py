@@ -28,18 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shared.ai.kernel.bits import (
-    ONE,
-    S7,
-    S8,
-    S13,
-    S17,
-    S32,
-    flips_at,
-    legal_moves,
-    lowest_bit,
-    popcount,
-)
+from shared.ai.kernel import table as tt
+from shared.ai.kernel.bits import ONE, flips_at, legal_moves, lowest_bit, popcount
 from shared.ai.kernel.evaluate import SCORE_LIMIT, T_CORNERS, T_MASK, UNIT, evaluate
 from shared.ai.kernel.jit import njit
 
@@ -80,16 +70,11 @@ PROBCUT_SIGMA = np.array(
 """Per depth, the standard deviation of (deep value - shallow value), as above."""
 
 TABLE_BITS = {4: 12, 6: 17, 8: 19}
-"""Per board size, the transposition table has 2**bits entries of 32 bytes: 128 KB for
-4x4, 4 MB for 6x6, 16 MB for 8x8."""
+"""Per board size, the transposition table (:mod:`.table`) has 2**bits rows of 32 bytes:
+128 KB for 4x4, 4 MB for 6x6, 16 MB for 8x8."""
 
 # stats: what the driver reads and sets
 NODES, LIMIT, ABORTED, SELECTIVE = 0, 1, 2, 3
-# table columns: one entry is one row of 32 bytes, a single cache line to fetch
-TT_OWN, TT_OPP, TT_DEPTH_MOVE, TT_BOUNDS = 0, 1, 2, 3
-
-_BYTE = np.uint64(0xFF)
-_LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @dataclass
@@ -97,8 +82,7 @@ class Memory:
     """The arrays one search works in, allocated once and cleared for every new search."""
 
     table: np.ndarray
-    """The transposition table: per entry (own, opp, depth and best move, bounds), see
-    :func:`_store`; own = opp = 0 marks an empty entry (no position is empty)."""
+    """The transposition table (:mod:`.table`): bounds by depth in plies, best moves."""
     killers: np.ndarray
     """The two last moves that cut off at each ply."""
     history: np.ndarray
@@ -113,9 +97,8 @@ class Memory:
 
     @classmethod
     def allocate(cls, table_bits: int) -> Memory:
-        size = 1 << table_bits
         return cls(
-            table=np.zeros((size, 4), dtype=np.uint64),
+            table=tt.allocate(table_bits),
             killers=np.full((MAX_PLY, 2), -1, dtype=np.int64),
             history=np.zeros(64, dtype=np.int64),
             move_bits=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
@@ -133,75 +116,6 @@ class Memory:
         self.killers.fill(-1)
         self.history.fill(0)
         self.stats[:] = (0, node_limit, 0, int(selective))
-
-
-@njit
-def table_index(own: np.uint64, opp: np.uint64, size: int) -> int:
-    """The table slot of a position: xorshift mixing (no multiplications, which would
-    warn about overflow on numpy scalars when the kernels run as plain Python)."""
-    x = own
-    x ^= x << S13
-    x ^= x >> S7
-    x ^= x << S17
-    x ^= opp
-    x ^= x << S13
-    x ^= x >> S7
-    x ^= x << S17
-    x ^= x >> S32
-    return int(np.int64(x & np.uint64(size - 1)))
-
-
-@njit
-def _find(table: np.ndarray, own: np.uint64, opp: np.uint64) -> int:
-    """The row of the table holding the position, or -1.
-
-    A position may sit in either row of its pair (one 64-byte cache line).
-    """
-    slot = table_index(own, opp, table.shape[0])
-    for row in (slot, slot ^ 1):
-        if table[row, TT_OWN] == own and table[row, TT_OPP] == opp:
-            return row
-    return -1
-
-
-@njit
-def _store(
-    table: np.ndarray, own: np.uint64, opp: np.uint64, depth: int,
-    lower: int, upper: int, move: int,
-) -> None:
-    """Keep a searched position in its pair of rows: in the row that already holds it,
-    else in place of the shallower entry. Depth and move share a word (depth in the low
-    byte, move + 1 above); so do the bounds (lower in the low 32 bits, upper above, each
-    offset by INF to be non-negative)."""
-    slot = _find(table, own, opp)
-    if slot < 0:
-        slot = table_index(own, opp, table.shape[0])
-        if _entry_depth(table, slot ^ 1) < _entry_depth(table, slot):
-            slot ^= 1
-    table[slot, TT_OWN] = own
-    table[slot, TT_OPP] = opp
-    table[slot, TT_DEPTH_MOVE] = np.uint64(depth) | np.uint64(move + 1) << S8
-    table[slot, TT_BOUNDS] = np.uint64(lower + INF) | np.uint64(upper + INF) << S32
-
-
-@njit
-def _entry_depth(table: np.ndarray, slot: int) -> int:
-    return int(np.int64(table[slot, TT_DEPTH_MOVE] & _BYTE))
-
-
-@njit
-def _entry_move(table: np.ndarray, slot: int) -> int:
-    return int(np.int64(table[slot, TT_DEPTH_MOVE] >> S8)) - 1
-
-
-@njit
-def _entry_lower(table: np.ndarray, slot: int) -> int:
-    return int(np.int64(table[slot, TT_BOUNDS] & _LOW32)) - INF
-
-
-@njit
-def _entry_upper(table: np.ndarray, slot: int) -> int:
-    return int(np.int64(table[slot, TT_BOUNDS] >> S32)) - INF
 
 
 @njit
@@ -315,11 +229,12 @@ def search(
             return 0 if stats[ABORTED] else alpha
         if stats[ABORTED]:
             return 0
-    slot = _find(table, own, opp) if use_table else -1
+    first = tt.bucket(table, own, opp) if use_table else -1
+    slot = tt.find(table, first, own, opp) if use_table else -1
     if slot >= 0:
-        hint = _entry_move(table, slot)
-        if _entry_depth(table, slot) >= depth:
-            lower, upper = _entry_lower(table, slot), _entry_upper(table, slot)
+        hint = tt.move_at(table, slot)
+        if tt.depth_at(table, slot) >= depth:
+            lower, upper = tt.lower_at(table, slot), tt.upper_at(table, slot)
             if lower >= beta:
                 return lower
             if upper <= alpha or lower == upper:
@@ -334,12 +249,12 @@ def search(
             disc = ONE << np.uint64(move_bits[ply, i])
             flipped = flips_at(own, opp, disc)
             child_own, child_opp = opp ^ flipped, own | flipped | disc
-            child = _find(table, child_own, child_opp)
+            child = tt.find(table, tt.bucket(table, child_own, child_opp), child_own, child_opp)
             if (
-                child >= 0 and _entry_depth(table, child) >= depth - 1
-                and -_entry_upper(table, child) >= beta
+                child >= 0 and tt.depth_at(table, child) >= depth - 1
+                and -tt.upper_at(table, child) >= beta
             ):
-                return -_entry_upper(table, child)
+                return -tt.upper_at(table, child)
     best, best_bit = -INF, -1
     for i in range(count):
         bit = _next_move(ply, i, count, move_bits, move_keys)
@@ -379,7 +294,7 @@ def search(
     else:
         lower = upper = best
     if use_table:
-        _store(table, own, opp, depth, lower, upper, best_bit)
+        tt.store(table, first, own, opp, depth, lower, upper, best_bit)
     return best
 
 

@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from shared.ai.kernel.board import square_of, to_kernel
+from shared.ai.kernel.endgame_search import EVAL_EMPTIES
 from shared.ai.kernel.evaluate import UNIT, eval_tables
 from shared.ai.kernel.expert import move_bits
 from shared.ai.kernel.midgame import Memory, search_root
-from shared.ai.kernel.solver import EVAL_EMPTIES, memory_for, solve_root
+from shared.ai.kernel.solver import memory_for, solve_root
 from shared.games import PASS
 from shared.games.othello import Geometry, OthelloState
 

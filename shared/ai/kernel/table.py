@@ -1,0 +1,115 @@
+"""The transposition table of both searches: the midgame search and the exact solver.
+
+A table is a ``uint64`` array of rows of four words (32 bytes), in pairs (a bucket: one
+64-byte cache line):
+
+- ``TT_OWN``, ``TT_OPP``: the position (own = opp = 0 marks an empty row: no position
+  is empty);
+- ``TT_DEPTH_MOVE``: how deep the stored result reaches (plies for the midgame search,
+  empties for the solver) in the low byte, the best move's bit + 1 above it (0: none);
+- ``TT_BOUNDS``: the lower bound in the low 32 bits, the upper above, each offset by
+  ``BOUND_OFFSET`` to be non-negative (midgame scores are in evaluation units, the
+  solver's in discs: the table does not care).
+
+A position's bucket comes from one hash of its two bitboards (xorshift mixing); it is
+stored in its own row if it has one, else in place of the shallower of the two (deep
+results stay, and the newest always finds a place). Measured against the two tables this
+one replaced (the midgame's and the solver's, each with its own hash, packing and rule),
+it visits 1.7 % fewer midgame nodes (12 positions, selective, depth 13) and 0.3 % fewer
+solver nodes (6 positions of 19 empties), with the same scores.
+
+Each search owns its tables (the midgame clears its own for every search; the solver's
+holds only proven bounds, so it keeps them).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from shared.ai.kernel.bits import S7, S8, S13, S17, S32
+from shared.ai.kernel.jit import njit
+
+TT_OWN, TT_OPP, TT_DEPTH_MOVE, TT_BOUNDS = 0, 1, 2, 3
+
+BOUND_OFFSET = 1 << 20
+"""Added to a bound before packing: every score of either search is within +-2**20."""
+
+_BYTE = np.uint64(0xFF)
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+def allocate(bits: int) -> np.ndarray:
+    """An empty table of ``2**bits`` rows (``bits`` >= 1)."""
+    return np.zeros((1 << bits, 4), dtype=np.uint64)
+
+
+@njit
+def _signed(x: np.uint64) -> int:
+    """``x`` as an int64 (numba's ``int()`` would keep it unsigned)."""
+    return np.int64(x)  # type: ignore[return-value]
+
+
+@njit
+def bucket(table: np.ndarray, own: np.uint64, opp: np.uint64) -> int:
+    """The first row of a position's bucket: xorshift mixing of its bitboards (no
+    multiplication, which numpy scalars would warn about overflowing when the JIT is off)."""
+    h = own
+    h ^= h << S13
+    h ^= h >> S7
+    h ^= h << S17
+    h ^= opp
+    h ^= h << S13
+    h ^= h >> S7
+    h ^= h << S17
+    h ^= h >> S32
+    return _signed(h & np.uint64(table.shape[0] - 2))
+
+
+@njit
+def find(table: np.ndarray, first: int, own: np.uint64, opp: np.uint64) -> int:
+    """The row of the bucket starting at ``first`` that holds the position, or -1."""
+    for row in range(first, first + 2):
+        if table[row, TT_OWN] == own and table[row, TT_OPP] == opp:
+            return row
+    return -1
+
+
+@njit
+def store(
+    table: np.ndarray, first: int, own: np.uint64, opp: np.uint64, depth: int,
+    lower: int, upper: int, move: int,
+) -> None:
+    """Keep a position's bounds, depth and best move (-1: none) in its bucket (see the
+    module's replacement rule)."""
+    row = find(table, first, own, opp)
+    if row < 0:
+        row = first + 1 if depth_at(table, first + 1) < depth_at(table, first) else first
+    table[row, TT_OWN] = own
+    table[row, TT_OPP] = opp
+    table[row, TT_DEPTH_MOVE] = np.uint64(depth) | np.uint64(move + 1) << S8
+    table[row, TT_BOUNDS] = (np.uint64(lower + BOUND_OFFSET)
+                             | np.uint64(upper + BOUND_OFFSET) << S32)
+
+
+@njit
+def depth_at(table: np.ndarray, row: int) -> int:
+    """How deep the row's result reaches."""
+    return _signed(table[row, TT_DEPTH_MOVE] & _BYTE)
+
+
+@njit
+def move_at(table: np.ndarray, row: int) -> int:
+    """The row's best move bit, or -1."""
+    return _signed(table[row, TT_DEPTH_MOVE] >> S8) - 1
+
+
+@njit
+def lower_at(table: np.ndarray, row: int) -> int:
+    """The row's lower bound."""
+    return _signed(table[row, TT_BOUNDS] & _LOW32) - BOUND_OFFSET
+
+
+@njit
+def upper_at(table: np.ndarray, row: int) -> int:
+    """The row's upper bound."""
+    return _signed(table[row, TT_BOUNDS] >> S32) - BOUND_OFFSET
