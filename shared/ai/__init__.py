@@ -8,7 +8,9 @@ engine's analysis of a position (hints).
 Levels (see :mod:`shared.ai.levels` and docs/rules-and-bots.md): 1 random, 2 greedy,
 3 minimax, 4 alpha-beta, 5 expert (in Othello the compiled kernel of
 :mod:`shared.ai.kernel`). Everything here is pure computation: no I/O, no threads; the
-server runs it in a worker process.
+server runs it in a worker process. The kernel (numba) is imported by the first Othello
+search that needs it, not with this package, so a client that only names the levels
+(:mod:`shared.ai.levels`, ``BOT_NAMES``) starts without the engine.
 """
 
 from __future__ import annotations
@@ -19,10 +21,6 @@ from functools import cache
 from typing import Final
 
 from shared.ai import othello_fixed, tictactoe
-from shared.ai.kernel import warm_up
-from shared.ai.kernel.board import square_of
-from shared.ai.kernel.evaluate import UNIT
-from shared.ai.kernel.expert import appraise
 from shared.ai.levels import EXPERT_SECONDS, LEVELS
 from shared.ai.othello_eval import tables
 from shared.games import PASS, State
@@ -78,6 +76,9 @@ def _othello_scores(state: OthelloState, level: int, seconds: float | None) -> d
         return othello_fixed.alphabeta_scores(t, own, opp, depth)
     budget = EXPERT_SECONDS if seconds is None else seconds
     _load_kernels()
+    from shared.ai.kernel.board import square_of
+    from shared.ai.kernel.expert import appraise
+
     appraisal = appraise(state, budget, every_exact=False)
     return {square_of(bit, state.size): score for bit, score in appraisal.scores.items()}
 
@@ -124,6 +125,10 @@ def analyse(state: State, seconds: float) -> list[MoveScore]:
         best = max(replies, key=lambda entry: entry.score)
         return [MoveScore(PASS, -best.score, best.exact, best.depth)]
     _load_kernels()
+    from shared.ai.kernel.board import square_of
+    from shared.ai.kernel.evaluate import UNIT
+    from shared.ai.kernel.expert import appraise
+
     appraisal = appraise(state, seconds, every_exact=True)
     entries = [
         MoveScore(square_of(bit, state.size), score / UNIT, appraisal.exact, appraisal.depth)
@@ -134,8 +139,12 @@ def analyse(state: State, seconds: float) -> list[MoveScore]:
 
 @cache
 def _load_kernels() -> None:
-    """Load (or, on a cold cache, compile) the kernels once per process before a search
-    starts its clock, so that the first search's time is not spent loading them."""
+    """Import numba and load (or, on a cold cache, compile) the kernels once per process
+    before a search starts its clock, so that the first search's time is not spent
+    loading them; the kernel's modules are imported here and not at the top of this
+    package (see the module's docstring)."""
+    from shared.ai.kernel import warm_up
+
     warm_up()
 
 
