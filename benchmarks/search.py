@@ -113,7 +113,8 @@ def midgame_section(seconds: float) -> None:
         with Timed() as t:
             search.root_scores(*state.own_opp())
         print(f"  position {seed} ({played} discs): kernel depth {appraisal.depth} "
-              f"({k.wall:.2f} s, {appraisal.nodes / k.wall:,.0f} nodes/s); "
+              f"(wall {k.wall:.2f} s, {appraisal.nodes / k.wall:,.0f} nodes/s; cpu "
+              f"{k.cpu:.2f} s, {appraisal.nodes / k.cpu:,.0f} nodes/s); "
               f"legacy expert depth {search.depth_reached}, "
               f"{search.deadline.nodes / t.wall:,.0f} nodes/s")
     print(f"  kernel: depth {min(depths)}-{max(depths)} completed in {seconds} s "
@@ -231,7 +232,8 @@ def timed_choice(state: OthelloState, cap: float, seed: int) -> tuple[Timed, int
 def ffo_section(count: int, cap: float) -> None:
     print(f"== FFO endgame suite #40-#{39 + count}: the bare solver, then level 5's "
           f"choose_move with a {cap} s cap, each in a fresh process (no table left warm)")
-    solver = expert = 0.0
+    solves: list[Timed] = []
+    choices: list[Timed] = []
     solver_right = expert_right = True
     # one process a task: the solver's table is kept between calls, and a solve of the same
     # position just before would hand choose_move its answer
@@ -240,7 +242,7 @@ def ffo_section(count: int, cap: float) -> None:
         for number, state, scores in ffo_positions(count):
             best_file = max(scores.values())
             t, score, best, nodes = fresh.submit(timed_solve, state).result()
-            solver += t.wall
+            solves.append(t)
             right = score == best_file and scores.get(best) == best_file
             solver_right &= right
             print(f"  #{number} ({64 - (state.black | state.white).bit_count()} empties) "
@@ -249,16 +251,20 @@ def ffo_section(count: int, cap: float) -> None:
                   f"{best_file:+d}), move {state.move_name(best)} "
                   f"({'a best move' if right else 'WRONG'})")
             c, move = fresh.submit(timed_choice, state, cap, number).result()
-            expert += c.wall
+            choices.append(c)
             optimal = scores.get(move) == best_file
             expert_right &= optimal
             print(f"       choose_move: wall {c.wall:.2f} s (cpu {c.cpu:.2f} s), "
-                  f"{c.wall / t.wall:.2f}x the solver's; move {state.move_name(move)} "
+                  f"{c.wall / t.wall:.2f}x the solver's (cpu {c.cpu / t.cpu:.2f}x); "
+                  f"move {state.move_name(move)} "
                   f"({'optimal' if optimal else f'NOT OPTIMAL: file {scores.get(move)}'})")
-    print(f"  all {count}: solver wall {solver:.1f} s, every best move found: {solver_right}; "
-          f"choose_move wall {expert:.1f} s ({expert / solver:.2f}x), every move optimal: "
-          f"{expert_right} (goals: solver #40 <= 1 s; choose_move #40-44 <= 20 s and "
-          f"<= 1.5x the solver's)")
+    wall, cpu = sum(t.wall for t in solves), sum(t.cpu for t in solves)
+    expert_wall, expert_cpu = sum(c.wall for c in choices), sum(c.cpu for c in choices)
+    print(f"  all {count}: solver wall {wall:.1f} s (cpu {cpu:.1f} s), every best move found: "
+          f"{solver_right}; choose_move wall {expert_wall:.1f} s (cpu {expert_cpu:.1f} s), "
+          f"{expert_wall / wall:.2f}x the solver's (cpu {expert_cpu / cpu:.2f}x), every move "
+          f"optimal: {expert_right} (goals: solver "
+          f"#40 <= 1 s; choose_move #40-44 <= 20 s and <= 1.5x the solver's)")
 
 
 START = """
