@@ -230,7 +230,7 @@ async def _clients(url: str, mode: str, lanes: int, amount: int) -> dict[str, An
 
 
 async def measure(games: int, rounds: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    from server.app import GameServer, ServerConfig
+    from server.shell.app import GameServer, ServerConfig
 
     with tempfile.TemporaryDirectory() as tmp:
         config = ServerConfig(host="127.0.0.1", port=0, db=Path(tmp) / "load.sqlite3",

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from server.app import GameServer, ServerConfig
-from server.records import FORMATS, format_record_as, list_line
-from server.store import DamagedRecordError, Store, UnusableDatabaseError, default_db_path
+from server.shell.app import GameServer, ServerConfig
+from server.store.database import DamagedRecordError, Store, UnusableDatabaseError, default_db_path
+from server.store.records import FORMATS, format_record_as, list_line
 from shared.web_address import invitation
 
 DEFAULTS = ServerConfig(name="")
@@ -129,7 +129,7 @@ async def run_server(config: ServerConfig) -> None:
 def _log_browser_address(host: str, port: int) -> None:
     """Where friends open the web client: each LAN address of this machine (for a
     server on every interface), or the one address the server is bound to."""
-    from server.discovery import advertised_addresses  # zeroconf's own interface list
+    from server.shell.discovery import advertised_addresses  # zeroconf's own interface list
 
     log = logging.getLogger("taikyoku.server")
     try:

@@ -1,6 +1,6 @@
 """The server's settings: one frozen ServerConfig, the single source of every limit.
 
-Kept apart from the asyncio server (server/app.py) so the match room, which reads
+Kept apart from the asyncio server (server/shell/app.py) so the match room, which reads
 its limits from here, imports no network code.
 """
 

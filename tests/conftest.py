@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as websockets_connect
 
-from server.app import GameServer, ServerConfig
+from server.shell.app import GameServer, ServerConfig
 from shared.protocol import decode_server
 
 MakeServer = Callable[..., Awaitable[GameServer]]

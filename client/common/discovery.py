@@ -2,7 +2,7 @@
 
     servers = await discover(timeout=2.0)    # [FoundServer(name=..., url="ws://..."), ...]
 
-Servers announce ``_taikyoku._tcp.local.`` (server/discovery.py) with a TXT record
+Servers announce ``_taikyoku._tcp.local.`` (server/shell/discovery.py) with a TXT record
 holding their name, protocol version and server version.
 """
 

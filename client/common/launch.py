@@ -18,8 +18,8 @@ from client.common.identity import url_key
 
 if TYPE_CHECKING:
     from client.common.discovery import FoundServer
-    from server.app import GameServer
     from server.config import ServerConfig
+    from server.shell.app import GameServer
 
 PREPARING = "Preparing the engine (first run only)..."
 """Said while the bots' engine is compiled for a server started here (the first run after
@@ -107,10 +107,10 @@ async def find_or_start(
             except ConnectError as err:  # none we can talk to: play here rather than not
                 say(f"{err}. Starting a server here instead.")
     say("No server found: starting one on this computer...")
-    from server.app import GameServer
-    from server.bots import prepare_engine
     from server.config import ServerConfig
-    from server.store import DatabaseInUseError, default_db_path
+    from server.shell.app import GameServer
+    from server.shell.bot_pool import prepare_engine
+    from server.store.database import DatabaseInUseError, default_db_path
 
     config = config or ServerConfig()
     db = str(config.db or default_db_path())

@@ -27,7 +27,7 @@ from client.common.match_view import MatchView  # noqa: E402
 from client.common.options import Plan  # noqa: E402
 from client.gui.app import App  # noqa: E402
 from client.tui import terminal as tui  # noqa: E402
-from server.app import GameServer  # noqa: E402
+from server.shell.app import GameServer  # noqa: E402
 from shared.games import PASS, new_game  # noqa: E402
 from shared.protocol import (  # noqa: E402
     BotInfo,

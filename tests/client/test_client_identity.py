@@ -16,8 +16,8 @@ from client.common.client_state import ClientState
 from client.common.discovery import FoundServer
 from client.common.options import Plan, parse
 from client.gui.app import App
-from server.app import GameServer
 from server.config import ServerConfig
+from server.shell.app import GameServer
 from shared.protocol import Joined
 from tests.client.client_support import Driver, killed_after, play_script, screenshot, state_after
 
@@ -79,8 +79,8 @@ async def test_terminal_resumes_its_unfinished_game_after_a_restart(
     # b1, the bot's reply, then the terminal is closed while it is our turn again
     first = await killed_after(game_server, plan, ["b1"], "Your move (Black)", times=2)
     assert "You (Black) played b1" in first
-    assert game_server.lobby is not None
-    (code,) = game_server.lobby.matches
+    assert game_server.runner is not None
+    (code,) = game_server.runner.matches
     token_file = next(tmp_path.glob("*.token"))
     assert stat.S_IMODE(token_file.stat().st_mode) == 0o600  # the player's password
 
@@ -89,7 +89,7 @@ async def test_terminal_resumes_its_unfinished_game_after_a_restart(
     assert f"Othello 4x4, match {code}: Black (X) You 3" in again  # the board, at once
     assert "Your move (Black), a square like d3 (h hint, t takeback, ? help): " in again
     assert "Moves: 1.b1 2." in again  # the game so far, not a new one
-    assert list(game_server.lobby.matches) == [code]  # --game did not start another
+    assert list(game_server.runner.matches) == [code]  # --game did not start another
 
 
 async def test_two_terminals_at_once_are_two_players_and_each_is_remembered(
@@ -97,20 +97,20 @@ async def test_two_terminals_at_once_are_two_players_and_each_is_remembered(
     monkeypatch.setattr(identity.platformdirs, "user_data_path", lambda app: tmp_path / app)
     plan = parse("taikyoku tui", "", ["--server", game_server.url, "--game", "tictactoe",
                                       "--level", "1", "--name", "Taro"])
-    assert game_server.lobby is not None
+    assert game_server.runner is not None
     outs = await asyncio.gather(*(killed_after(game_server, plan, [], "Your move (X)")
                                   for _ in range(2)))
     assert "plays as another player" in outs[0] + outs[1]
-    players = {m.seats[0].player for m in game_server.lobby.matches.values()}  # type: ignore
+    players = {m.seats[0].player for m in game_server.runner.matches.values()}  # type: ignore
     assert len(players) == 2  # two matches, one per player
     tokens = sorted((tmp_path / "taikyoku" / "players").glob("*.token"))
     assert len(tokens) == 2 and tokens[0].read_text() != tokens[1].read_text()
 
-    codes = set(game_server.lobby.matches)
+    codes = set(game_server.runner.matches)
     again = await play_script(game_server, plan, ["q"])  # one client: the usual player
     assert any(f"Welcome back: your unfinished game (match {code})" in again
                for code in codes)
-    assert set(game_server.lobby.matches) <= codes  # no new match was started
+    assert set(game_server.runner.matches) <= codes  # no new match was started
 
 
 async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from websockets.http11 import Request, Response
 
 import client.common.connection as connection_module
 from client.common.connection import ConnectError, Connection, LinkStatus
-from server.app import GameServer
+from server.shell.app import GameServer
 from shared.protocol import Error, Joined, Lobby, State
 
 MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
@@ -37,8 +37,8 @@ def _free_port() -> int:
 
 async def _drop_links(server: GameServer, player: str) -> None:
     """The server side closes every connection of ``player`` (a network hiccup)."""
-    assert server.lobby is not None
-    for session in list(server.lobby.sessions.get(player, ())):
+    assert server.runner is not None
+    for session in list(server.runner.sessions.get(player, ())):
         await session.ws.close(1011, "test drop")
 
 
@@ -168,7 +168,7 @@ async def test_only_moves_and_the_list_are_sent_again_after_a_drop(
     async with Connection(game_server.url, "Ken", backoff=FAST) as conn:
         seen = await _after_a_drop_under(conn, game_server, conn.create("tictactoe"))
         assert not any(isinstance(m, Joined) for m in seen)
-        assert game_server.lobby is not None and not game_server.lobby.matches
+        assert game_server.runner is not None and not game_server.runner.matches
 
         await conn.create("tictactoe", vs="human")
         joined = await _next_of(conn, Joined)

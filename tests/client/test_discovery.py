@@ -7,8 +7,8 @@ from collections.abc import Awaitable, Callable
 
 from client.common.connection import Connection
 from client.common.discovery import discover
-from server.app import GameServer
-from server.discovery import Advertiser, _instance_label, advertised_addresses
+from server.shell.app import GameServer
+from server.shell.discovery import Advertiser, _instance_label, advertised_addresses
 
 MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
 LOOPBACK = ["127.0.0.1"]

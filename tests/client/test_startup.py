@@ -15,9 +15,10 @@ from client.common.connection import Connection
 from client.common.options import Plan, parse
 from client.common.startup import Startup
 from client.gui.app import App
-from server import bots, requests
-from server.app import GameServer
 from server.config import ServerConfig
+from server.room import handlers
+from server.shell import bot_pool
+from server.shell.app import GameServer
 from shared.protocol import Joined
 from tests.client.client_support import Driver, play_script, screenshot
 
@@ -65,7 +66,7 @@ async def test_what_the_start_up_shows_first(game_server: GameServer, tmp_path: 
         assert opening == "lobby" and startup.known.unfinished() == []
     finally:
         await startup.close()
-    assert game_server.lobby is not None and list(game_server.lobby.matches) == [first]
+    assert game_server.runner is not None and list(game_server.runner.matches) == [first]
 
 
 async def test_the_flags_clock_and_hints_reach_the_new_match(
@@ -85,7 +86,7 @@ async def test_the_flags_clock_and_hints_reach_the_new_match(
         assert (s.clock.initial, s.clock.increment, s.clock.running) == (300, 3, None)
     finally:
         await startup.close()
-    monkeypatch.setattr(requests, "FEATURES", ("takeback", "chat"))  # an older server
+    monkeypatch.setattr(handlers, "FEATURES", ("takeback", "chat"))  # an older server
     startup, opening = await started(game_server, replace(plan, name="Hana"))
     try:
         assert opening == "plan" and startup.note == (
@@ -106,8 +107,8 @@ async def test_several_unfinished_games_are_a_choice(game_server: GameServer,
         assert startup.known.unfinished() == [othello, tictactoe]  # newest first
     finally:
         await startup.close()
-    assert game_server.lobby is not None
-    assert sorted(game_server.lobby.matches) == sorted([tictactoe, othello])
+    assert game_server.runner is not None
+    assert sorted(game_server.runner.matches) == sorted([tictactoe, othello])
 
 
 async def test_the_terminal_asks_which_unfinished_game(game_server: GameServer,
@@ -128,7 +129,7 @@ async def test_the_terminal_asks_which_unfinished_game(game_server: GameServer,
     assert "u your unfinished games (2), j join a match" in out
     assert out.count("You have 2 unfinished games:") == 2
     assert f"Othello 4x4, match {othello}: Black (X) You 2 - White (O) The bot 2" in out
-    assert game_server.lobby is not None and len(game_server.lobby.matches) == 2
+    assert game_server.runner is not None and len(game_server.runner.matches) == 2
 
 
 async def test_the_window_lists_unfinished_games_to_resume(game_server: GameServer,
@@ -184,7 +185,7 @@ async def test_a_first_run_says_the_engine_is_being_prepared(
         if text == launch.PREPARING:
             told.set()
 
-    monkeypatch.setattr(bots, "warm_up", compiling)
+    monkeypatch.setattr(bot_pool, "warm_up", compiling)
     config = ServerConfig(host="127.0.0.1", port=0, db=tmp_path / "games.sqlite3",
                           discovery=False, bot_workers=1)
     where = await launch.find_or_start(None, lan=False, say=say, config=config)
@@ -193,7 +194,7 @@ async def test_a_first_run_says_the_engine_is_being_prepared(
     assert launch.PREPARING == "Preparing the engine (first run only)..."
 
     monkeypatch.undo()
-    await bots.prepare_engine()  # this process has the engine now: a later start is quick
+    await bot_pool.prepare_engine()  # this process has the engine now: a later start is quick
     said.clear()
     where = await launch.find_or_start(None, lan=False, say=said.append, config=config)
     await where.close()

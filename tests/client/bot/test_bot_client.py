@@ -15,7 +15,7 @@ from client.bot.seat import Chooser, GameResult, play_seat
 from client.bot.tournament import Settings, Summary, Tournament
 from client.common.connection import ConnectError, Connection
 from client.common.discovery import FoundServer, choose_server
-from server.app import GameServer
+from server.shell.app import GameServer
 from shared.protocol import Joined
 
 MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
@@ -150,9 +150,9 @@ async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) ->
 
 
 async def _wait_for_a_match_in_play(server: GameServer, min_ply: int) -> str:
-    assert server.lobby is not None
+    assert server.runner is not None
     for _ in range(1000):
-        for match in server.lobby.matches.values():
+        for match in server.runner.matches.values():
             if match.result is None and len(match.moves) >= min_ply:
                 return match.code
         await asyncio.sleep(0.01)

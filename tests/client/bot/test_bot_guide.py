@@ -6,7 +6,7 @@ import asyncio
 import json
 import sys
 
-from server.app import GameServer
+from server.shell.app import GameServer
 from tests import ROOT
 
 EXAMPLES = ROOT / "docs" / "examples"

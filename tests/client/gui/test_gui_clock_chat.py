@@ -15,7 +15,7 @@ from client.common.settings import load
 from client.gui import theme
 from client.gui.app import App
 from client.gui.sound import Cue
-from server.app import GameServer
+from server.shell.app import GameServer
 from shared.protocol import Clock
 from tests.client.client_support import (
     click_at,

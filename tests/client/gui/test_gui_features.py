@@ -13,7 +13,7 @@ from client.common.options import Plan
 from client.gui import theme
 from client.gui.app import App
 from client.gui.move_list import move_label
-from server.app import GameServer
+from server.shell.app import GameServer
 from tests.client.client_support import (
     ENGINE_LIMIT,
     click_at,

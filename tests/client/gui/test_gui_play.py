@@ -17,8 +17,8 @@ from client.common import launch
 from client.common.discovery import FoundServer
 from client.common.options import Plan
 from client.gui.app import App
-from server.app import GameServer
 from server.config import ServerConfig
+from server.shell.app import GameServer
 from shared.games.othello import parse_square
 from shared.protocol import State
 from tests.client.client_support import Driver, play_script, screenshot, settle

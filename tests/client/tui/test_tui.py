@@ -20,8 +20,8 @@ from client.common.connection import Connection
 from client.common.discovery import FoundServer
 from client.common.options import Plan, parse
 from client.tui import terminal as tui
-from server.app import GameServer
 from server.config import ServerConfig
+from server.shell.app import GameServer
 from shared.protocol import PROTOCOL_VERSION, Clock, Error, Lobby
 from tests.client.client_support import LIMIT, HeldInput, play_script, welcome
 
@@ -63,8 +63,8 @@ async def test_two_terminals_play_each_other(game_server: GameServer) -> None:
     hanako = Plan(name="Hanako")
     taro_task = asyncio.create_task(play_script(game_server, taro, ["0", "1", "2", "q"]))
     async with asyncio.timeout(LIMIT):  # Hanako looks once Taro's match is open
-        while game_server.lobby is None or not any(
-                m.status == "waiting" for m in game_server.lobby.matches.values()):
+        while game_server.runner is None or not any(
+                m.status == "waiting" for m in game_server.runner.matches.values()):
             await asyncio.sleep(0.05)
     hanako_out = await play_script(game_server, hanako, ["j", "1", "3", "4", "q"])
     taro_out = await taro_task
@@ -168,13 +168,13 @@ async def test_the_input_ending_mid_game_keeps_the_seat(game_server: GameServer)
     """Ctrl-D, or a script that runs out, is not leaving: the game waits to be resumed."""
     plan = Plan(name="Taro", game="othello", size=4, level=1)
     out = await play_script(game_server, plan, ["b1"])
-    assert game_server.lobby is not None
-    [(code, match)] = game_server.lobby.matches.items()
+    assert game_server.runner is not None
+    [(code, match)] = game_server.runner.matches.items()
     assert f"The input ended: your seat in match {code} is kept" in out
     assert match.status == "playing"
     out = await play_script(game_server, plan, ["q"])  # the same at the confirmation
     assert "Leave and lose this game? (y/n) " in out
-    assert game_server.lobby.matches[code].status == "playing"
+    assert game_server.runner.matches[code].status == "playing"
 
 
 async def test_a_lan_server_of_another_protocol_is_passed_over(
@@ -263,8 +263,8 @@ async def _drop_under_a_request(server: GameServer, script: list[str], plan: Pla
                 stdin.release()
                 while conn.up:  # until the request met the closed link
                     await asyncio.sleep(0.01)
-                assert server.lobby is not None and conn.player is not None
-                for peer in list(server.lobby.sessions.get(conn.player, ())):
+                assert server.runner is not None and conn.player is not None
+                for peer in list(server.runner.sessions.get(conn.player, ())):
                     await peer.ws.close(1011, "test drop")
                 assert await running == 0
         finally:
@@ -281,7 +281,7 @@ async def test_a_request_lost_with_the_link_is_asked_again(game_server: GameServ
                                        Plan(name="Taro"), "j join a match")
     assert "! The request was lost with the connection: please choose again." in text
     assert text.count("j join a match") == 2
-    assert game_server.lobby is not None and not game_server.lobby.matches
+    assert game_server.runner is not None and not game_server.runner.matches
 
     plan = Plan(name="Taro", game="othello", size=4, level=1)
     text = await _drop_under_a_request(game_server, ["resign", "resign", "q"], plan,

@@ -28,7 +28,7 @@ from client.common.match_view import clock_words
 from client.common.options import Plan
 from client.tui import terminal as tui
 from client.tui.match_text import chat_line
-from server.app import GameServer
+from server.shell.app import GameServer
 from shared.games import new_game
 from shared.games.othello import square_name
 from shared.protocol import ChatLine, Clock, Message

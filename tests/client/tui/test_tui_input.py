@@ -13,7 +13,7 @@ import sys
 import termios
 from pathlib import Path
 
-from server.app import GameServer
+from server.shell.app import GameServer
 from tests.client.client_support import LIMIT
 from tests.conftest import ConnectPeer
 
@@ -62,8 +62,8 @@ async def test_news_prints_above_the_line_being_typed(
                 str(tmp_path / "taro.token"), "--game", "tictactoe", "--level", "1"])
     try:
         await term.until("Your move (X), slot 0-8 (h hint, ? help): ")
-        assert game_server.lobby is not None
-        [code] = list(game_server.lobby.matches)
+        assert game_server.runner is not None
+        [code] = list(game_server.runner.matches)
         hana = await connect(game_server, name="Hana")
         await hana.send(type="watch", match=code)
         await hana.expect("state", match=code)

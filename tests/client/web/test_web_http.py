@@ -1,4 +1,4 @@
-"""The web client over plain HTTP on the game server's own port (server/web.py), asked
+"""The web client over plain HTTP on the game server's own port (server/shell/web_files.py), asked
 with raw requests on a real socket so every path reaches the server exactly as written."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from importlib.resources import files
 import pytest
 
 import client.web
-from server.app import GameServer
-from server.web import content_security_policy
+from server.shell.app import GameServer
+from server.shell.web_files import content_security_policy
 from tests import ROOT
 
 INDEX = files(client.web).joinpath("index.html").read_bytes()

@@ -11,7 +11,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from server.app import GameServer
+from server.shell.app import GameServer
 
 
 async def _welcomed(server: GameServer, origin: str | None) -> bool:

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from client.common.connection import Connection
 from client.common.match_view import MatchView
-from server.app import GameServer
+from server.shell.app import GameServer
 from shared.games import PASS, new_game
 from shared.protocol import Joined, PlayerInfo, Position, Result, State
 from tests.client.client_support import state_after

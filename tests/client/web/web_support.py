@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from server.app import GameServer
+from server.shell.app import GameServer
 from tests import OUTPUT
 from tests.conftest import server_config
 

@@ -1,0 +1,77 @@
+"""Seats held for absent people: for how long, and the timers that end a match without them.
+
+A person who disconnects keeps their seat for the grace (``ServerConfig.grace``) in a
+waiting match or against a connected person, and for ``bot_hold`` against a bot; two
+people who are both away wait for the first of them to come back. No I/O: the room
+passes the time in and carries the timer effects out.
+"""
+
+from __future__ import annotations
+
+from server.config import ServerConfig
+from server.room.effects import CancelTimer, Effect, SetTimer, TimerKey
+from server.room.match import Match
+from server.room.presence import Presence
+
+
+class Holds:
+    """The held seats and when each one's time is up; effects go to ``out``."""
+
+    def __init__(self, config: ServerConfig, presence: Presence, out: list[Effect]) -> None:
+        self.config = config
+        self.presence = presence
+        self.out = out
+        self.timers: dict[TimerKey, float] = {}
+        """Each seat held for an absent person, and when its time is up."""
+
+    def human_online(self, match: Match, seat: int) -> bool:
+        s = match.seats[seat]
+        return s is not None and s.player is not None and self.presence.online(s.player)
+
+    def held_for(self, match: Match, seat: int) -> float | None:
+        """How long an absent person's ``seat`` is held before the match ends without
+        them: the grace in a waiting match or against a connected person, ``bot_hold``
+        against a bot; None while it can wait (over, or the opponent is away too)."""
+        me, other = match.seats[seat], match.seats[1 - seat]
+        if match.result is not None or me is None or me.kind != "human" or me.left:
+            return None
+        if match.status == "waiting" or self.human_online(match, 1 - seat):
+            return self.config.grace
+        if other is not None and other.kind == "bot":
+            return self.config.bot_hold
+        return None
+
+    def start(self, match: Match, seat: int, now: float) -> None:
+        """Hold ``seat`` for its absent person from ``now``, if it is held at all and not
+        already."""
+        key = (match.code, seat)
+        held = self.held_for(match, seat)
+        if key not in self.timers and held is not None:
+            self.timers[key] = now + held
+            self.out.append(SetTimer(key, now + held))
+
+    def cancel(self, code: str, seat: int) -> None:
+        if self.timers.pop((code, seat), None) is not None:
+            self.out.append(CancelTimer((code, seat)))
+
+    def arrived(self, match: Match, player: str, now: float) -> None:
+        """A seated player is back: their seat is no longer held; an absent opponent's is."""
+        seat = match.seat_of(player)
+        assert seat is not None
+        self.cancel(match.code, seat)
+        other = match.seats[1 - seat]
+        if (match.status == "playing" and other is not None and other.kind == "human"
+                and not self.human_online(match, 1 - seat)):
+            self.start(match, 1 - seat, now)
+
+    def expired(self, key: TimerKey, now: float) -> bool:
+        """Whether the hold ``key`` is over at ``now`` (then it is dropped). A timer that
+        rang early is set again; one cancelled meanwhile is not over."""
+        at = self.timers.get(key)
+        if at is None:
+            return False
+        if now < at:
+            self.out.append(SetTimer(key, at))
+            return False
+        del self.timers[key]
+        return True

@@ -1,0 +1,301 @@
+"""One match: seats, the move record and the result, as plain data with no I/O.
+
+The room decides who may do what; a Match only knows the rules of the game (through
+``shared.games``), who sits where, and how to describe itself as a protocol ``state``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Literal, overload
+
+from shared import protocol
+from shared.ai import BOT_NAMES
+from shared.games import GAMES, PASS, State, new_game
+from shared.protocol import (
+    CHAT_HISTORY_LINES,
+    ChatLine,
+    MatchSummary,
+    PlayerInfo,
+    PlyReview,
+    Reason,
+    Result,
+    TakebackOffer,
+)
+
+if TYPE_CHECKING:
+    from server.room.clock import MatchClock
+
+
+@overload
+def wire_seat(seat: int) -> Literal[0, 1]: ...
+
+
+@overload
+def wire_seat(seat: None) -> None: ...
+
+
+def wire_seat(seat: int | None) -> Literal[0, 1] | None:
+    """A seat index as the protocol types it."""
+    if seat is None:
+        return None
+    if seat not in (0, 1):
+        raise ValueError(f"a seat is 0 or 1, not {seat!r}")
+    return 0 if seat == 0 else 1
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat: a person (``player`` id) or a server bot (``level``)."""
+
+    kind: Literal["human", "bot"]
+    name: str
+    player: str | None = None
+    level: int | None = None
+    left: bool = False
+    """The person left the match after it ended (no rematch possible, shown disconnected)."""
+
+    @classmethod
+    def bot(cls, level: int) -> Seat:
+        return cls("bot", BOT_NAMES[level], level=level)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "name": self.name, "player": self.player, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Seat:
+        kind = data["kind"]
+        if kind not in ("human", "bot"):
+            raise ValueError(f"a seat is 'human' or 'bot', not {kind!r}")
+        player, level = data.get("player"), data.get("level")
+        return cls(
+            kind,
+            str(data["name"]),
+            player=str(player) if player is not None else None,
+            level=int(level) if isinstance(level, int) else None,
+        )
+
+
+@dataclass
+class Match:
+    """A match in memory. ``state`` is the current position, ``moves`` the record from ``start``."""
+
+    code: str
+    start: State
+    seats: list[Seat | None]
+    moves: list[int] = field(default_factory=list)
+    result: Result | None = None
+    created: float = field(default_factory=time.time)
+    rematch: set[int] = field(default_factory=set)
+    next_match: str | None = None
+    hints: bool = False
+    """Whether its creator let two people ask for hints (against a bot they always may)."""
+    clock: MatchClock | None = None
+    takebacks: list[int] = field(default_factory=lambda: [0, 0])
+    """Takebacks each seat made (the stored game keeps the count)."""
+    offer: TakebackOffer | None = None
+    """A takeback offer between people waiting for its answer; a move or the end lapses it."""
+    chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_HISTORY_LINES))
+    """The last chat lines, oldest first (sent again to whoever resumes, joins or watches)."""
+    chat_seq: int = 0
+    """The ``seq`` of the last chat line of this match."""
+    review: list[PlyReview] | None = None
+    """The engine's review of the finished game, once worked out (asked again: sent at once)."""
+
+    def __post_init__(self) -> None:
+        state = self.start
+        self.positions: list[State] = [state]
+        """The position before each ply and the current one: a takeback cuts this list."""
+        for move in self.moves:
+            state = state.play(move)
+            self.positions.append(state)
+        self._wire_moves: list[int | Literal["pass"]] = [wire_move(m) for m in self.moves]
+        """``moves`` as the protocol writes them, kept up to date by :meth:`play` (a state
+        goes out after every move; rebuilding the whole list each time grows with the game)."""
+        self._legal: tuple[State | None, list[int]] = (None, [])
+        """The position last asked about and its legal moves (see :meth:`legal_of`)."""
+
+    @property
+    def state(self) -> State:
+        """The current position (the last of ``positions``)."""
+        return self.positions[-1]
+
+    @classmethod
+    def new(
+        cls, code: str, game: str, size: int | None, board: str | None, to_move: int | None,
+        seats: list[Seat | None], created: float,
+    ) -> Match:
+        """A match from the start or a validated position (ValueError for a bad one)."""
+        start = new_game(game, size, board, to_move)
+        if start.is_over:
+            raise ValueError(f"the position {start.to_text()} is already decided")
+        return cls(code, start, seats, created=created)
+
+    @property
+    def game(self) -> str:
+        return self.start.game
+
+    @property
+    def size(self) -> int:
+        return self.start.size
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    @property
+    def status(self) -> Literal["waiting", "playing", "over"]:
+        if self.result is not None:
+            return "over"
+        return "waiting" if self.seats[0] is None or self.seats[1] is None else "playing"
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` holds here, or None."""
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.player == player:
+                return i
+        return None
+
+    def has_left(self, seat: int) -> bool:
+        """Whether the person of ``seat`` left the match after it ended."""
+        s = self.seats[seat]
+        return s is not None and s.left
+
+    def seat_name(self, seat: int) -> str:
+        s = self.seats[seat]
+        return "(open seat)" if s is None else s.name
+
+    def describe(self) -> str:
+        """For the log: "othello 8x8, Taro vs Hana"."""
+        return f"{board_name(self.game, self.size)}, {self.seat_name(0)} vs {self.seat_name(1)}"
+
+    @property
+    def bot_to_move(self) -> Seat | None:
+        """The bot seat that should move now, if any."""
+        if self.status != "playing":
+            return None
+        seat = self.seats[self.state.to_move]
+        return seat if seat is not None and seat.kind == "bot" else None
+
+    def legal_of(self, state: State) -> list[int]:
+        """``state.legal_moves()``, worked out once for the position last asked about: a
+        move is checked, its forced pass looked for and its state sent with one list."""
+        known, legal = self._legal
+        if known is not state:
+            legal = state.legal_moves()
+            self._legal = (state, legal)
+        return legal
+
+    def play(self, move: int) -> list[int]:
+        """Play a checked move plus any forced pass that follows; the moves played.
+
+        IllegalMoveError when the rules refuse ``move``. Ends the match when the game is.
+        """
+        played = [move]
+        if type(move) is int and move in self.legal_of(self.state):
+            state = self.state.play_unchecked(move)  # checked just now: not twice
+        else:
+            state = self.state.play(move)  # IllegalMoveError, saying why
+        self.positions.append(state)
+        if not state.is_over and self.legal_of(state) == [PASS]:
+            state = state.play(PASS)
+            self.positions.append(state)
+            played.append(PASS)
+        self.offer = None
+        self.moves.extend(played)
+        self._wire_moves.extend(wire_move(m) for m in played)
+        outcome = state.outcome()
+        if outcome is not None:
+            reason: Reason = "line" if outcome.reason == "line" else "discs"
+            self.result = Result(wire_seat(outcome.winner), reason, list(outcome.score))
+        return played
+
+    def forced_pass(self) -> bool:
+        """Play the pass the side to move is forced into (a start position may need one)."""
+        if self.result is None and self.legal_of(self.state) == [PASS]:
+            self.play(PASS)
+            return True
+        return False
+
+    def end(self, winner: int | None, reason: Reason) -> None:
+        """End the match now (resign or abandon), scoring the current board."""
+        self.result = Result(wire_seat(winner), reason, list(self.state.score()))
+        self.rematch.clear()
+        self.offer = None
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether `hint` is allowed: always against a bot, between people if created so."""
+        return self.hints or any(s is not None and s.kind == "bot" for s in self.seats)
+
+    def last_move_of(self, seat: int) -> int | None:
+        """The ply of ``seat``'s last move that was not a pass (None: it has none)."""
+        for ply in range(self.ply - 1, -1, -1):
+            if self.moves[ply] != PASS and self.positions[ply].to_move == seat:
+                return ply
+        return None
+
+    def rewind(self, ply: int) -> None:
+        """Go back to the position before ``ply`` (a takeback): later moves are dropped."""
+        del self.moves[ply:], self._wire_moves[ply:], self.positions[ply + 1:]
+        self.offer = None
+
+    def player_infos(self, online: Callable[[str], bool]) -> list[PlayerInfo]:
+        infos = []
+        for i, seat in enumerate(self.seats):
+            if seat is None:
+                continue
+            here = seat.kind == "bot" or (seat.player is not None and online(seat.player))
+            infos.append(PlayerInfo(
+                seat=wire_seat(i),
+                name=seat.name,
+                kind=seat.kind,
+                connected=here and not seat.left,
+                player=seat.player,
+                level=seat.level,
+            ))
+        return infos
+
+    def to_message(self, online: Callable[[str], bool], now: float) -> protocol.State:
+        """The complete protocol ``state`` (``online(player)``: has a live connection;
+        the clocks as of ``now``)."""
+        state, status = self.state, self.status
+        return protocol.State(
+            match=self.code,
+            game=self.game,
+            size=self.size,
+            ply=self.ply,
+            board=state.board,
+            to_move=wire_seat(state.to_move),
+            legal=[m for m in self.legal_of(state) if m != PASS] if status == "playing" else [],
+            moves=list(self._wire_moves),
+            status=status,
+            score=list(state.score()),
+            players=self.player_infos(online),
+            result=self.result,
+            rematch=sorted(self.rematch),
+            takeback=self.offer,
+            hints=self.hints_allowed,
+            clock=self.clock.to_message(now) if self.clock is not None else None,
+        )
+
+    def summary(self, online: Callable[[str], bool], spectators: int) -> MatchSummary:
+        return MatchSummary(
+            match=self.code, game=self.game, size=self.size, status=self.status,
+            players=self.player_infos(online), spectators=spectators,
+            hints=self.hints_allowed,
+            clock=self.clock.control if self.clock is not None else None,
+        )
+
+
+def wire_move(move: int) -> int | Literal["pass"]:
+    """A move as the protocol writes it: a square number or "pass"."""
+    return "pass" if move == PASS else move
+
+
+def board_name(game: str, size: int) -> str:
+    """A game and its board for logs and records: "othello 8x8", "tictactoe"."""
+    info = GAMES.get(game)
+    return game if info is not None and len(info.sizes) == 1 else f"{game} {size}x{size}"

@@ -1,0 +1,250 @@
+"""The game server: the websockets listener and each connection's loop (its settings are
+ServerConfig, in server/config.py, re-exported here).
+
+    async with GameServer(ServerConfig(port=0, db=":memory:")) as server:
+        print(server.url)          # ws://127.0.0.1:<port>
+        await server.serve_forever()
+
+Frames are checked here (binary, size, budget, schema); requests go to the
+EffectRunner, which hands them to the match room and carries out what it returns
+(server/shell/effect_runner.py, server/room/room.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+import time
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
+
+from server import __version__
+from server.config import ServerConfig as ServerConfig  # callers import it from here
+from server.room.limits import AddressCounter, MessageBudget
+from server.shell.bot_pool import BotRunner
+from server.shell.effect_runner import EffectRunner
+from server.shell.session import Session
+from server.shell.web_files import WebClient
+from server.store.database import Store
+from shared.protocol import (
+    Error,
+    ErrorCode,
+    ProtocolError,
+    ServerInfo,
+    decode_client,
+    encode,
+    peek_type,
+)
+
+if TYPE_CHECKING:  # imported only when discovery is on (it loads zeroconf)
+    from server.shell.discovery import Advertiser
+
+log = logging.getLogger("taikyoku.server")
+
+
+class GameServer:
+    """A running taikyoku server (start/close may be called inside any running loop)."""
+
+    def __init__(self, config: ServerConfig | None = None) -> None:
+        self.config = config or ServerConfig()
+        self.port = self.config.port
+        self.store: Store | None = None
+        self.runner: EffectRunner | None = None
+        self.bots = BotRunner(self.config.bot_workers, self.config.bot_seconds)
+        self._addresses = AddressCounter(
+            self.config.max_connections_per_address, self.config.exempt_loopback
+        )
+        self._server: Server | None = None
+        self._advertiser: Advertiser | None = None
+        self._closed = asyncio.Event()
+
+    @property
+    def url(self) -> str:
+        """An address that reaches this server from this machine."""
+        host = self.config.host
+        if host in ("", "0.0.0.0", "::"):
+            host = "127.0.0.1"
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"ws://{host}:{self.port}"
+
+    async def start(self) -> None:
+        """Open the database, bind the port, start the bot workers with the engine loaded
+        (``warm_bots``, :meth:`BotRunner.warm_up`: seconds on a first run, when it
+        compiles), restore unfinished matches, then accept connections; serving when it
+        returns.
+
+        A failed start touches no match: the database is locked first (another server
+        on it: :class:`DatabaseInUseError`), the port is bound before any match is
+        restored (taken: OSError), and no bot thinks before both succeeded.
+        """
+        cfg = self.config
+        self.store = Store(cfg.db, exclusive=True)
+        self.runner = EffectRunner(self.store, self.bots, cfg,
+                           ServerInfo(name=cfg.name, version=__version__))
+        try:
+            self._server = await serve(
+                self._connection, cfg.host, cfg.port,
+                max_size=cfg.max_frame, compression=None,
+                ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
+                close_timeout=cfg.close_timeout, start_serving=False,
+                process_request=WebClient.load().process_request,  # plain HTTP: the web client
+            )
+            if cfg.warm_bots:  # the bots' engine is ready before anyone waits on it
+                await self.bots.warm_up()
+            restored = self.runner.restore()
+            # What start-up made (the modules, the engine, the restored matches) lives as
+            # long as the server: out of the collector's way, a full collection scans only
+            # what came after (tens of ms less of a stalled loop each time; see gc.freeze).
+            gc.freeze()
+            await self._server.start_serving()  # players resuming find their matches
+        except BaseException:  # undo what was set up
+            await self.close()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else cfg.port
+        log.info("%s listening on ws://%s:%d (database %s, %d unfinished matches restored)",
+                 cfg.name, cfg.host, self.port, self.store.path, restored)
+        if cfg.host in ("", "0.0.0.0"):
+            log.info("players on the LAN connect to %s", ", ".join(self._lan_urls()))
+        if cfg.discovery:
+            await self._advertise()
+
+    def _lan_urls(self) -> list[str]:
+        from server.shell.discovery import advertised_addresses  # zeroconf's own interface list
+
+        try:
+            return [f"ws://{address}:{self.port}" for address in advertised_addresses(None)]
+        except OSError as err:
+            return [f"(the machine's addresses are unknown: {err})"]
+
+    async def _advertise(self) -> None:
+        try:
+            from server.shell.discovery import Advertiser
+
+            advertiser = Advertiser(self.config.name, self.port, __version__,
+                                    host=self.config.host)
+            await advertiser.start()
+        except Exception as err:  # no multicast, no network: serve anyway
+            log.warning("LAN discovery is off: %s", err)
+        else:
+            self._advertiser = advertiser
+
+    async def close(self) -> None:
+        """Stop serving; unfinished matches stay in the database for the next start."""
+        advertiser, self._advertiser = self._advertiser, None
+        if advertiser is not None:
+            await advertiser.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        if self.runner is not None:
+            await self.runner.close()
+        await self.bots.close()
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+        self._closed.set()
+
+    async def serve_forever(self) -> None:
+        """Serve until :meth:`close` is called (by a signal handler, say)."""
+        await self._closed.wait()
+
+    async def __aenter__(self) -> GameServer:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, err: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # ---- one connection -------------------------------------------------------------
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        port = ws.remote_address[1] if ws.remote_address else 0
+        if not self._addresses.admit(address):
+            log.info("connection from %s:%s refused: over %d connections from that address",
+                     address, port, self._addresses.cap)
+            await _refuse(ws, "rate_limited", f"this server accepts at most "
+                          f"{self._addresses.cap} connections from one address")
+            return
+        assert self.runner is not None
+        session = Session(ws, address, MessageBudget(self.config.rate, self.config.burst),
+                          before_send=self.runner.flush)
+        try:
+            await self._serve(session)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._addresses.release(address)
+            if self.runner is not None:
+                self.runner.disconnected(session)
+            log.info("connection %s:%s %s closed (code %s) after %.1f s and %d messages",
+                     address, port,
+                     f"player {session.player} ({session.name})" if session.player else "anon",
+                     ws.close_code, time.monotonic() - session.opened, session.received)
+
+    async def _serve(self, session: Session) -> None:
+        ws = session.ws
+        assert self.runner is not None
+        async for frame in ws:
+            session.received += 1
+            if isinstance(frame, bytes):
+                await ws.close(CloseCode.UNSUPPORTED_DATA,
+                               "binary frames are not accepted; send JSON text frames")
+                return
+            if not session.budget.take():
+                if session.budget.abusive:
+                    await _close_flooded(ws)
+                    return
+                await session.error("rate_limited", f"over the budget of {self.config.rate:g} "
+                                    f"messages per second (bursts of {self.config.burst}); "
+                                    "this message was dropped", ref=peek_type(frame))
+                continue
+            if session.player is None and peek_type(frame) != "hello":
+                await _refuse(ws, "hello_required", "the first message must be a hello, e.g. "
+                              '{"type":"hello","protocol":1,"name":"Taro","token":null}')
+                return
+            try:
+                msg = decode_client(frame)
+            except ProtocolError as err:
+                await session.error(err.code, err.message, ref=peek_type(frame))
+                continue
+            try:
+                await self.runner.handle(session, msg)  # before hello, msg is a Hello
+            except ProtocolError as err:
+                await session.error(err.code, err.message, ref=peek_type(frame),
+                                    match=getattr(msg, "match", None))
+                if err.code == "unsupported_protocol":
+                    await ws.close(CloseCode.PROTOCOL_ERROR, "unsupported protocol version")
+                    return
+
+
+async def _close_flooded(ws: ServerConnection) -> None:
+    """Close with 1008 a peer that floods us.
+
+    Its unread frames sit in front of its reply to our close frame, so they are read
+    and dropped; otherwise the closing handshake would wait for close_timeout.
+    """
+    closing = asyncio.create_task(ws.close(CloseCode.POLICY_VIOLATION, "too many messages"))
+    try:
+        async for _ in ws:
+            pass
+    finally:
+        await closing
+
+
+async def _refuse(ws: ServerConnection, code: ErrorCode, message: str) -> None:
+    """One error frame, then close with 1008 (policy violation)."""
+    with contextlib.suppress(ConnectionClosed):  # the peer may be gone already
+        await ws.send(encode(Error(code=code, message=message)))
+        await ws.close(CloseCode.POLICY_VIOLATION, code)

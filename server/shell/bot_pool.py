@@ -1,0 +1,278 @@
+"""Server bot seats: the search runs in a process pool under a deadline, never in the loop.
+
+A search that overruns its deadline or crashes its worker costs the bot nothing worse
+than a random legal move: the match goes on, and the incident is logged.
+
+The expert's kernels are compiled machine code (numba, :mod:`shared.ai.kernel`): the
+first run after an install compiles them (seconds), later processes load numba's cache.
+:meth:`BotRunner.warm_up` does this before the server accepts anyone, and
+:func:`prepare_engine` lets a client that starts a server say so while it happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import random
+import threading
+import time
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from typing import Callable, TypeVar
+
+import shared.ai
+from server.room.clock import Budget
+from server.shell.worker_slots import WorkerSlots
+from shared.ai import DEFAULT_SECONDS
+from shared.ai.kernel import warm_up
+from shared.games import State, new_game
+
+log = logging.getLogger("taikyoku.server")
+
+SLACK_SECONDS = 5.0
+"""Time allowed beyond a bot's thinking time: starting a worker process, a busy machine."""
+UNTIMED_SECONDS = 10.0
+"""Deadline for a level that has no thinking time of its own and no cap."""
+PREPARING = "preparing the engine (first run only)"
+"""Said while the kernels compile: the server logs it, a client starting a server shows it."""
+ANNOUNCE_AFTER = 2.0
+"""Seconds of warm-up after which it is a compile, not a load from the cache (well under a
+second), and :data:`PREPARING` is said."""
+
+
+def think(game: str, size: int, board: str, to_move: int, level: int,
+          seconds: float | None) -> int:
+    """Worker-side entry point: rebuild the position and ask the bot (picklable by name)."""
+    state = new_game(game, size, board, to_move)
+    return shared.ai.choose_move(state, level, seconds)
+
+
+async def prepare_engine(
+    say: Callable[[str], None] = log.info, after: float = ANNOUNCE_AFTER
+) -> float:
+    """Compile the expert's kernels in this process, or load them from numba's cache.
+
+    Runs in a thread, so the event loop (and a window drawn by it) carries on.
+    ``say(PREPARING)`` is called once if it takes longer than ``after`` seconds (a cold
+    compile: the first run after an install or an upgrade). Returns the seconds it took;
+    cheap once done in this process. A client starting a server in its own process
+    awaits this first, with its own ``say``, then :meth:`GameServer.start`, whose
+    :meth:`BotRunner.warm_up` then finds the kernels ready.
+    """
+    started = time.perf_counter()
+    work = asyncio.ensure_future(asyncio.to_thread(warm_up))
+    done, _ = await asyncio.wait({work}, timeout=after)
+    if not done:
+        say(PREPARING)
+    await work
+    return time.perf_counter() - started
+
+
+def start_worker(warm: bool) -> None:
+    """Worker initializer: follow the parent (:func:`follow_parent`); with ``warm``, load
+    the kernels too, so the worker's first search starts at once (without, that search
+    loads them: a runner nobody warmed may never need them, as in most tests)."""
+    follow_parent()
+    if warm:
+        warm_up()
+
+
+def follow_parent() -> None:
+    """End this worker when the server process dies, even by SIGKILL.
+
+    A pool worker waits on a queue whose writing end it holds itself, so it would never
+    notice its parent's death and would linger forever.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
+Thinker = Callable[[str, int, str, int, int, "float | None"], int]
+T = TypeVar("T")
+
+
+def level_seconds(level: int, cap: float | None) -> float | None:
+    """A level's thinking time, capped by the server's ``bot_seconds`` when that is set."""
+    own = DEFAULT_SECONDS.get(level)
+    if cap is None:
+        return own
+    return cap if own is None else min(own, cap)
+
+
+class BotRunner:
+    """Asks bots for moves in worker processes, each answer bounded by a deadline.
+
+    ``thinker`` is the worker function (a module-level function, so it pickles);
+    ``slack`` is the time allowed on top of the thinking time before giving up.
+    """
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        cap: float | None = None,
+        slack: float = SLACK_SECONDS,
+        thinker: Thinker = think,
+    ) -> None:
+        self.workers = workers
+        self.cap = cap
+        self.slack = slack
+        self.thinker = thinker
+        self._pool: ProcessPoolExecutor | None = None
+        self._warm = False
+        """Set by :meth:`warm_up`: from then on every worker loads the kernels as it starts
+        (also those of a pool started again after a crash)."""
+        self._size = workers or os.cpu_count() or 1
+        self._slots = WorkerSlots(self._size)
+        """One per worker: a search waits here for a free worker (bots before the
+        engine's jobs), and its deadline starts only once it has one."""
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: the server may live in a process with threads (the GUI's).
+            self._pool = ProcessPoolExecutor(
+                max_workers=self._size, mp_context=multiprocessing.get_context("spawn"),
+                initializer=start_worker, initargs=(self._warm,),
+            )
+        return self._pool
+
+    async def warm_up(self, say: Callable[[str], None] = log.info) -> float:
+        """Start every worker with the kernels loaded, before anyone waits on a bot move.
+
+        The kernels are compiled in this process first (:func:`prepare_engine`), so a
+        cold cache is filled once, not by every worker at the same time. Then one no-op
+        job per worker makes the pool start them all, and each loads the kernels from the
+        cache (its initializer) before it takes any job: when this returns, every worker
+        runs, and one may at most still be loading the cache (a fraction of a second),
+        never compiling. Returns the seconds it took. A worker that cannot start is
+        logged, and the pool is started again on the first bot move, as after a crash.
+        """
+        started = time.perf_counter()
+        await prepare_engine(say)
+        self._warm = True
+        pool = self._executor()
+        try:
+            await asyncio.gather(
+                *(asyncio.wrap_future(pool.submit(os.getpid)) for _ in range(self._size))
+            )
+        except BrokenExecutor as err:
+            log.warning("bot workers could not start (%s); trying again on the first move", err)
+            self._discard_pool()
+        return time.perf_counter() - started
+
+    async def choose(
+        self, state: State, level: int, where: str = "", budget: Budget | None = None
+    ) -> int:
+        """A legal move for the side to move: the bot's, or a random one if it failed.
+
+        With a ``budget`` (a clocked match) the bot thinks within it, decided when a
+        worker is free, and a search that overruns gives way to a random move in time."""
+        seconds = level_seconds(level, self.cap)
+        legal = state.legal_moves()
+        if budget is None:
+            await self._slots.acquire()  # the deadline counts from here, not the queue
+        else:  # the bot's clock runs while it waits for a worker
+            try:
+                await asyncio.wait_for(self._slots.acquire(), budget.seconds(time.time()))
+            except TimeoutError:
+                log.warning("no bot worker was free in time for %s; playing a random move",
+                            where)
+                return random.choice(legal)
+        deadline = (UNTIMED_SECONDS if seconds is None else seconds) + self.slack
+        if budget is not None:
+            share = budget.seconds(time.time())
+            seconds = share if seconds is None else min(seconds, share)
+            deadline = min(deadline, seconds + share)
+        try:
+            work = self._submit(self.thinker, state.game, state.size, state.board,
+                                state.to_move, level, seconds)
+            move = await asyncio.wait_for(asyncio.wrap_future(work), deadline)
+        except TimeoutError:
+            log.warning("bot level %d in %s missed its %.1f s deadline; playing a random move",
+                        level, where, deadline)
+        except BrokenExecutor as err:
+            log.warning("bot worker crashed in %s (%s); restarting the pool, random move",
+                        where, err)
+            self._discard_pool()
+        except Exception as err:  # a bug in a bot must not stop the match
+            log.warning("bot level %d failed in %s: %r; playing a random move", level, where, err)
+        else:
+            if move in legal:
+                return move
+            log.warning("bot level %d in %s chose %r, not a legal move; playing a random one",
+                        level, where, move)
+        return random.choice(legal)
+
+    async def work(self, job: Callable[..., T], *args: object, deadline: float) -> T:
+        """``job(*args)`` in a worker (the engine's analysis: a module-level function, so
+        it pickles), waited for at most ``deadline`` seconds once a worker is free.
+        TimeoutError past it; BrokenExecutor if the worker crashed (the pool starts
+        again on the next job). A bot's move waiting for a worker goes first (see
+        server/shell/worker_slots.py)."""
+        await self._slots.acquire(engine=True)
+        try:
+            work = self._submit(job, *args, engine=True)
+            return await asyncio.wait_for(asyncio.wrap_future(work), deadline)
+        except BrokenExecutor:
+            self._discard_pool()
+            raise
+
+    def _submit(self, job: Callable[..., T], *args: object, engine: bool = False) -> Future[T]:
+        """Start ``job`` in a worker, a slot taken (``engine``: an engine job's); the slot
+        is free again when the worker is (a search that overran its deadline still
+        occupies its worker until it stops)."""
+        loop = asyncio.get_running_loop()
+        try:
+            work = self._executor().submit(job, *args)
+        except BaseException:
+            self._slots.release(engine)
+            raise
+        work.add_done_callback(lambda _: _call_soon(loop, lambda: self._slots.release(engine)))
+        return work
+
+    def _discard_pool(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _stop_workers(pool)
+            pool.shutdown(wait=False)
+
+    async def close(self) -> None:
+        """Stop the workers now, even mid-search, and wait until they are gone."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        manager = getattr(pool, "_executor_manager_thread", None)
+        _stop_workers(pool)
+        while manager is not None and manager.is_alive():  # it reaps the stopped workers
+            await asyncio.sleep(0.01)
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:
+    """Run ``callback`` in ``loop`` from any thread; nothing if the loop is closed."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel queued searches and end running ones (a search is worthless once abandoned).
+
+    ProcessPoolExecutor can only wait for running work before Python 3.14
+    (``terminate_workers``); before that its worker processes are reached directly,
+    before ``shutdown`` forgets them.
+    """
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()

@@ -1,0 +1,1 @@
+"""The store: SQLite persistence (database), its tables (schema), and game records."""

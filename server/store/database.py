@@ -1,0 +1,423 @@
+"""SQLite persistence: players (token hashes only), matches, every move and chat.
+
+Writes are committed before the caller broadcasts, so a move a client has seen is on
+disk. WAL mode keeps each commit cheap and makes it survive a killed process.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Literal, Sequence
+
+import msgspec
+import platformdirs
+
+from server.room.clock import MatchClock
+from server.room.match import Match, Seat
+from server.store.schema import SCHEMA, migrate, schema_problem, select_columns
+from shared.games import new_game
+from shared.protocol import CHAT_HISTORY_LINES, ChatLine, Clock, Reason, Result
+
+log = logging.getLogger("taikyoku.server")
+
+def default_db_path() -> Path:
+    """Where the server keeps its database unless told otherwise (the user's data dir)."""
+    return Path(platformdirs.user_data_dir("taikyoku")) / "taikyoku.sqlite3"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A stored game, as the `records` command shows it."""
+
+    code: str
+    game: str
+    size: int
+    start_board: str
+    start_to_move: int
+    seats: list[Seat | None]
+    status: str
+    result: Result | None
+    created: float
+    ended: float | None
+    moves: list[int]
+    hints: bool = False
+    clock: Clock | None = None
+    remaining: tuple[float, float] | None = None
+    """The clocks as last stored: after the last move, or when the server stopped."""
+    takebacks: tuple[int, int] = (0, 0)
+    """How many takebacks each seat made (the moves are the line that stands)."""
+
+
+class DatabaseInUseError(OSError):
+    """Another server already has this database open."""
+
+
+class DamagedRecordError(ValueError):
+    """A stored match whose row cannot be read back (a database edited by hand)."""
+
+
+class UnusableDatabaseError(OSError):
+    """The file cannot be used as a taikyoku database (not SQLite, another program's
+    SQLite database, unreadable): refused before anything is written to it."""
+
+
+def _lock(path: str) -> sqlite3.Connection:
+    """Hold the lock that says a server owns the database at ``path``.
+
+    The lock is a sidecar file ``<path>.lock`` held in an open exclusive SQLite
+    transaction: SQLite's file locking works on every OS and the lock goes when its
+    process does (a killed server never leaves a stale lock). The database itself stays
+    readable (`taikyoku records` works while the server runs).
+    """
+    lock = sqlite3.connect(f"{path}.lock", timeout=0, isolation_level=None)
+    try:
+        lock.execute("BEGIN EXCLUSIVE")
+    except sqlite3.OperationalError as err:
+        lock.close()
+        raise DatabaseInUseError(
+            f"the database {path} is in use by another taikyoku server ({err}: {path}.lock "
+            "is held); stop that server or give this one another --db"
+        ) from None
+    return lock
+
+
+class Store:
+    """The server's database. ``path`` ":memory:" keeps everything in memory (tests).
+
+    With ``exclusive`` (a server), a second exclusive Store of the same file, in this
+    process or another, refuses to open with :class:`DatabaseInUseError` before reading
+    or writing anything: two servers would both play the same bot seats.
+
+    With ``readonly`` (`taikyoku records`) the file is only read, never created or
+    changed, and it must already hold taikyoku's tables. A file that is not SQLite, or
+    holds another program's tables, raises :class:`UnusableDatabaseError`.
+    """
+
+    def __init__(self, path: str | Path | None = None, exclusive: bool = False,
+                 readonly: bool = False) -> None:
+        if path is None:
+            path = default_db_path()
+        self.path = str(path)
+        memory = self.path == ":memory:"
+        if not memory and not readonly:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = _lock(self.path) if exclusive and not memory else None
+        self._deferred: list[tuple[str, int, int, float]] = []
+        """Deferred moves (match, ply, move, time) not written yet: one statement writes
+        them all at the next commit or write."""
+        try:
+            self._db = self._open(readonly)
+        except BaseException:  # a failed open holds nothing: the lock goes too
+            if self._lock is not None:
+                self._lock.close()
+            raise
+        self._columns = select_columns(self._db)
+
+    def _open(self, readonly: bool) -> sqlite3.Connection:
+        """Connect, check the tables are taikyoku's, and (unless read-only) set up WAL
+        and create the tables of a new database."""
+        try:
+            if readonly:
+                uri = f"{Path(self.path).resolve().as_uri()}?mode=ro"
+                db = sqlite3.connect(uri, uri=True, isolation_level=None)
+            else:
+                db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as err:
+            raise UnusableDatabaseError(f"cannot open the database {self.path} ({err})") from None
+        try:
+            problem = schema_problem(db, allow_empty=not readonly)
+            if problem is None and not readonly:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.executescript(SCHEMA)
+                migrate(db)
+        except sqlite3.OperationalError as err:  # locked, a read-only file, ...
+            db.close()
+            raise UnusableDatabaseError(f"cannot use the database {self.path} ({err})") from None
+        except sqlite3.Error as err:  # "file is not a database", "disk image is malformed"
+            problem = str(err)
+        except BaseException:
+            db.close()
+            raise
+        if problem is not None:
+            db.close()
+            raise UnusableDatabaseError(f"{self.path} is not a taikyoku database ({problem})")
+        return db
+
+    def close(self) -> None:
+        self.commit()
+        self._db.close()
+        if self._lock is not None:
+            self._lock.close()
+
+    @contextmanager
+    def _writing(self, defer: bool = False) -> Iterator[None]:
+        """Run the writes inside the open transaction, after the deferred moves, then
+        commit all (unless deferred)."""
+        self._begin()
+        yield
+        if not defer:
+            self.commit()
+
+    def _begin(self) -> None:
+        """Open the transaction if none is, and write the deferred moves into it."""
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN")
+        if self._deferred:
+            rows, self._deferred = self._deferred, []
+            self._db.executemany(
+                "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)", rows)
+
+    def commit(self) -> None:
+        """Make every write so far durable, deferred moves included (a no-op when
+        nothing is pending).
+
+        The server calls it before any frame leaves, so nobody sees an unstored move.
+        """
+        if self._deferred:
+            self._begin()
+        if self._db.in_transaction:
+            self._db.execute("COMMIT")
+
+    # ---- players ------------------------------------------------------------------
+
+    def add_player(self, player: str, token_hash: str, name: str) -> None:
+        with self._writing():
+            self._db.execute(
+                "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
+                (player, token_hash, name, time.time()),
+            )
+
+    def find_player(self, token_hash: str) -> tuple[str, str] | None:
+        """(player id, name) of the player holding this token hash, or None."""
+        row = self._db.execute(
+            "SELECT id, name FROM players WHERE token_hash = ?", (token_hash,)
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def rename_player(self, player: str, name: str) -> None:
+        with self._writing():
+            self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
+
+    # ---- matches ------------------------------------------------------------------
+
+    def add_match(self, match: Match) -> None:
+        """Store a new match with the moves it already has (a forced opening pass)."""
+        with self._writing():
+            self._db.execute(
+                "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
+                "status, created, hints, clock, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                "?, ?, ?)",
+                (
+                    match.code, match.game, match.size, match.start.board,
+                    match.start.to_move, _seats_json(match.seats), match.status,
+                    match.created, match.hints,
+                    msgspec.json.encode(match.clock.control).decode() if match.clock else None,
+                    json.dumps(match.clock.remaining) if match.clock else None,
+                ),
+            )
+            self._deferred.extend(_move_rows(match.code, 0, match.moves))  # written at commit
+
+    def update_seats(self, match: Match) -> None:
+        with self._writing():
+            self._db.execute(
+                "UPDATE matches SET seats = ?, status = ? WHERE code = ?",
+                (_seats_json(match.seats), match.status, match.code),
+            )
+
+    def add_moves(self, match: Match, moves: Sequence[int], defer: bool = False) -> None:
+        """Append the last ``moves`` of ``match`` (and its result if they ended it).
+
+        With ``defer`` they are written and committed by the next :meth:`commit` (or
+        write), together with the other deferred moves: one statement and one disk
+        commit for the moves of many matches under load. Until then the caller must not
+        tell anyone about them.
+        """
+        self._deferred.extend(_move_rows(match.code, match.ply - len(moves), moves))
+        if match.clock is None and match.result is None:
+            if not defer:
+                self.commit()
+            return
+        with self._writing(defer):
+            if match.clock is not None:  # the clocks as of this move
+                self._save_clock(match)
+            if match.result is not None:
+                self._finish(match)
+
+    def finish(self, match: Match) -> None:
+        """Store how the match ended (resign, abandon, time)."""
+        with self._writing():
+            self._finish(match)
+            if match.clock is not None:
+                self._save_clock(match)
+
+    def take_back(self, match: Match) -> None:
+        """A takeback, in one transaction: the stored moves from ``match.ply`` on are
+        forgotten, the takeback counts and the clocks stored."""
+        with self._writing():
+            self._db.execute("DELETE FROM moves WHERE match = ? AND ply >= ?",
+                             (match.code, match.ply))
+            self._db.execute("UPDATE matches SET takebacks = ? WHERE code = ?",
+                             (json.dumps(match.takebacks), match.code))
+            if match.clock is not None:
+                self._save_clock(match)
+
+    def save_clock(self, match: Match) -> None:
+        """Store the clocks of ``match`` as they are now (a clean shutdown)."""
+        with self._writing():
+            self._save_clock(match)
+
+    def _save_clock(self, match: Match) -> None:
+        assert match.clock is not None
+        self._db.execute("UPDATE matches SET remaining = ? WHERE code = ?",
+                         (json.dumps(match.clock.remaining), match.code))
+
+    def add_chat(self, code: str, line: ChatLine) -> None:
+        """Keep a chat line of match ``code``, and only its last CHAT_HISTORY_LINES."""
+        with self._writing():
+            self._db.execute("INSERT INTO chat (match, seq, line) VALUES (?, ?, ?)",
+                             (code, line.seq, msgspec.json.encode(line).decode()))
+            self._db.execute("DELETE FROM chat WHERE match = ? AND seq <= ?",
+                             (code, line.seq - CHAT_HISTORY_LINES))
+
+    def _chat_of(self, match: Match) -> None:
+        """Give a restored ``match`` its stored chat lines."""
+        for (line,) in self._db.execute(
+                "SELECT line FROM chat WHERE match = ? ORDER BY seq", (match.code,)):
+            match.chat.append(msgspec.json.decode(line, type=ChatLine))
+        match.chat_seq = match.chat[-1].seq if match.chat else 0
+
+    def _finish(self, match: Match) -> None:
+        result = match.result
+        assert result is not None
+        self._db.execute(
+            "UPDATE matches SET status = 'over', result = ?, ended = ? WHERE code = ?",
+            (json.dumps({"winner": result.winner, "reason": result.reason,
+                         "score": result.score}), time.time(), match.code),
+        )
+
+    def unfinished(self) -> list[Match]:
+        """Every match that has not ended, rebuilt with its moves (for a restart).
+
+        A record the rules refuse (a database edited by hand) is skipped with a
+        warning rather than stopping the server.
+        """
+        matches = []
+        for record in self.records(only_unfinished=True):
+            try:
+                matches.append(_match_of(record))
+                self._chat_of(matches[-1])
+            except ValueError as err:
+                log.warning("match %s cannot be restored and stays stored only: %s",
+                            record.code, err)
+        return matches
+
+    def records(self, only_unfinished: bool = False) -> list[Record]:
+        """Stored matches, oldest first; a damaged one is left out with a warning."""
+        where = "WHERE status != 'over'" if only_unfinished else ""
+        rows = self._db.execute(
+            f"SELECT {self._columns} FROM matches {where} ORDER BY created, code"
+        ).fetchall()
+        moves: dict[str, list[int]] = {}
+        for code, move in self._db.execute(
+            "SELECT match, move FROM moves JOIN matches ON matches.code = moves.match "
+            f"{where} ORDER BY match, ply"
+        ):
+            moves.setdefault(code, []).append(move)
+        records = []
+        for row in rows:
+            try:
+                records.append(_record_of(row, moves.get(row[0], [])))
+            except DamagedRecordError as err:
+                log.warning("%s and is left out", err)
+        return records
+
+    def has_match(self, code: str) -> bool:
+        """Whether a match with this code is stored (finished or not)."""
+        row = self._db.execute("SELECT 1 FROM matches WHERE code = ?", (code,)).fetchone()
+        return row is not None
+
+    def record(self, code: str) -> Record | None:
+        """The stored match ``code``, or None; :class:`DamagedRecordError` if unreadable."""
+        row = self._db.execute(
+            f"SELECT {self._columns} FROM matches WHERE code = ?", (code,)
+        ).fetchone()
+        if row is None:
+            return None
+        moves = [m for (m,) in self._db.execute(
+            "SELECT move FROM moves WHERE match = ? ORDER BY ply", (code,))]
+        return _record_of(row, moves)
+
+
+def _move_rows(
+    code: str, first_ply: int, moves: Sequence[int]
+) -> list[tuple[str, int, int, float]]:
+    """The moves table's rows for ``moves`` of match ``code`` from ``first_ply``, played now."""
+    now = time.time()
+    return [(code, first_ply + i, move, now) for i, move in enumerate(moves)]
+
+
+def _seats_json(seats: list[Seat | None]) -> str:
+    return json.dumps([s.to_json() if s is not None else None for s in seats])
+
+
+def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
+    """Decode a matches row and its moves; anything the store never writes (a row
+    edited by hand) raises :class:`DamagedRecordError` naming the match."""
+    (code, game, size, board, to_move, seats, status, result, created, ended,
+     hints, clock, remaining, takebacks) = row
+    try:
+        seat_list = [Seat.from_json(s) if s else None for s in json.loads(str(seats))]
+        if len(seat_list) != 2:
+            raise ValueError(f"{len(seat_list)} seats, not 2")
+        whole_moves = [move for move in moves if isinstance(move, int)]
+        if len(whole_moves) != len(moves):
+            raise ValueError(f"moves are not all whole numbers: {list(moves)}")
+        return Record(
+            code=str(code), game=str(game), size=int(str(size)), start_board=str(board),
+            start_to_move=int(str(to_move)), seats=seat_list, status=str(status),
+            result=_result_of(str(result)) if result else None,
+            created=float(str(created)),
+            ended=float(str(ended)) if ended is not None else None,
+            moves=whole_moves,
+            hints=bool(hints),
+            clock=msgspec.json.decode(str(clock), type=Clock) if clock else None,
+            remaining=msgspec.json.decode(str(remaining), type=tuple[float, float])
+            if remaining else None,
+            takebacks=msgspec.json.decode(str(takebacks), type=tuple[int, int]),
+        )
+    except (ValueError, KeyError, TypeError, AttributeError, msgspec.ValidationError) as err:
+        raise DamagedRecordError(f"match {code} is damaged ({err})") from None
+
+
+def _match_of(record: Record) -> Match:
+    start = new_game(record.game, record.size, record.start_board, record.start_to_move)
+    match = Match(record.code, start, record.seats, moves=list(record.moves),
+                  created=record.created, hints=record.hints,
+                  takebacks=list(record.takebacks))
+    match.result = record.result
+    if record.clock is not None:
+        match.clock = MatchClock.of(record.clock)
+        if record.remaining is not None:
+            match.clock.remaining = list(record.remaining)
+    return match
+
+
+class _StoredResult(msgspec.Struct):
+    """A result as the store writes it. Unlike a client, which keeps a reason a newer
+    server added, the store knows every reason it writes: any other is damage."""
+
+    winner: Literal[0, 1] | None
+    reason: Reason
+    score: list[int]
+
+
+def _result_of(text: str) -> Result:
+    stored = msgspec.json.decode(text, type=_StoredResult)
+    return Result(stored.winner, stored.reason, stored.score)

@@ -1,0 +1,115 @@
+"""Chat in the match room on a clock the test moves: the relay, the budget, the lines
+sent again after a join, a watch and a resume, the last lines only, the store, and
+every refusal."""
+
+from __future__ import annotations
+
+from server.room.effects import SaveChat, Send
+from server.room.match import Match, Seat
+from server.store.database import Store
+from shared.games import new_game
+from shared.protocol import (
+    CHAT_HISTORY_LINES,
+    Chat,
+    ChatLine,
+    Create,
+    Join,
+    Leave,
+    Resign,
+    State,
+    Watch,
+)
+from tests.server.room.test_room import refused, two_playing
+from tests.server.room_support import Bench, token_of
+
+
+def test_a_line_is_stored_then_relayed_to_everyone_in_the_match() -> None:
+    bench = Bench()
+    taro, hana, code = two_playing(bench)
+    fan = bench.connect("Fan")
+    bench.ask(fan, Watch(match=code))
+    fan.take()
+    effects = bench.ask(taro, Chat(match=code, text=" hi\u202e there\x07 "))
+    line = ChatLine(match=code, seq=1, time=bench.now, seat=0, player=taro.player or "",
+                    name="Taro", text="hi there")
+    assert effects[0] == SaveChat(bench.match(code), line)
+    assert isinstance(effects[1], Send) and set(effects[1].to) == {taro, hana, fan}
+    assert taro.take() == hana.take() == fan.take() == [line]
+    bench.now += 1
+    bench.ask(fan, Chat(match=code, text="go!"))
+    (spoken,) = hana.take()
+    assert isinstance(spoken, ChatLine)
+    assert (spoken.seq, spoken.seat, spoken.name, spoken.time) == (2, None, "Fan", bench.now)
+
+
+def test_five_lines_at_once_then_one_every_two_seconds() -> None:
+    bench = Bench()
+    taro, hana, code = two_playing(bench)
+    for i in range(5):
+        bench.ask(taro, Chat(match=code, text=f"{i}"))
+    message = refused("rate_limited", bench, taro, Chat(match=code, text="more"))
+    assert "one every 2 seconds" in message
+    bench.ask(hana, Chat(match=code, text="mine"))  # each connection has its own
+    bench.now += 1.9
+    refused("rate_limited", bench, taro, Chat(match=code, text="more"))
+    bench.now += 2.2  # the refusals spent nothing
+    bench.ask(taro, Chat(match=code, text="again"))
+    assert bench.match(code).chat[-1].text == "again"
+    bench.disconnect(taro)
+    assert taro not in bench.room.chat_budgets
+
+
+def test_the_last_lines_come_after_joined_and_state() -> None:
+    bench = Bench()
+    taro = bench.connect("Taro")
+    bench.ask(taro, Create(game="tictactoe"))
+    code = bench.room.seated(taro.player or "")[0].code
+    for i in range(CHAT_HISTORY_LINES + 3):
+        bench.room.chat_budgets.clear()  # the budget is another test's business
+        bench.ask(taro, Chat(match=code, text=f"line {i}"))
+    kept = list(bench.match(code).chat)
+    assert [line.seq for line in kept] == list(range(4, CHAT_HISTORY_LINES + 4))
+    hana = bench.connect("Hana")
+    hana.take()
+    bench.ask(hana, Join(match=code))
+    frames = hana.take()
+    assert [type(f).__name__ for f in frames[:2]] == ["Joined", "State"]
+    assert frames[2:] == kept
+    fan = bench.connect("Fan")
+    fan.take()
+    bench.ask(fan, Watch(match=code))
+    assert fan.take()[2:] == kept
+    bench.disconnect(taro)
+    back = bench.connect("Taro", token=token_of(taro))
+    frames = back.take()
+    assert isinstance(frames[2], State) and frames[3:] == kept
+
+
+def test_chat_refusals_in_their_order() -> None:
+    bench = Bench()
+    taro, hana, code = two_playing(bench)
+    stranger = bench.connect("Who")
+    refused("unknown_match", bench, taro, Chat(match="NOSUCH", text="x" * 300))
+    refused("not_a_player", bench, stranger, Chat(match=code, text="x" * 300))
+    assert "201" in refused("text_too_long", bench, taro, Chat(match=code, text="x" * 201))
+    refused("bad_message", bench, taro, Chat(match=code, text=" \n\t\u200f "))
+    bench.ask(taro, Chat(match=code, text="x" * 200))
+    bench.ask(taro, Resign(match=code))
+    bench.ask(taro, Chat(match=code, text="gg"))  # a finished match still talks
+    bench.ask(taro, Leave(match=code))  # who left a finished match is no longer in it
+    refused("not_a_player", bench, taro, Chat(match=code, text="bye"))
+    assert bench.match(code).chat[-1].text == "gg"
+
+
+def test_the_store_keeps_the_last_lines_of_an_unfinished_match() -> None:
+    store = Store(":memory:")
+    match = Match("TALK01", new_game("tictactoe"), [Seat("human", "a", player="p_a"), None])
+    store.add_match(match)
+    for seq in range(1, CHAT_HISTORY_LINES + 6):
+        store.add_chat(match.code, ChatLine(match=match.code, seq=seq, time=float(seq),
+                                            seat=0, player="p_a", name="a", text=f"{seq}"))
+    (restored,) = store.unfinished()
+    assert [line.text for line in restored.chat] == [
+        f"{seq}" for seq in range(6, CHAT_HISTORY_LINES + 6)]
+    assert restored.chat_seq == CHAT_HISTORY_LINES + 5
+    store.close()

@@ -1,0 +1,123 @@
+"""Seats held for absent people, on a clock the test moves: the grace, abandon, the bot
+hold, a restart's restore, and what the room forgets once nobody looks."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from server.room.effects import Broadcast, CancelTimer, SetTimer, Think
+from server.room.match import Match, Seat
+from server.room.room import KEEP_FINISHED
+from shared.games import new_game
+from shared.protocol import BotChoice, Create, Hello, Move, Resign
+from tests.server.room_support import CONFIG, Bench, Person, kinds, token_of
+
+
+def test_an_absent_opponent_loses_after_the_grace_not_before() -> None:
+    bench = Bench()
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    code = bench.pair(taro, hana)
+    effects = bench.disconnect(hana)
+    assert SetTimer((code, 1), bench.now + CONFIG.grace) in effects
+    bench.now += CONFIG.grace - 1
+    assert bench.ring(code, 1) == [SetTimer((code, 1), bench.now + 1)]  # early: set again
+    assert bench.match(code).result is None
+    bench.now += 1
+    assert kinds(bench.ring(code, 1)) == ["SaveResult", "Broadcast"]
+    result = bench.match(code).result
+    assert result is not None and (result.winner, result.reason) == (0, "abandon")
+    assert bench.ring(code, 1) == []  # a timer that rang once is gone
+
+
+def test_coming_back_within_the_grace_cancels_it() -> None:
+    bench = Bench()
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    code = bench.pair(taro, hana)
+    bench.disconnect(hana)
+    bench.now += 30
+    effects = bench.ask(Person(), Hello(protocol=1, name="Hana", token=token_of(hana)))
+    assert CancelTimer((code, 1)) in effects and bench.room.holds.timers == {}
+    bench.now += 60
+    assert bench.ring(code, 1) == [] and bench.match(code).result is None
+
+
+def test_two_people_away_wait_for_the_first_to_come_back() -> None:
+    bench = Bench()
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    code = bench.pair(taro, hana)
+    bench.ask(taro, Move(match=code, move=4, ply=0))
+    bench.disconnect(hana)
+    assert [e for e in bench.disconnect(taro) if isinstance(e, SetTimer)] == []
+    bench.now += CONFIG.grace
+    assert bench.ring(code, 1) == []  # Taro is away too: nobody wins by default
+    assert bench.match(code).result is None
+    back = bench.connect("Taro", token=token_of(taro))  # the first back waits for the other
+    assert (code, 1) in bench.room.holds.timers
+    bench.now += CONFIG.grace
+    bench.ring(code, 1)
+    result = bench.match(code).result
+    assert result is not None and result.winner == 0 and back.player == taro.player
+
+
+def test_a_waiting_match_is_called_off_when_its_creator_stays_away() -> None:
+    bench = Bench()
+    taro = bench.connect("Taro")
+    bench.ask(taro, Create(game="othello", size=4))
+    match = bench.room.seated(taro.player or "")[0]
+    assert SetTimer((match.code, 0), bench.now + CONFIG.grace) in bench.disconnect(taro)
+    bench.now += CONFIG.grace
+    assert kinds(bench.ring(match.code, 0)) == ["SaveResult", "Broadcast"]
+    assert match.result is not None and (match.result.winner, match.result.reason) == (
+        None, "abandon")
+    assert match.code not in bench.room.matches  # nobody is at it: forgotten (stays stored)
+    assert bench.room.seated(taro.player or "") == []
+
+
+def test_against_a_bot_the_seat_is_held_for_the_bot_hold() -> None:
+    bench = Bench()
+    taro = bench.connect("Taro")
+    bench.ask(taro, Create(game="tictactoe", vs="bot", seat="second", bot=BotChoice(level=1)))
+    code = bench.room.seated(taro.player or "")[0].code
+    effects = bench.disconnect(taro)
+    assert SetTimer((code, 1), bench.now + CONFIG.bot_hold) in effects
+    bench.now += CONFIG.grace
+    bench.ring(code, 1)
+    assert bench.match(code).result is None  # the grace is not the bot hold
+    bench.now += CONFIG.bot_hold
+    match = bench.match(code)
+    effects = bench.ring(code, 1)
+    assert kinds(effects) == ["SaveResult", "Broadcast", "StopThinking"]
+    broadcast = effects[1]
+    assert isinstance(broadcast, Broadcast) and broadcast.to == ()  # nobody here to tell
+    assert match.result is not None and (match.result.winner, match.result.reason) == (
+        0, "abandon")
+    assert bench.room.thinking == {}
+
+
+def test_a_restart_restores_holds_and_bot_turns() -> None:
+    bench = Bench(dataclasses.replace(CONFIG, grace=5.0))
+    waiting = Match("WAITNG", new_game("tictactoe"), [Seat("human", "a", "p_a"), None])
+    vs_bot = Match("VSBOT1", new_game("tictactoe"), [Seat.bot(2), Seat("human", "b", "p_b")])
+    people = Match("PEOPLE", new_game("tictactoe"),
+                   [Seat("human", "c", "p_c"), Seat("human", "d", "p_d")])
+    effects = bench.room.restore([waiting, vs_bot, people], bench.now)
+    assert effects == [
+        SetTimer(("WAITNG", 0), bench.now + 5.0),
+        SetTimer(("VSBOT1", 1), bench.now + CONFIG.bot_hold),
+        Think("VSBOT1", 0, vs_bot.state, 2),
+    ]
+    assert set(bench.room.matches) == {"WAITNG", "VSBOT1", "PEOPLE"}
+
+
+def test_a_player_keeps_only_the_latest_finished_matches_in_memory() -> None:
+    bench = Bench(dataclasses.replace(CONFIG, max_matches_per_player=10))
+    taro = bench.connect("Taro")
+    codes = []
+    for _ in range(KEEP_FINISHED + 2):
+        bench.ask(taro, Create(game="tictactoe"))
+        code = [m for m in bench.room.seated(taro.player or "") if m.result is None][0].code
+        bench.ask(taro, Resign(match=code))
+        codes.append(code)
+    assert [m.code for m in bench.room.seated(taro.player or "")] == codes[-KEEP_FINISHED:]
+    assert not set(codes[:-KEEP_FINISHED]) & set(bench.room.matches)
+

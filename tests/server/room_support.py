@@ -1,0 +1,149 @@
+"""A match room driven by hand for the room's unit tests: no socket, no timer, no sleep.
+
+:class:`Bench` plays the shell's part in miniature: it keeps the players the room
+stored (so a hello can resume by token), delivers each effect's frames to the peers
+they go to, and keeps the clock, which only moves when a test moves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from server.config import ServerConfig
+from server.room.effects import (
+    Broadcast,
+    BroadcastSoon,
+    Effect,
+    RenamePlayer,
+    Reply,
+    ReplyState,
+    SavePlayer,
+    Send,
+)
+from server.room.identity import hash_token
+from server.room.match import Match
+from server.room.presence import Peer
+from server.room.room import Room
+from shared.protocol import (
+    ClientMessage,
+    Create,
+    Hello,
+    Join,
+    ServerInfo,
+    ServerMessage,
+    State,
+    Welcome,
+)
+
+CONFIG = ServerConfig(name="bench", discovery=False, grace=60.0, bot_hold=3600.0,
+                      max_matches_per_player=3, max_spectators=2)
+T0 = 1_000_000.0
+
+
+@dataclass(eq=False)
+class Person(Peer):
+    """A connection with the frames it was sent (and, once welcomed, its token)."""
+
+    label: str = ""
+    got: list[ServerMessage] = field(default_factory=list)
+    token: str | None = None
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def take(self) -> list[ServerMessage]:
+        """The frames received since the last take."""
+        got, self.got = self.got, []
+        return got
+
+    def states(self) -> list[State]:
+        return [m for m in self.take() if isinstance(m, State)]
+
+
+class Bench:
+    """A room, its stored players, and a clock at ``now``."""
+
+    def __init__(self, config: ServerConfig = CONFIG) -> None:
+        self.players: dict[str, tuple[str, str]] = {}
+        self.room = Room(config, ServerInfo(name="bench", version="0"),
+                         find_player=self.players.get)
+        self.now = T0
+
+    def deliver(self, effects: list[Effect], requester: Person | None = None) -> list[Effect]:
+        """Send each frame where the effect says (states built now, as the shell does
+        when they go out); store the players; return the effects for a closer look."""
+        for effect in effects:
+            match effect:
+                case SavePlayer(player, token_hash, name):
+                    self.players[token_hash] = (player, name)
+                case RenamePlayer(player, name):
+                    for key, (known, _) in self.players.items():
+                        if known == player:
+                            self.players[key] = (player, name)
+                case Reply(message):
+                    assert requester is not None
+                    requester.got.append(message)
+                    if isinstance(message, Welcome):
+                        requester.token = message.token
+                case ReplyState(match):
+                    assert requester is not None
+                    requester.got.append(self.room.state_of(match))
+                case Broadcast(_, to, state):
+                    for peer in to:
+                        _person(peer).got.append(state)
+                case BroadcastSoon(match):
+                    for peer in self.room.audience(match):
+                        _person(peer).got.append(self.room.state_of(match))
+                case Send(to, message):
+                    for peer in to:
+                        _person(peer).got.append(message)
+        return effects
+
+    def ask(self, person: Person, msg: ClientMessage) -> list[Effect]:
+        return self.deliver(self.room.request(person, msg, self.now), person)
+
+    def connect(self, name: str, token: str | None = None) -> Person:
+        """A new connection that said hello (resuming with ``token``)."""
+        person = Person(label=name)
+        self.ask(person, Hello(protocol=1, name=name, token=token))
+        return person
+
+    def disconnect(self, person: Person) -> list[Effect]:
+        return self.deliver(self.room.disconnected(person, self.now))
+
+    def ring(self, code: str, seat: int) -> list[Effect]:
+        """The timer of (code, seat) rings at the current time."""
+        return self.deliver(self.room.timeout((code, seat), self.now))
+
+    def bot_moves(self, code: str, ply: int, move: int) -> list[Effect]:
+        return self.deliver(self.room.bot_moved(code, ply, move, self.now))
+
+    def match(self, code: str) -> Match:
+        return self.room.matches[code]
+
+    def pair(self, creator: Person, joiner: Person) -> str:
+        """``creator`` creates a tic-tac-toe match and ``joiner`` takes the other seat (the
+        usual start of a test about two people at one board); the match's code."""
+        self.ask(creator, Create(game="tictactoe"))
+        code = self.room.seated(creator.player or "")[0].code
+        self.ask(joiner, Join(match=code))
+        return code
+
+
+def _person(peer: Peer) -> Person:
+    assert isinstance(peer, Person)
+    return peer
+
+
+def kinds(effects: list[Effect]) -> list[str]:
+    """The effects' type names, in order (what happened, at a glance)."""
+    return [type(effect).__name__ for effect in effects]
+
+
+def token_of(person: Person) -> str:
+    assert person.token is not None
+    return person.token
+
+
+def hashed(person: Person) -> str:
+    return hash_token(token_of(person))

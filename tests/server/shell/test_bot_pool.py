@@ -1,0 +1,155 @@
+"""Bot seats think in worker processes: people in other matches are answered meanwhile,
+and a bot that overruns, crashes or answers nonsense still gets a legal move played."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import time
+
+from server.shell.bot_pool import BotRunner, level_seconds, think
+from shared.ai import DEFAULT_SECONDS
+from shared.games import new_game
+
+
+def padded_think(game: str, size: int, board: str, to_move: int, level: int,
+                 seconds: float | None) -> int:
+    """The real bot, then busy on the CPU (like a deep search) until its time is up."""
+    started = time.monotonic()
+    move = think(game, size, board, to_move, level, seconds)
+    while time.monotonic() - started < (seconds or 1.0):
+        pass
+    return move
+
+
+def slow_think(*args: object) -> int:
+    time.sleep(30)
+    return 0
+
+
+def last_move_think(game: str, size: int, board: str, to_move: int, level: int,
+                    seconds: float | None) -> int:
+    """A slow but sure bot: always the last legal move, after 0.2 s."""
+    time.sleep(0.2)
+    return new_game(game, size, board, to_move).legal_moves()[-1]
+
+
+def crash_think(*args: object) -> int:
+    os._exit(3)
+
+
+def nonsense_think(*args: object) -> int:
+    return 999
+
+
+def failing_think(*args: object) -> int:
+    raise RuntimeError("a bug in the bot")
+
+
+async def test_people_are_answered_while_two_experts_think(make_server, connect) -> None:
+    server = await make_server(bot_seconds=1.5, bot_workers=2)
+    server.bots.thinker = padded_think
+    thinking = level_seconds(5, 1.5)
+    assert thinking is not None and thinking >= 0.5
+    loop = asyncio.get_running_loop()
+
+    bot_fans = [await connect(server, name=f"fan{i}") for i in range(2)]
+    asked: list[float] = []  # when each bot was asked to think (just before its create)
+    bot_matches = []
+    for fan in bot_fans:
+        asked.append(loop.time())
+        bot_matches.append(await fan.create(game="othello", size=8, vs="bot", seat="second",
+                                            bot={"level": 5}))
+    bot_moved: list[float] = [0.0, 0.0]
+
+    async def bot_answer(i: int) -> None:
+        await bot_fans[i].expect("state", match=bot_matches[i]["match"], ply=1)
+        bot_moved[i] = loop.time()
+
+    waiting = [asyncio.create_task(bot_answer(i)) for i in range(2)]
+
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="join", match=code)
+    await hana.expect("state", match=code)
+    await taro.expect("state", match=code, status="playing")
+    round_trips = []
+    for ply, (mover, move) in enumerate([(taro, 4), (hana, 0), (taro, 8)]):
+        sent = loop.time()
+        await mover.send(type="move", match=code, move=move, ply=ply)
+        await mover.expect("state", match=code, ply=ply + 1)
+        round_trips.append(loop.time() - sent)
+    answered = loop.time()
+    assert bot_moved == [0.0, 0.0], "the people's moves came back before either bot moved"
+    await asyncio.gather(*waiting)
+    for moved, start in zip(bot_moved, asked):
+        assert moved - start >= thinking * 0.9  # each bot really thought that long
+    assert answered < min(bot_moved)
+    assert max(round_trips) < thinking / 3, round_trips
+
+
+async def test_a_bot_that_overruns_its_deadline_plays_a_random_legal_move(caplog) -> None:
+    before = set(multiprocessing.active_children())
+    runner = BotRunner(workers=1, cap=0.1, slack=0.5, thinker=slow_think)
+    state = new_game("othello", 6)
+    try:
+        with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+            move = await runner.choose(state, 5, where="TEST01")
+        assert move in state.legal_moves()
+        assert "missed its" in caplog.text and "TEST01" in caplog.text
+    finally:
+        started = time.monotonic()
+        await runner.close()
+        assert time.monotonic() - started < 10  # the sleeping worker was stopped...
+        assert set(multiprocessing.active_children()) <= before  # ...and reaped
+
+
+async def test_a_crashed_worker_is_replaced(caplog) -> None:
+    runner = BotRunner(workers=1, thinker=crash_think)
+    state = new_game("tictactoe")
+    try:
+        with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+            assert await runner.choose(state, 3) in state.legal_moves()
+        assert "crashed" in caplog.text
+        runner.thinker = think
+        assert await runner.choose(state.play(4), 5) in (0, 2, 6, 8)  # the real bot again
+    finally:
+        await runner.close()
+
+
+async def test_a_nonsense_or_failing_bot_still_moves_legally(caplog) -> None:
+    runner = BotRunner(workers=1, thinker=nonsense_think)
+    state = new_game("othello", 4)
+    try:
+        with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+            assert await runner.choose(state, 2) in state.legal_moves()
+            runner.thinker = failing_think
+            assert await runner.choose(state, 2) in state.legal_moves()
+        assert "999, not a legal move" in caplog.text
+        assert "a bug in the bot" in caplog.text
+    finally:
+        await runner.close()
+
+
+def test_level_seconds_caps_the_level_default() -> None:
+    for level, own in DEFAULT_SECONDS.items():
+        assert level_seconds(level, None) == own
+        assert level_seconds(level, 0.05) == (0.05 if own is None else min(own, 0.05))
+
+
+async def test_time_queued_for_a_worker_does_not_count_against_the_deadline(caplog) -> None:
+    """Ten searches of 0.2 s at once on one worker take 2 s; each has a 1.2 s deadline,
+    counted from when it has the worker, so every one is the bot's own move."""
+    runner = BotRunner(workers=1, cap=0.2, slack=1.0, thinker=last_move_think)
+    state = new_game("othello", 8)
+    best = state.legal_moves()[-1]
+    try:
+        assert await runner.choose(state, 5) == best  # the worker is up and warm
+        with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+            moves = await asyncio.gather(*(runner.choose(state, 5) for _ in range(10)))
+        assert "missed its" not in caplog.text
+        assert moves == [best] * 10
+    finally:
+        await runner.close()

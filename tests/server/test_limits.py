@@ -1,0 +1,95 @@
+"""Limits: frame type and size, connections per address, matches per player."""
+
+from __future__ import annotations
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from server.room.limits import AddressCounter, MessageBudget, is_loopback
+
+
+async def _close_code(peer) -> int | None:
+    with pytest.raises(ConnectionClosed):
+        while True:
+            await peer.recv()
+    return peer.ws.close_code
+
+
+async def test_binary_frames_are_closed_with_1003(game_server, connect) -> None:
+    peer = await connect(game_server)
+    await peer.ws.send(b'{"type": "list"}')
+    assert await _close_code(peer) == 1003
+
+
+async def test_oversize_frames_are_closed_with_1009(game_server, connect) -> None:
+    peer = await connect(game_server)
+    await peer.ws.send('{"type": "hello", "name": "' + "x" * 70_000 + '"}')
+    assert await _close_code(peer) == 1009
+
+
+async def test_a_frame_just_under_the_limit_is_read(game_server, connect) -> None:
+    peer = await connect(game_server)
+    await peer.ws.send('{"type": "list", "pad": "' + "x" * 60_000 + '"}')
+    assert (await peer.recv())["type"] == "lobby"  # unknown fields are ignored
+
+
+async def test_connections_per_address(make_server, connect) -> None:
+    server = await make_server(max_connections_per_address=2, exempt_loopback=False)
+    first = await connect(server)
+    await connect(server)
+    third = await connect(server, hello=False)
+    msg = await third.expect_error("rate_limited", ref=None)
+    assert "at most 2 connections" in msg["message"]
+    assert await _close_code(third) == 1008
+    await first.close()
+    again = await connect(server)  # a freed slot is usable again
+    assert again.welcome["type"] == "welcome"
+
+
+async def test_loopback_is_exempt_from_the_address_cap(make_server, connect) -> None:
+    server = await make_server(max_connections_per_address=2)
+    peers = [await connect(server) for _ in range(6)]
+    assert all(p.welcome["type"] == "welcome" for p in peers)
+
+
+async def test_matches_per_player(make_server, connect) -> None:
+    server = await make_server(max_matches_per_player=2)
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    codes = [(await taro.create(game="tictactoe", vs="human"))["match"] for _ in range(2)]
+    await taro.send(type="create", game="tictactoe", vs="bot")
+    msg = await taro.expect_error("rate_limited", ref="create")
+    assert "2 unfinished matches" in msg["message"]
+    other = (await hana.create(game="tictactoe", vs="human"))["match"]
+    await taro.send(type="join", match=other)
+    await taro.expect_error("rate_limited", ref="join", match=other)
+    await taro.send(type="resign", match=codes[0])
+    await taro.expect("state", match=codes[0], status="over")
+    state = await taro.create(game="tictactoe", vs="human")  # room again
+    assert state["status"] == "waiting"
+
+
+def test_message_budget_refills_and_flags_sustained_abuse() -> None:
+    now = [0.0]
+    budget = MessageBudget(rate=10, burst=5, clock=lambda: now[0])
+    assert [budget.take() for _ in range(6)] == [True] * 5 + [False]
+    now[0] += 0.2  # two messages' worth
+    assert [budget.take() for _ in range(3)] == [True, True, False]
+    assert not budget.abusive
+    for _ in range(10):
+        budget.take()
+    assert budget.abusive
+    now[0] += 5.0
+    assert budget.take() and not budget.abusive
+    with pytest.raises(ValueError):
+        MessageBudget(rate=0, burst=1)
+
+
+def test_address_counter() -> None:
+    counter = AddressCounter(cap=1)
+    assert counter.admit("192.168.1.5") and not counter.admit("192.168.1.5")
+    assert counter.admit("192.168.1.6")
+    counter.release("192.168.1.5")
+    assert counter.admit("192.168.1.5")
+    assert all(counter.admit("127.0.0.1") for _ in range(5))
+    assert is_loopback("::1") and is_loopback("127.8.0.1")
+    assert not is_loopback("10.0.0.1") and not is_loopback("not an address")
