@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
 from shared.games import DEFAULT_GAME, GAMES, GameInfo
 from shared.protocol import CHAT_HISTORY_LINES, CHAT_MAX_CHARS
 
@@ -30,6 +30,7 @@ FILES: dict[str, tuple[str, str]] = {
     "/catalogue.js": ("catalogue.js", _JS),
     "/match_view.js": ("match_view.js", _JS),
     "/replay.js": ("replay.js", _JS),
+    "/record.js": ("record.js", _JS),
     "/lobby.js": ("lobby.js", _JS),
     "/game.js": ("game.js", _JS),
     "/board.js": ("board.js", _JS),
@@ -52,7 +53,8 @@ def catalogue() -> dict[str, Any]:
     return {
         "games": [_game(info) for info in GAMES.values()],
         "default_game": DEFAULT_GAME,
-        "bots": [{"level": level, "name": spec.name} for level, spec in LEVELS.items()],
+        "bots": [{"level": level, "name": spec.name, "title": spec.title,
+                  "words": level_words(level)} for level, spec in LEVELS.items()],
         "default_level": DEFAULT_LEVEL,
         "chat": {"max_chars": CHAT_MAX_CHARS, "history_lines": CHAT_HISTORY_LINES},
     }

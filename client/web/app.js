@@ -23,6 +23,7 @@ const known = new Known();
 const sounds = new Sounds(storage);
 const screen = document.getElementById("screen");
 const banner = document.getElementById("banner");
+const serverName = document.getElementById("who");
 let pending = null; // an intent waiting for the welcome of a rename
 
 const connection = new Connection({
@@ -84,7 +85,7 @@ const lobby = new LobbyScreen({
     known.say("");
     render();
   },
-}, connection.name);
+}, connection.name, storage);
 
 let engineAsks = 0; // hint and analyse requests so far, to match a wait to its request
 
@@ -143,25 +144,35 @@ function renderBanner() {
 
 let noticeTimer = null;
 
+/** Put the lobby or the match on screen, from its top: the lobby may have been scrolled
+ * down to a button, and the match must open with its board in view, not wherever that
+ * scroll lands in a page of another height. */
+function show(root) {
+  fill(screen, root);
+  document.body.classList.toggle("in-game", root === game.root);
+  window.scrollTo(0, 0);
+}
+
 /** Draw everything from what is known. */
 function render() {
   if (known.notice.text && performance.now() - known.notice.at > NOTICE_MS) known.say("");
   clearTimeout(noticeTimer);
   if (known.notice.text) noticeTimer = setTimeout(render, NOTICE_MS);
   renderBanner();
+  fill(serverName, known.welcome ? known.welcome.server.name : "");
   const view = known.view;
   if (known.welcome === null) {
     fill(screen, el("p", { class: "note connecting" }, known.link.message),
       el("p", { class: "notice" }, known.notice.text)); // a hello the server refused
     document.title = "taikyoku";
   } else if (view !== null) {
-    if (!screen.contains(game.root)) fill(screen, game.root);
+    if (!screen.contains(game.root)) show(game.root);
     game.render(view, known);
     const s = view.state;
     document.title = s ? `${view.turnText()} – ${gameTitle(s.game, s.size)} – taikyoku`
       : "taikyoku";
   } else {
-    if (!screen.contains(lobby.root)) fill(screen, lobby.root);
+    if (!screen.contains(lobby.root)) show(lobby.root);
     lobby.update(known);
     document.title = "taikyoku";
   }

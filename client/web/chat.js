@@ -1,7 +1,9 @@
 // The chat section of the match screen: the match's last lines and a field to write one.
 //
-// Built once and kept while the rest of the panel is redrawn on every state, so a line
-// being typed is never interrupted. Lines are shown verbatim as text (the server has
+// Built once and kept while the rest of the screen is redrawn on every state, so a line
+// being typed is never interrupted. Lines that arrive while the chat is out of sight
+// (below the fold on a phone) are counted on a badge that floats over the corner of the
+// screen; tapping it brings the chat into view, and seeing the chat clears it. Lines are shown verbatim as text (the server has
 // already removed control characters); a name or a line that looks like markup stays
 // text, as everything drawn through dom.js does.
 
@@ -32,6 +34,32 @@ export class ChatBox {
       this.field, el("button", { type: "submit", class: "secondary", id: "chat-send" }, "Send"));
     this.root = el("section", { class: "chat" }, el("h3", {}, "Chat"), this.lines, form,
       this.count);
+    this.unread = 0; // lines from others that came while the chat was out of sight
+    this.inSight = false;
+    this.badge = el("button", { type: "button", class: "chat-badge", id: "chat-badge",
+      hidden: true, onclick: () => this.bringIntoView() });
+    new IntersectionObserver(([entry]) => {
+      this.inSight = entry.isIntersecting;
+      if (this.inSight) this.markRead();
+    }, { threshold: 0.5 }).observe(this.lines);
+  }
+
+  /** Show the chat, or hide it (a match not loaded yet, a server without chat). */
+  show(shown) {
+    this.root.hidden = !shown;
+    if (!shown) this.markRead();
+  }
+
+  markRead() {
+    this.unread = 0;
+    this.badge.hidden = true;
+  }
+
+  /** The badge's tap: the chat scrolls into view (the person asked for it). */
+  bringIntoView() {
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.root.scrollIntoView({ block: "end", behavior: still ? "auto" : "smooth" });
+    this.markRead();
   }
 
   /** Enter or Send: the line goes out (a blank one is not sent) and the field empties. */
@@ -52,9 +80,24 @@ export class ChatBox {
 
   /** Show `view`'s lines (oldest first, the newest in sight); `me` is our player id. */
   render(view, me) {
-    const key = `${view.code} ${view.chat.length ? view.chat[view.chat.length - 1].seq : 0}`;
+    const last = view.chat.length ? view.chat[view.chat.length - 1].seq : 0;
+    const key = `${view.code} ${last}`;
     if (key === this.shown) return;
+    const [code, seen] = this.shown.split(" ");
+    // the lines of this match new since the last drawing, others' only; a match drawn
+    // for the first time (a resume, a join) brings its history: not news
+    const news = code === view.code
+      ? view.chat.filter((line) => line.seq > Number(seen) && line.player !== me).length : 0;
     this.shown = key;
+    if (news && !this.inSight && !this.root.hidden) {
+      this.unread += news;
+      fill(this.badge, "Chat ", el("span", { class: "count" }, this.unread));
+      this.badge.setAttribute("aria-label", `${this.unread} new chat ` +
+        `message${this.unread === 1 ? "" : "s"}: show the chat`);
+      this.badge.hidden = false;
+    } else if (code !== view.code) {
+      this.markRead();
+    }
     fill(this.lines, view.chat.length ? view.chat.map((line) => el("li", {},
       el("span", { class: "chat-who" }, `${speaker(line, me)}: `),
       el("span", { class: "chat-text" }, line.text)))

@@ -1,8 +1,13 @@
-// The match screen: the board, and beside it (under it on a phone) who plays which
-// side with their clocks, the disc count, whose turn it is, passes, why a tap was
-// refused, a takeback offer, the engine's hints and review, the result, the buttons
-// (take back, hint, analyse, sound; resign, rematch, back to lobby), the move list to
-// look back through, and the chat.
+// The match screen: the board, and beside it (around it on a phone) who plays which
+// side with their clocks and disc counts, whose turn it is and the last move, passes,
+// why a tap was refused, a takeback offer, the engine's hints and review, the result,
+// the buttons (take back, hint, analyse, sound; resign, rematch, back to lobby), the
+// move list to look back through, and the chat.
+//
+// On a phone held upright the players sit above the board and whose turn it is right
+// under it, so all of it fits the first screen (style.css); the rest follows below.
+// The parts are boxes built once and refilled on each state, so the page's height
+// around the board does not jump and nothing scrolls by itself.
 //
 // It draws the server's last `state` and nothing else: a tap on a square becomes a
 // `move` only when that state lists it as legal; otherwise the person is told why
@@ -14,6 +19,7 @@ import { boardInfo, gameTitle, sideName } from "./catalogue.js";
 import { ChatBox } from "./chat.js";
 import { clockWords } from "./clock.js";
 import { el, fill } from "./dom.js";
+import { recordSection } from "./record.js";
 
 const CONFIRM_MS = 3000; // a second tap within this confirms resigning or leaving a game
 const ANIMATE_MS = 600; // a state this fresh still animates its move
@@ -33,9 +39,15 @@ export class GameScreen {
     this.sound = sound;
     this.tickTimer = null; // the next redraw of the running clock
     this.boardBox = el("div", { class: "board-box" });
+    this.seatsBox = el("ul", { class: "seats" });
+    this.statusBox = el("div", { class: "status" });
+    this.actionsBox = el("div", { class: "actions-box" });
+    this.titleBox = el("h2", { class: "match-title" });
+    this.movesBox = el("div", { class: "record" });
     this.chat = new ChatBox((text) => this.actions.chat(text));
-    this.panel = el("div", { class: "panel" }, this.chat.root);
-    this.root = el("div", { class: "game" }, this.boardBox, this.panel);
+    this.aside = el("div", { class: "aside" }, this.seatsBox, this.statusBox, this.actionsBox,
+      this.titleBox, this.movesBox, this.chat.root);
+    this.root = el("div", { class: "game" }, this.boardBox, this.aside, this.chat.badge);
     document.addEventListener("keydown", (e) => this.key(e));
   }
 
@@ -49,24 +61,21 @@ export class GameScreen {
       this.setConfirm(null);
     }
     const s = view.state;
-    this.chat.root.hidden = s === null || !known.has("chat");
+    this.chat.show(s !== null && known.has("chat"));
     if (s === null) {
-      fill(this.boardBox);
-      this.fillPanel(el("p", { class: "turn" }, "Loading the match…"));
+      for (const box of [this.boardBox, this.seatsBox, this.actionsBox, this.titleBox,
+        this.movesBox]) fill(box);
+      fill(this.statusBox, el("p", { class: "turn" }, "Loading the match…"));
       return;
     }
     fill(this.boardBox, this.board(view));
-    this.fillPanel(this.header(view), this.seats(view), this.status(view, known),
-      this.buttons(view), this.moves(view));
+    fill(this.seatsBox, this.seats(view));
+    fill(this.statusBox, this.status(view, known));
+    fill(this.actionsBox, this.buttons(view));
+    fill(this.titleBox, this.title(view));
+    fill(this.movesBox, recordSection(view, this.review, (delta, to) => this.step(delta, to)));
     this.chat.render(view, known.welcome ? known.welcome.player : null);
     this.tick();
-  }
-
-  /** Redraw the panel's sections above the chat, which stays (a line being typed in it
-   * keeps its focus and its text). */
-  fillPanel(...parts) {
-    for (const child of [...this.panel.children]) if (child !== this.chat.root) child.remove();
-    this.chat.root.before(...parts.flat().filter(Boolean));
   }
 
   /** Bring the clocks up to date, and come back when the running one's text changes. */
@@ -75,7 +84,7 @@ export class GameScreen {
     const clocks = this.view && this.root.isConnected ? this.view.clocks() : null;
     if (clocks === null) return;
     const now = performance.now();
-    for (const shown of this.panel.querySelectorAll(".clock[data-seat]")) {
+    for (const shown of this.seatsBox.querySelectorAll(".clock[data-seat]")) {
       const seat = Number(shown.dataset.seat);
       fill(shown, clocks.text(seat, now));
       shown.classList.toggle("low", clocks.low(seat, now));
@@ -129,18 +138,21 @@ export class GameScreen {
     return renderBoard(look);
   }
 
-  header(view) {
+  /** "Othello 8x8 · match K7QXM2 · 3 min +2s clock (watching)". */
+  title(view) {
     const s = view.state;
     let title = `${gameTitle(s.game, s.size)} · match ${s.match}`;
     if (s.clock) title += ` · ${clockWords(s.clock)} clock`;
     if (view.role === "spectator") title += " (watching)";
-    return el("h2", { class: "match-title" }, title);
+    return title;
   }
 
-  /** Who plays which side, online or not, and the disc count. */
+  /** Who plays which side, online or not, their clocks and disc counts (the counts of
+   * the position looked at, when looking back). */
   seats(view) {
     const s = view.state;
-    return el("ul", { class: "seats" }, [0, 1].map((seat) => {
+    const counts = this.review === null ? s.score : this.reviewCounts(view);
+    return [0, 1].map((seat) => {
       const p = view.player(seat);
       let name = view.label(seat);
       if (p && seat === view.seat && p.name) name = `You (${p.name})`;
@@ -152,13 +164,20 @@ export class GameScreen {
       return el("li", { class: `seat${toMove ? " to-move" : ""}`, "data-seat": seat },
         seatIcon(s.game, seat),
         el("span", { class: "who" }, el("span", { class: "side" }, `${sideName(s.game, seat)}: `),
-          el("span", { class: "name" }, name),
+          el("span", { class: "name", title: name }, name),
           away ? el("span", { class: "away" }, "offline – waiting for them") : null),
         s.clock ? el("span", { class: `clock${running ? " running" : ""}`, "data-seat": seat,
           role: "timer", "aria-label": `${sideName(s.game, seat)}'s clock` }) : null,
         view.info.scored ? el("span", { class: "score", "aria-label": "discs" },
-          s.score[seat]) : null);
-    }));
+          counts[seat]) : null);
+    });
+  }
+
+  /** Each side's pieces on the board after the move looked at. */
+  reviewCounts(view) {
+    const boards = view.boards();
+    const board = boards[Math.min(this.review, boards.length - 1)];
+    return ["X", "O"].map((piece) => [...board].filter((c) => c === piece).length);
   }
 
   /** Whose turn, or the result; a pass; a refusal; a rematch offer; the code to share. */
@@ -174,18 +193,15 @@ export class GameScreen {
         parts.push(el("p", { class: "offer" }, s.rematch.includes(other) &&
           !s.rematch.includes(view.seat)
           ? `${view.label(other)} wants a rematch: press Rematch.`
-          : `Rematch asked: waiting for ${view.label(other).toLowerCase()}…`));
+          : `Rematch asked: waiting for ${view.label(other)}…`));
       }
     } else {
       let turn = view.turnText();
       let cls = view.myTurn ? "turn mine" : "turn";
-      if (!known.link.up) {
-        turn = "Offline: moves wait until the link is back.";
+      if (this.review !== null) {
+        turn = `Looking back at move ${this.review}`;
         cls = "turn warn";
-      } else if (this.review !== null) {
-        turn = `Looking back at move ${this.review} (>| returns to the game)`;
-        cls = "turn warn";
-      } else if (view.isBot(s.to_move) && s.status === "playing") {
+      } else if (view.isBot(s.to_move) && s.status === "playing" && known.link.up) {
         cls += " thinking";
       }
       parts.push(el("p", { class: cls, "aria-live": "polite" }, turn));
@@ -198,14 +214,23 @@ export class GameScreen {
           : `They open ${location.origin} and join it from the lobby.`));
       }
     }
-    const pass = view.passNote();
+    const shown = this.review === null ? s.moves.length : this.review;
+    const last = view.moveWords(shown);
+    if (this.review !== null) {
+      parts.push(el("p", { class: "last-move" }, last ? `Shown: ${last}. ` : "Shown: the start. ",
+        el("button", { type: "button", class: "secondary live", id: "live",
+          onclick: () => this.step(null, null) }, "Return to the game")));
+    } else if (last) {
+      parts.push(el("p", { class: "last-move" }, `Last move: ${last}`));
+    }
+    const pass = this.review === null ? view.passNote() : null;
     if (pass) parts.push(el("p", { class: "pass" }, pass));
     parts.push(...this.offer(view), ...this.engine(view));
     if (known.notice.text) {
       parts.push(el("p", { class: `notice${known.notice.good ? " good" : ""}`, role: "alert" },
         known.notice.text));
     }
-    return el("div", { class: "status" }, parts);
+    return parts;
   }
 
   /** A pending takeback offer, with Accept and Decline for the one who answers it. */
@@ -311,37 +336,6 @@ export class GameScreen {
     return [this.features(view), el("div", { class: "actions" }, row)];
   }
 
-  /** The record, numbered, each a button showing the board after it; and the steps. */
-  moves(view) {
-    const names = view.moveNames();
-    const shown = this.review === null ? names.length : this.review;
-    const list = el("ol", { class: "move-list" }, names.map((name, k) => {
-      const r = view.reviewed(k);
-      const lost = r !== null && r.loss > 0;
-      const cls = `move${k + 1 === shown ? " current" : ""}${lost ? " lost" : ""}`;
-      return el("li", {}, el("button", { type: "button", class: cls,
-        onclick: () => this.step(null, k + 1) }, name,
-      lost ? el("span", { class: "loss" }, view.info.scored ? ` -${r.loss}` : " ?")
-        : null));
-    }));
-    const step = (text, label, go) => el("button", { type: "button", class: "step",
-      "aria-label": label, disabled: names.length === 0, onclick: go }, text);
-    const bar = el("div", { class: "review-bar" },
-      step("|<", "first move", () => this.step(null, 0)),
-      step("<", "previous move", () => this.step(-1)),
-      step(">", "next move", () => this.step(1)),
-      step(">|", "back to the game", () => this.step(null, null)),
-      el("span", { class: this.review === null ? "muted" : "warn" },
-        `move ${shown} of ${names.length} (${this.review === null ? "live" : "looking back"})`));
-    const box = el("section", { class: "moves", hidden: names.length === 0 },
-      el("h3", {}, `Moves (${names.length})`), list, bar);
-    queueMicrotask(() => { // keep the move in focus in view
-      const current = list.querySelector(".current");
-      if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
-    });
-    return box;
-  }
-
   // ---- input ---------------------------------------------------------------------
 
   /** Play `square` if the server would take it; otherwise say why not. */
@@ -350,7 +344,8 @@ export class GameScreen {
     if (this.review !== null) {
       this.known.say("You are looking back through the game: press >| to return to it.");
     } else if (!this.known.link.up) {
-      this.known.say("Offline: moves wait until the link is back.");
+      this.known.say("Not sent: the link to the server is down. " +
+        "Tap again once it is back.");
     } else {
       const why = view.whyNot(square);
       if (why === null) {

@@ -1,8 +1,13 @@
-// The lobby: your name, your unfinished games, a new game (which, against whom, who
-// moves first, a clock, hints between people), joining a friend's match by its
-// code, and the matches on the server to join or watch, with their clocks and hints.
+// The lobby: your name, your unfinished games (Resume), a new game (which, against
+// whom, who moves first, a clock, hints between people), joining a friend's match by
+// its code, and the matches on the server to join or watch, with their clocks and hints.
 // Built once; `update` refreshes only the lists and the notice, so typing in a box is
 // never interrupted by the lobby refreshing itself.
+//
+// One thumb on a phone: Play comes right under a line that says what it will start
+// (the choices of the last game, remembered by the browser), with the choices folded
+// under "Change…" below it; so Play, or Resume for a game under way, is on the first
+// screen without scrolling, and so is joining a friend.
 
 import { CATALOGUE, gameInfo, gameTitle } from "./catalogue.js";
 import { clockWords } from "./clock.js";
@@ -13,8 +18,36 @@ const GAMES = CATALOGUE.games.flatMap((info) => info.sizes.map((size) => [info.n
 /** The clocks on offer: each side's minutes and the seconds added after each move. */
 const CLOCKS = [["none", "None", null], ["1+0", "1+0", { initial: 60, increment: 0 }],
   ["3+2", "3+2", { initial: 180, increment: 2 }], ["5+3", "5+3", { initial: 300, increment: 3 }]];
+const CHOICES_KEY = "taikyoku.choices"; // the last game's choices, in the browser's storage
+/** Where there is room, the choices show unfolded. */
+const ROOMY = "(min-width: 760px) and (min-height: 600px)";
 
-/** A row of choice buttons; exactly one is pressed. Returns the row and a re-marker. */
+/** The choices a new game starts from: the last game's where they are still on offer
+ * (a server may have dropped a game or a level since), otherwise the defaults. */
+function rememberedChoices(storage) {
+  const game = CATALOGUE.default_game;
+  const choice = { game, size: gameInfo(game).default_size, vs: "bot",
+    level: CATALOGUE.default_level, seat: "first", clock: "none", hints: "no" };
+  let saved = {};
+  try {
+    saved = JSON.parse(storage.get(CHOICES_KEY) || "{}") || {};
+  } catch (err) {
+    return choice; // not JSON (an older page's, or edited by hand): the defaults
+  }
+  const offered = {
+    vs: ["bot", "human"], seat: ["first", "second", "random"], hints: ["no", "yes"],
+    clock: CLOCKS.map(([value]) => value), level: CATALOGUE.bots.map((b) => b.level),
+  };
+  for (const [key, values] of Object.entries(offered)) {
+    if (values.includes(saved[key])) choice[key] = saved[key];
+  }
+  if (GAMES.some(([g, n]) => g === saved.game && n === saved.size)) {
+    [choice.game, choice.size] = [saved.game, saved.size];
+  }
+  return choice;
+}
+
+/** A row of choice buttons; exactly one is pressed. */
 function choiceRow(label, options, current, pick) {
   const buttons = options.map(([value, text]) => el("button", {
     type: "button", class: "choice", "data-value": value,
@@ -40,12 +73,12 @@ function summary(m) {
 }
 
 export class LobbyScreen {
-  /** actions: create(request, name), join(code, name), watch(code, name), goBack(code). */
-  constructor(actions, name) {
+  /** actions: create(request, name), join(code, name), watch(code, name), goBack(code);
+   * `storage` keeps the choices of the last game (connection.js's BrowserStore). */
+  constructor(actions, name, storage) {
     this.actions = actions;
-    const game = CATALOGUE.default_game;
-    this.choice = { game, size: gameInfo(game).default_size, vs: "bot",
-      level: CATALOGUE.default_level, seat: "first", clock: "none", hints: "no" };
+    this.storage = storage;
+    this.choice = rememberedChoices(storage);
     this.features = []; // the server's optional features (welcome.features)
     this.nameBox = el("input", {
       id: "name", type: "text", maxlength: 32, autocomplete: "nickname", value: name,
@@ -57,7 +90,7 @@ export class LobbyScreen {
       enterkeyhint: "go",
     });
     this.codeBox.addEventListener("keydown", (e) => { if (e.key === "Enter") this.joinCode(); });
-    this.server = el("p", { class: "muted server" });
+    this.about = el("p", { class: "about" }); // what Play starts, in words
     this.notice = el("p", { class: "notice", role: "alert" });
     this.mine = el("section", { class: "card mine", hidden: true });
     this.open = el("ul", { class: "matches open-matches" });
@@ -76,14 +109,17 @@ export class LobbyScreen {
     const c = this.choice;
     const game = choiceRow("Game", GAMES.map(([g, n], i) => [String(i), gameTitle(g, n)]),
       () => String(GAMES.findIndex(([g, n]) => g === c.game && n === c.size)),
-      (i) => { [c.game, c.size] = GAMES[Number(i)]; });
+      (i) => { [c.game, c.size] = GAMES[Number(i)]; this.describe(); });
     const vs = choiceRow("Opponent", [["bot", "The computer (bot)"], ["human", "A person"]],
       () => c.vs, (v) => { c.vs = v; this.refreshChoices(); });
     this.refreshChoices();
     const play = el("button", { type: "button", class: "primary big", id: "play",
       onclick: () => this.play() }, "Play");
+    const change = el("details", { class: "change", open: window.matchMedia(ROOMY).matches },
+      el("summary", {}, "Change the game, opponent, clock…"),
+      game, vs, this.levelRow, this.seatRow, this.optionRow);
     const newGame = el("section", { class: "card new-game" },
-      el("h2", {}, "New game"), game, vs, this.levelRow, this.seatRow, this.optionRow, play);
+      el("h2", {}, "New game"), this.about, play, change);
     const you = el("div", { class: "you" },
       el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox);
     const join = el("button", { type: "button", class: "secondary", id: "join-code",
@@ -94,8 +130,27 @@ export class LobbyScreen {
       el("div", { class: "code-row" }, this.codeBox, join),
       el("h3", {}, "Open matches (a seat is free)"), this.open,
       el("h3", {}, "Matches to watch"), this.watchable);
-    return el("div", { class: "lobby" }, this.server, you, this.notice, this.mine,
+    return el("div", { class: "lobby" }, you, this.notice, this.mine,
       el("div", { class: "lobby-grid" }, newGame, matches));
+  }
+
+  /** What Play will start, in two lines over the button. */
+  describe() {
+    const c = this.choice;
+    const bot = CATALOGUE.bots.find((b) => b.level === c.level);
+    const against = c.vs === "bot" ? `the bot, level ${bot.level} ${bot.title}` : "a person";
+    const first = { first: "You move first", second: c.vs === "bot" ? "The bot moves first"
+      : "Your friend moves first", random: "Who moves first is drawn" }[c.seat];
+    const clock = CLOCKS.find(([value]) => value === c.clock)[2];
+    const more = [first];
+    if (this.features.includes("clock")) {
+      more.push(clock ? `${clockWords(clock)} clock` : "no clock");
+    }
+    if (c.vs === "human" && c.hints === "yes" && this.features.includes("hint")) {
+      more.push("hints allowed");
+    }
+    fill(this.about, el("strong", {}, `${gameTitle(c.game, c.size)} against ${against}`),
+      el("br"), el("span", { class: "muted" }, `${more.join(" · ")}.`));
   }
 
   /** The rows that depend on the opponent: bot level, and who moves first. */
@@ -103,11 +158,13 @@ export class LobbyScreen {
     const c = this.choice;
     if (c.vs === "bot") {
       const bots = CATALOGUE.bots;
-      const levels = bots.map(({ level, name }) => [String(level), [
-        el("span", { class: "level" }, level), " ", el("span", { class: "level-name" }, name)]]);
-      const range = `${bots[0].level} is easy, ${bots[bots.length - 1].level} is strong`;
-      fill(this.levelRow, choiceRow(`Bot level (${range})`, levels,
-        () => String(c.level), (v) => { c.level = Number(v); }));
+      const levels = bots.map(({ level, title }) => [String(level), [
+        el("span", { class: "level" }, level), " ", el("span", { class: "level-name" }, title)]]);
+      const words = el("p", { class: "level-words muted" });
+      const say = () => fill(words, bots.find((b) => b.level === c.level).words);
+      say();
+      fill(this.levelRow, choiceRow("Bot level", levels, () => String(c.level),
+        (v) => { c.level = Number(v); say(); this.describe(); }), words);
     } else {
       fill(this.levelRow, el("p", { class: "muted" },
         "After you press Play, tell your friend the match code; they join it from " +
@@ -116,21 +173,24 @@ export class LobbyScreen {
     const other = c.vs === "bot" ? "The bot" : "Your friend";
     fill(this.seatRow, choiceRow("Who moves first",
       [["first", "You"], ["second", other], ["random", "Random"]], () => c.seat,
-      (v) => { c.seat = v; }));
+      (v) => { c.seat = v; this.describe(); }));
     const options = [];
     if (this.features.includes("clock")) {
       options.push(choiceRow("Clock (minutes each + seconds per move)",
-        CLOCKS.map(([value, text]) => [value, text]), () => c.clock, (v) => { c.clock = v; }));
+        CLOCKS.map(([value, text]) => [value, text]), () => c.clock,
+        (v) => { c.clock = v; this.describe(); }));
     }
     if (this.features.includes("hint") && c.vs === "human") {
       options.push(choiceRow("Hints from the engine", [["no", "Not allowed"],
-        ["yes", "Allowed for both"]], () => c.hints, (v) => { c.hints = v; }));
+        ["yes", "Allowed for both"]], () => c.hints, (v) => { c.hints = v; this.describe(); }));
     }
     fill(this.optionRow, options);
+    this.describe();
   }
 
   play() {
     const c = this.choice;
+    this.storage.set(CHOICES_KEY, JSON.stringify(c));
     const request = { type: "create", game: c.game, size: c.size, vs: c.vs, seat: c.seat };
     if (c.vs === "bot") request.bot = { level: c.level };
     const clock = CLOCKS.find(([value]) => value === c.clock)[2];
@@ -152,7 +212,6 @@ export class LobbyScreen {
       this.features = features;
       this.refreshChoices();
     }
-    fill(this.server, known.welcome ? `Server: ${known.welcome.server.name}` : "");
     fill(this.notice, known.notice.text);
     this.notice.classList.toggle("good", known.notice.good);
     const mine = known.unfinished();
@@ -161,7 +220,7 @@ export class LobbyScreen {
       el("li", {}, el("span", { class: "code" }, v.code),
         el("span", { class: "what" }, `${gameTitle(v.state.game, v.state.size)}: ${v.turnText()}`),
         el("button", { type: "button", class: "primary",
-          onclick: () => this.actions.goBack(v.code) }, "Go back")))));
+          onclick: () => this.actions.goBack(v.code) }, "Resume")))));
     const rows = (list, watch) => list.length ? list.map((m) => el("li", {},
       el("span", { class: "code" }, m.match), el("span", { class: "what" }, summary(m)),
       el("button", { type: "button", class: "secondary",

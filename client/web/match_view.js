@@ -205,6 +205,17 @@ export class MatchView {
     });
   }
 
+  /** Move `n` (from 1) in words, with its side: "12. White f4", "5. X on 4",
+   * "13. White passed"; null for none (the start). */
+  moveWords(n) {
+    const s = this.state;
+    if (s === null || n < 1 || n > s.moves.length) return null;
+    const side = sideName(s.game, this.mover(n - 1));
+    if (s.moves[n - 1] === "pass") return `${n}. ${side} passed`;
+    const name = this.moveNames()[n - 1];
+    return `${n}. ${this.info.coordinates ? `${side} ${name}` : name}`;
+  }
+
   /** Every board from the start (display only; see replay.js). */
   boards() {
     if (this.history === null) this.history = boards(this.state);

@@ -1,4 +1,9 @@
-"""The bot levels: name, default thinking time and Othello search depth of each.
+"""The bot levels: name, words for players, default thinking time and search depth.
+
+Every client names a level the same way, from here: :func:`level_words` ("3
+Intermediate: looks a few moves ahead") in the web page's lobby (through its catalogue),
+the window's start screen and the terminal's questions; ``title`` alone where there is
+room for one word. ``name`` is the engine's name (a bot player's name on the wire).
 
 The server reads ``DEFAULT_SECONDS`` to set its own deadline for a bot move. Levels
 with ``seconds=None`` search to a fixed depth and finish in well under a second on
@@ -21,6 +26,10 @@ class Level:
     """One bot level: what it is called, how long and how deep it thinks, what it does."""
 
     name: str
+    title: str
+    """The level's name for players: Beginner ... Expert."""
+    feel: str
+    """What playing it feels like, in a player's words (no algorithm names)."""
     seconds: float | None
     """Default deadline (None: fixed depth, no deadline)."""
     depth: int
@@ -30,18 +39,26 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level("random", None, 0, "a uniformly random legal move"),
-    2: Level("greedy", None, 1, "the best move by a one-ply evaluation"),
-    3: Level("minimax", None, 3, "plain minimax to a fixed depth (the whole game in tic-tac-toe)"),
+    1: Level("random", "Beginner", "random moves", None, 0, "a uniformly random legal move"),
+    2: Level("greedy", "Casual", "grabs what looks best right now", None, 1,
+             "the best move by a one-ply evaluation"),
+    3: Level("minimax", "Intermediate", "looks a few moves ahead", None, 3,
+             "plain minimax to a fixed depth (the whole game in tic-tac-toe)"),
     4: Level(
-        "alphabeta", None, 5,
+        "alphabeta", "Strong", "looks further ahead and rarely blunders", None, 5,
         "alpha-beta with static move ordering, deeper fixed depth (whole game in tic-tac-toe)",
     ),
     5: Level(
-        "expert", EXPERT_SECONDS, 0,
+        "expert", "Expert", "the engine at full strength", EXPERT_SECONDS, 0,
         "compiled (numba) principal-variation search deepened to a deadline, with a "
         "transposition table, killer/history/fastest-first ordering and a phase-weighted "
         "mobility/corner/stability/parity evaluation; solves the endgame exactly as soon as "
         "its time allows (whole game in tic-tac-toe)",
     ),
 }
+
+
+def level_words(level: int) -> str:
+    """A level for players: '1 Beginner: random moves' (KeyError for an unknown level)."""
+    spec = LEVELS[level]
+    return f"{level} {spec.title}: {spec.feel}"

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 import client.web
 from client.web import CATALOGUE_PATH, CATALOGUE_TYPE, catalogue
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
 from shared.games import DEFAULT_GAME, GAMES, PASS, get_game, new_game, replay
 from shared.protocol import CHAT_HISTORY_LINES, CHAT_MAX_CHARS
 from tests.client.web.test_web_http import assert_safe_headers, http
@@ -108,7 +108,10 @@ def test_an_unscored_games_ends_and_a_scored_game_has_none() -> None:
 
 def test_bots_and_chat_limits() -> None:
     data = catalogue()
-    assert data["bots"] == [{"level": lv, "name": spec.name} for lv, spec in LEVELS.items()]
+    assert data["bots"] == [{"level": lv, "name": spec.name, "title": spec.title,
+                             "words": level_words(lv)} for lv, spec in LEVELS.items()]
+    assert data["bots"][0]["words"] == "1 Beginner: random moves"
+    assert data["bots"][-1]["words"] == "5 Expert: the engine at full strength"
     assert data["default_level"] == DEFAULT_LEVEL
     assert data["chat"] == {"max_chars": CHAT_MAX_CHARS, "history_lines": CHAT_HISTORY_LINES}
 
