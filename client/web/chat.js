@@ -35,13 +35,19 @@ export class ChatBox {
     this.root = el("section", { class: "chat" }, el("h3", {}, "Chat"), this.lines, form,
       this.count);
     this.unread = 0; // lines from others that came while the chat was out of sight
-    this.inSight = false;
     this.badge = el("button", { type: "button", class: "chat-badge", id: "chat-badge",
       hidden: true, onclick: () => this.bringIntoView() });
     new IntersectionObserver(([entry]) => {
-      this.inSight = entry.isIntersecting;
-      if (this.inSight) this.markRead();
+      if (entry.isIntersecting) this.markRead();
     }, { threshold: 0.5 }).observe(this.lines);
+  }
+
+  /** Whether the lines are on the screen now (at least half of them). Measured when a
+   * line comes, not taken from the observer, whose word lags a scroll by a frame. */
+  inSight() {
+    const box = this.lines.getBoundingClientRect();
+    const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+    return box.height > 0 && shown >= box.height / 2;
   }
 
   /** Show the chat, or hide it (a match not loaded yet, a server without chat). */
@@ -89,7 +95,7 @@ export class ChatBox {
     const news = code === view.code
       ? view.chat.filter((line) => line.seq > Number(seen) && line.player !== me).length : 0;
     this.shown = key;
-    if (news && !this.inSight && !this.root.hidden) {
+    if (news && !this.root.hidden && !this.inSight()) {
       this.unread += news;
       fill(this.badge, "Chat ", el("span", { class: "count" }, this.unread));
       this.badge.setAttribute("aria-label", `${this.unread} new chat ` +

@@ -45,8 +45,11 @@ export class GameScreen {
     this.titleBox = el("h2", { class: "match-title" });
     this.movesBox = el("div", { class: "record" });
     this.chat = new ChatBox((text) => this.actions.chat(text));
-    this.aside = el("div", { class: "aside" }, this.seatsBox, this.statusBox, this.actionsBox,
-      this.titleBox, this.movesBox, this.chat.root);
+    // beside the board, the players and whose turn it is stay at the top while the rest
+    // scrolls under them
+    this.aside = el("div", { class: "aside" },
+      el("div", { class: "head" }, this.seatsBox, this.statusBox),
+      this.actionsBox, this.titleBox, this.movesBox, this.chat.root);
     this.root = el("div", { class: "game" }, this.boardBox, this.aside, this.chat.badge);
     document.addEventListener("keydown", (e) => this.key(e));
   }
@@ -156,12 +159,15 @@ export class GameScreen {
       const p = view.player(seat);
       let name = view.label(seat);
       if (p && seat === view.seat && p.name) name = `You (${p.name})`;
-      else if (p && p.kind === "bot") name = p.level ? `The bot (level ${p.level})` : "The bot";
+      else if (p && p.kind === "bot") {
+        name = p.level ? `The bot (level\u00a0${p.level})` : "The bot"; // "(level 3)" kept whole
+      }
       else if (p && p.name && name !== p.name) name = `${name} (${p.name})`;
       const toMove = s.status === "playing" && s.to_move === seat;
       const away = p && p.kind === "human" && seat !== view.seat && !p.connected;
       const running = s.clock && s.clock.running === seat;
-      return el("li", { class: `seat${toMove ? " to-move" : ""}`, "data-seat": seat },
+      const cls = `seat${s.clock ? " timed" : ""}${toMove ? " to-move" : ""}`;
+      return el("li", { class: cls, "data-seat": seat },
         seatIcon(s.game, seat),
         el("span", { class: "who" }, el("span", { class: "side" }, `${sideName(s.game, seat)}: `),
           el("span", { class: "name", title: name }, name),
@@ -220,10 +226,10 @@ export class GameScreen {
       parts.push(el("p", { class: "last-move" }, last ? `Shown: ${last}. ` : "Shown: the start. ",
         el("button", { type: "button", class: "secondary live", id: "live",
           onclick: () => this.step(null, null) }, "Return to the game")));
-    } else if (last) {
-      parts.push(el("p", { class: "last-move" }, `Last move: ${last}`));
+    } else {
+      parts.push(el("p", { class: "last-move" }, `Last move: ${last || "none yet"}`));
     }
-    const pass = this.review === null ? view.passNote() : null;
+    const pass = this.review === null && s.status !== "over" ? view.passNote() : null;
     if (pass) parts.push(el("p", { class: "pass" }, pass));
     parts.push(...this.offer(view), ...this.engine(view));
     if (known.notice.text) {
@@ -333,7 +339,9 @@ export class GameScreen {
         onclick: () => (inGame ? this.ask("leave", () => this.actions.leave())
           : this.actions.leave()) }, label));
     }
-    return [this.features(view), el("div", { class: "actions" }, row)];
+    const main = el("div", { class: "actions" }, row);
+    // at the end, what comes next (Rematch) before the switches
+    return s.status === "over" ? [main, this.features(view)] : [this.features(view), main];
   }
 
   // ---- input ---------------------------------------------------------------------

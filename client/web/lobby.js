@@ -5,9 +5,10 @@
 // never interrupted by the lobby refreshing itself.
 //
 // One thumb on a phone: Play comes right under a line that says what it will start
-// (the choices of the last game, remembered by the browser), with the choices folded
-// under "Change…" below it; so Play, or Resume for a game under way, is on the first
-// screen without scrolling, and so is joining a friend.
+// (the choices of the last game, remembered by the browser) and the choices folded
+// under "Change…"; so Play, or Resume for a game under way, is on the first screen
+// without scrolling, and so is joining a friend. Unfolded, the choices scroll past a
+// Play that stays at the bottom of the screen (style.css).
 
 import { CATALOGUE, gameInfo, gameTitle } from "./catalogue.js";
 import { clockWords } from "./clock.js";
@@ -119,7 +120,7 @@ export class LobbyScreen {
       el("summary", {}, "Change the game, opponent, clock…"),
       game, vs, this.levelRow, this.seatRow, this.optionRow);
     const newGame = el("section", { class: "card new-game" },
-      el("h2", {}, "New game"), this.about, play, change);
+      el("h2", {}, "New game"), this.about, change, play);
     const you = el("div", { class: "you" },
       el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox);
     const join = el("button", { type: "button", class: "secondary", id: "join-code",

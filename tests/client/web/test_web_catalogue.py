@@ -173,7 +173,7 @@ def test_replay_js_gives_the_boards_of_shared_games(web_server: ThreadedServer,
 def test_a_slot_typed_plays_it_and_a_taken_one_says_why(web_server: ThreadedServer,
                                                          open_page: OpenPage) -> None:
     page = open_page("desktop")
-    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "1 random", "You")
+    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "1 Beginner", "You")
     expect(page.locator(".turn")).to_have_text("Your move (X)")
     page.keyboard.press("4")
     expect(page.locator(".move-list button").first).to_have_text("X on 4")

@@ -263,7 +263,7 @@ def test_a_clock_counts_down_turns_low_and_its_flag_ends_the_game(web_server,
 def test_a_takeback_against_the_bot_is_at_once(web_server, open_page) -> None:
     page = open_page("desktop")
     frames = received_frames(page)
-    start_game(page, web_server, "Taro", "Othello 4x4", "The computer (bot)", "1 random", "You")
+    start_game(page, web_server, "Taro", "Othello 4x4", "The computer (bot)", "1 Beginner", "You")
     takeback = page.locator("#takeback")
     expect(takeback).to_be_disabled()  # nothing to take back before our first move
     page.locator("svg.board.playable .hit.legal").first.click()
@@ -334,7 +334,7 @@ def test_hints_drawn_on_the_squares_and_gone_after_a_move(warm_web_server,
     page = open_page("desktop")
     frames = received_frames(page)
     start_game(page, warm_web_server, "Taro",
-               "Othello 6x6", "The computer (bot)", "1 random", "You")
+               "Othello 6x6", "The computer (bot)", "1 Beginner", "You")
     expect(page.locator(".turn")).to_have_text("Your move (Black)")
     page.locator("#hint").click()
     expect(page.locator(".hint-note")).to_have_text(
@@ -365,7 +365,7 @@ def test_tictactoe_hints_say_win_draw_or_loss(warm_web_server, open_page) -> Non
     page = open_page("phone")
     frames = received_frames(page)
     start_game(page, warm_web_server, "Taro",
-               "Tic-tac-toe", "The computer (bot)", "1 random", "You", tap=True)
+               "Tic-tac-toe", "The computer (bot)", "1 Beginner", "You", tap=True)
     page.locator('[data-square="0"]').tap()
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")
     page.locator("#hint").tap()
@@ -390,7 +390,7 @@ def test_an_engine_failure_is_said_and_the_hint_may_be_asked_again(web_server, o
     page = open_page("desktop")
     frames = received_frames(page)
     start_game(page, web_server, "Taro",
-               "Tic-tac-toe", "The computer (bot)", "1 random", "You")
+               "Tic-tac-toe", "The computer (bot)", "1 Beginner", "You")
     hint = page.locator("#hint")
     hint.click()
     expect(page.locator(".notice")).to_have_text(
@@ -421,7 +421,7 @@ def test_analyse_marks_the_lost_moves_and_shows_the_engines_choice(warm_web_serv
     page = open_page("desktop")
     frames = received_frames(page)
     start_game(page, warm_web_server, "Taro",
-               "Othello 4x4", "The computer (bot)", "1 random", "You")
+               "Othello 4x4", "The computer (bot)", "1 Beginner", "You")
     expect(page.locator("#analyse")).to_have_count(0)  # not before the end
     play_to_the_end(page)
     analyse = page.locator("#analyse")
@@ -477,7 +477,7 @@ def test_sounds_start_after_a_gesture_and_the_mute_is_remembered(web_server,
     page.goto(web_server.http_url)
     expect(page.locator("#play")).to_be_visible()
     assert page.evaluate("window.audioSpy") == {"contexts": 0, "oscillators": 0}
-    choose(page, "Othello 4x4", "The computer (bot)", "1 random", "You")
+    choose(page, "Othello 4x4", "The computer (bot)", "1 Beginner", "You")
     page.get_by_role("button", name="Play").click()
     sound = page.locator("#sound")
     expect(sound).to_have_text("Sound on")

@@ -143,7 +143,7 @@ async def watch_final(url: str, code: str) -> State:
 def test_tictactoe_against_the_bot_by_clicks_then_a_rematch(web_server, open_page) -> None:
     page = open_page("desktop")
     frames = sent_frames(page)
-    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "3 minimax", "You")
+    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "3 Intermediate", "You")
     expect(page.locator(".turn")).to_have_text("Your move (X)")
     expect(page.locator(".seat").nth(0)).to_contain_text("X: You (Taro)")
     expect(page.locator(".seat").nth(1)).to_contain_text("O: The bot (level 3)")
@@ -223,7 +223,7 @@ def test_a_forced_pass_is_said_and_resigning_asks_twice(web_server, open_page) -
 
 def test_a_reload_mid_game_lands_back_in_the_same_game(web_server, open_page) -> None:
     page = open_page("desktop")
-    start_game(page, web_server, "Taro", "Othello 6x6", "The computer (bot)", "1 random", "You")
+    start_game(page, web_server, "Taro", "Othello 6x6", "The computer (bot)", "1 Beginner", "You")
     page.locator("svg.board.playable .hit.legal").first.click()
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")  # ours and the bot's
     code = match_code(page)
@@ -261,7 +261,7 @@ def test_with_several_unfinished_games_a_reload_lets_the_person_choose(web_serve
     mine = page.locator(".mine li")
     expect(mine).to_have_count(2)
     expect(mine.filter(has_text=first)).to_contain_text("Othello 8x8: Your move (Black)")
-    mine.filter(has_text=second).get_by_role("button", name="Go back").click()
+    mine.filter(has_text=second).get_by_role("button", name="Resume").click()
     assert match_code(page) == second
     expect(page.locator(".turn")).to_have_text("Your move (X)")
 
@@ -303,7 +303,9 @@ def test_the_link_lost_banner_and_the_automatic_resume(web_server, open_page) ->
     expect(page.locator("#banner")).to_contain_text(
         "Link lost – reconnecting by itself; your game is kept.")
     page.locator('[data-square="4"]').click()
-    expect(page.locator(".notice")).to_have_text("Offline: moves wait until the link is back.")
+    expect(page.locator(".notice")).to_have_text(
+        "Not sent: the link to the server is down. Tap again once it is back.")
+    assert page.locator("body").inner_text().count("link to the server is down") == 1
 
     web_server.server = GameServer(dataclasses.replace(old.config, port=old.port))
     web_server.run(web_server.server.start())
@@ -368,7 +370,7 @@ def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_serv
         fits(page)
         screenshot(page, f"web_lobby_{size}", full_page=True)
     for size, page in pages.items():
-        choose(page, "Othello 8x8", "The computer (bot)", "2 greedy", "You")
+        choose(page, "Othello 8x8", "The computer (bot)", "2 Casual", "You")
         page.get_by_role("button", name="Play").click()
         for _ in range(5):
             before = moves_shown(page)
@@ -377,7 +379,7 @@ def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_serv
             expect(page.locator("svg.board.playable .hit.legal").first).to_be_visible()
         page.locator(".move-list .move").nth(4).click()  # looking back at move 5
         expect(page.locator(".turn")).to_have_text(
-            "Looking back at move 5 (>| returns to the game)")
+            "Looking back at move 5")
         page.get_by_role("button", name="back to the game").click()
         page.wait_for_timeout(700)  # the last discs finish turning over
         page.evaluate("window.scrollTo(0, 0)")

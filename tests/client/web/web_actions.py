@@ -19,7 +19,10 @@ def enter(page: Page, server: ThreadedServer, name: str) -> None:
 
 
 def choose(page: Page, *labels: str) -> None:
-    """Press lobby choices by their labels (Game, Opponent, level, who starts)."""
+    """Press lobby choices by their labels (Game, Opponent, level, who starts), unfolding
+    them first where they are folded under "Change..." (a small screen)."""
+    if labels and not page.locator("details.change").evaluate("d => d.open"):
+        page.locator("details.change > summary").click()
     for label in labels:
         button = page.get_by_role("button", name=label, exact=True)
         button.click()

@@ -3,8 +3,10 @@
 Loaded as a plugin by conftest.py, so its fixtures are there for every test module:
 
 - ``browser`` (session): one headless Chromium per test worker.
-- ``open_page("desktop" | "phone")`` -> a new Page in its own browser context (its own
-  storage, like a separate person's browser) at 1280x800, or 360x740 with touch. A page
+- ``open_page("desktop" | "phone" | ...)`` -> a new Page in its own browser context (its
+  own storage, like a separate person's browser) at one of VIEWPORTS' sizes: 1280x800,
+  or a phone with touch (360x740; 360x640, 390x844 upright and 844x390 on its side), or
+  a tablet either way. A page
   that throws an uncaught JavaScript error, breaks the server's Content-Security-Policy,
   or asks for anything that is not on the game server (the page must work on a LAN
   without internet), fails its test.
@@ -49,16 +51,26 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+PHONE: dict[str, Any] = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 360, "height": 740}, "has_touch": True,
-              "is_mobile": True, "device_scale_factor": 2},
+    "phone": {"viewport": {"width": 360, "height": 740}, **PHONE},
+    # the sizes the phone screen is made for (issue 16): a small phone, a current one,
+    # and a phone on its side, the dark theme on one (the light one is the default)
+    "phone_360x640": {"viewport": {"width": 360, "height": 640}, **PHONE,
+                      "color_scheme": "dark"},
+    "phone_390x844": {"viewport": {"width": 390, "height": 844}, **PHONE},
+    "phone_844x390": {"viewport": {"width": 844, "height": 390}, **PHONE},
+    "tablet_768x1024": {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
+    "tablet_1024x768": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
 }
+
 TIMEOUT_MS = 15_000
 """How long a Playwright action or wait may take before the test fails."""
 
 T = TypeVar("T")
-Viewport = Literal["desktop", "phone"]
+Viewport = Literal["desktop", "phone", "phone_360x640", "phone_390x844", "phone_844x390",
+                   "tablet_768x1024", "tablet_1024x768"]
 OpenPage = Callable[..., "Page"]
 
 
