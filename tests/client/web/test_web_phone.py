@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from client.connection import Connection
+from client.common.connection import Connection
 from shared.protocol import Chat, Joined
 from tests.client.web.test_web_features import Person
 from tests.client.web.test_web_play import (  # noqa: F401 (patient_expect: this module's waits too)

@@ -143,7 +143,8 @@ async def watch_final(url: str, code: str) -> State:
 def test_tictactoe_against_the_bot_by_clicks_then_a_rematch(web_server, open_page) -> None:
     page = open_page("desktop")
     frames = sent_frames(page)
-    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "3 Intermediate", "You")
+    start_game(page, web_server, "Taro", "Tic-tac-toe", "The computer (bot)", "3 Intermediate",
+               "You")
     expect(page.locator(".turn")).to_have_text("Your move (X)")
     expect(page.locator(".seat").nth(0)).to_contain_text("X: You (Taro)")
     expect(page.locator(".seat").nth(1)).to_contain_text("O: The bot (level 3)")
