@@ -81,8 +81,8 @@ class App:
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui = Ui(self.surface)
         self.sounds = Sounds(muted=self.settings.muted)
-        self.lobby = LobbyScreen(self)
-        self.game = GameScreen(self)
+        self.lobby = LobbyScreen(plan, self.known, self.ui, self)
+        self.game = GameScreen(self.known, self.ui, self)
 
     # ---- the loop ------------------------------------------------------------------
 
@@ -212,8 +212,10 @@ class App:
         self.ui.begin(self.surface)
         if not self.booted:
             self.draw_boot()
+        elif self.known.view is not None:
+            self.game.draw(self.ui, top=self.banner()[0])  # below the link-down strip
         else:
-            self.screen().draw(self.ui)
+            self.lobby.draw(self.ui)
         self.draw_link_banner()
         self.ui.end()
         caption = self.caption()
@@ -340,6 +342,10 @@ class App:
         if self.conn is not None:
             self.spawn(self.conn.send(message))
 
+    @property
+    def muted(self) -> bool:
+        return self.sounds.muted
+
     def toggle_mute(self) -> None:
         """Sound on or off, remembered in the settings file for the next start."""
         self.sounds.muted = not self.sounds.muted
@@ -350,14 +356,15 @@ class App:
             self.known.say(f"{err} (the sound stays {'off' if self.sounds.muted else 'on'} "
                            "until you close the window)")
 
-    def join(self, code: str, *, watch: bool = False) -> None:
+    def join(self, code: str, name: str, *, watch: bool = False) -> None:
+        """Join (or watch) the match ``code`` under ``name`` (a reconnect if it changed)."""
         code = code.strip().upper()
         if not code:
             self.known.say("Type the match code your friend sees on their screen.")
             return
 
         async def go() -> None:
-            await self.rename(self.lobby.name.text)
+            await self.rename(name)
             assert self.conn is not None
             await (self.conn.watch(code) if watch else self.conn.join(code))
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
+from client.common.client_state import ClientState
 from client.common.match_view import MatchView, board_changes, clock_words
 from client.gui import theme
+from client.gui.actions import GameActions
 from client.gui.animation import BoardAnimation
 from client.gui.board import Layout, draw_board
 from client.gui.chat_box import ChatBox
@@ -23,19 +24,17 @@ from client.gui.players import draw_player, draw_rematch_offer, draw_takeback_of
 from client.gui.widgets import Ui, columns
 from shared.protocol import Analyse, Chat, Hint, Takeback, TakebackAnswer
 
-if TYPE_CHECKING:
-    from client.gui.app import App
-
 NOTICE_SECONDS = 5.0
 CONFIRM_SECONDS = 3.0
 """A second press within this time confirms resigning or leaving a running game."""
 
 
 class GameScreen:
-    """Draws the current match and turns clicks and keys into intents."""
+    """Draws the current match and turns clicks and keys into intents, which it asks
+    of ``actions`` (the window)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, known: ClientState, ui: Ui, actions: GameActions) -> None:
+        self.known, self.ui, self.actions = known, ui, actions
         self.layout: Layout | None = None
         self.looking: int | None = None  # a ply being looked at, None for the live board
         self.confirm: str | None = None
@@ -51,7 +50,7 @@ class GameScreen:
 
     @property
     def view(self) -> MatchView:
-        view = self.app.known.view
+        view = self.known.view
         assert view is not None
         return view
 
@@ -59,7 +58,7 @@ class GameScreen:
 
     def click_square(self, square: int) -> None:
         """Play ``square`` if the server would take it; otherwise say why not."""
-        view, known = self.view, self.app.known
+        view, known = self.view, self.known
         if self.looking is not None:
             known.say("You are looking back through the game: press End to return to it.")
             return
@@ -68,7 +67,7 @@ class GameScreen:
             known.say(why)
             return
         known.notice = ""
-        self.app.move(square)
+        self.actions.move(square)
 
     def ask(self, what: str) -> bool:
         """True on the second press of a risky button within CONFIRM_SECONDS."""
@@ -81,25 +80,25 @@ class GameScreen:
 
     def resign(self) -> None:
         if self.view.seat is not None and self.playing and self.ask("resign"):
-            self.app.resign()
+            self.actions.resign()
 
     def leave(self) -> None:
         """Back to the lobby; leaving a game in progress loses it, so that asks twice."""
         s = self.view.state
         in_game = s is not None and s.status == "playing" and self.view.seat is not None
         if not in_game or self.ask("leave"):
-            self.app.back_to_lobby()
+            self.actions.back_to_lobby()
 
     def rematch(self) -> None:
         s = self.view.state
         if s is not None and s.status == "over" and self.view.seat is not None:
-            self.app.rematch()
+            self.actions.rematch()
 
     # ---- the optional features (docs/protocol.md section 11) ------------------------
 
     def takeback(self) -> None:
         """Ask to take back our last move (at once against the bot, an offer otherwise)."""
-        view, known = self.view, self.app.known
+        view, known = self.view, self.known
         if not known.has("takeback") or view.state is None:
             return
         if not view.can_take_back:
@@ -108,16 +107,16 @@ class GameScreen:
                       and s.status == "playing" else "You cannot take back now.")
             return
         self.looking = None
-        self.app.tell(Takeback(match=view.code, ply=view.state.ply))
+        self.actions.tell(Takeback(match=view.code, ply=view.state.ply))
 
     def answer(self, accept: bool) -> None:
         """Accept or decline the opponent's takeback offer."""
         if self.view.offer_to_answer:
-            self.app.tell(TakebackAnswer(match=self.view.code, accept=accept))
+            self.actions.tell(TakebackAnswer(match=self.view.code, accept=accept))
 
     def hint(self) -> None:
         """Ask the engine for the scores of our legal moves."""
-        view, known = self.view, self.app.known
+        view, known = self.view, self.known
         s = view.state
         if not known.has("hint") or s is None or view.hint_asked or view.hints:
             return
@@ -127,22 +126,22 @@ class GameScreen:
             known.say("Hints are for the player to move: wait for your turn.")
         else:
             view.hint_asked = True
-            self.app.tell(Hint(match=view.code))
+            self.actions.tell(Hint(match=view.code))
 
     def analyse(self) -> None:
         """Ask the engine to review the finished game."""
         view = self.view
-        if (self.app.known.has("analyse") and not self.playing and view.review is None
+        if (self.known.has("analyse") and not self.playing and view.review is None
                 and not view.review_asked):
             view.review_asked = True
-            self.app.tell(Analyse(match=view.code))
+            self.actions.tell(Analyse(match=view.code))
 
     def say(self, text: str) -> None:
         """Enter in the chat box: send the line (a blank one is not sent), and give the
         keyboard back to the board, where letters are moves and shortcuts again."""
         if text.strip():
-            self.app.tell(Chat(match=self.view.code, text=text))
-        self.app.ui.focus = None
+            self.actions.tell(Chat(match=self.view.code, text=text))
+        self.ui.focus = None
 
     @property
     def playing(self) -> bool:
@@ -204,18 +203,18 @@ class GameScreen:
         elif key == pygame.K_a and not self.playing:
             self.analyse()
         elif key == pygame.K_m:
-            self.app.toggle_mute()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.app.known.has("chat"):
-            self.app.ui.focus = self.chat.field
+            self.actions.toggle_mute()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.known.has("chat"):
+            self.ui.focus = self.chat.field
 
     # ---- drawing -------------------------------------------------------------------
 
-    def draw(self, ui: Ui) -> None:
+    def draw(self, ui: Ui, top: int) -> None:
+        """The match below ``top``, the window's link-down strip (0: none)."""
         view = self.view
         w, full = ui.surface.get_size()
         u = theme.unit((w, full))
         m = int(u * 1.5)
-        top = self.app.banner()[0]  # everything goes below the link-down strip
         h = full - top
         if view.state is None:
             ui.text("Loading the match...", (w / 2, top + h / 2), u * 2, anchor="center")
@@ -272,7 +271,7 @@ class GameScreen:
             ui.on_click(lay.square_rect(square), partial(self.click_square, square))
 
     def draw_panel(self, ui: Ui, area: pygame.Rect, u: float) -> None:
-        view, known = self.view, self.app.known
+        view, known = self.view, self.known
         s = view.state
         assert s is not None
         x, y, width = area.left, float(area.top), area.width
@@ -330,7 +329,7 @@ class GameScreen:
         if s.status == "playing" and view.is_bot(s.to_move):  # "thinking..." pulses
             turn = turn.rstrip(".") + "." * (1 + int(time.monotonic() * 2) % 3)
         colour = theme.GOOD if view.my_turn else theme.TEXT
-        if not self.app.known.link_up:
+        if not self.known.link_up:
             turn, colour = "Offline: moves wait until the link is back.", theme.WARN
         elif self.looking is not None:
             turn = f"Looking back at move {self.looking} (End: back to the game)"
@@ -341,7 +340,7 @@ class GameScreen:
             ui.text(f"Tell your friend the code: {s.match}", (x, y), u * 1.4, theme.ACCENT,
                     bold=True, max_width=width)
             y += u * 2.2
-            where = self.app.where
+            where = self.actions.where
             if where is not None:
                 how = (f"Their window finds this server on the LAN and lists the match; "
                        f"or they run: taikyoku play --server {where.share} --join {s.match}")
@@ -352,7 +351,7 @@ class GameScreen:
     def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The lines under the turn: a pass, the hints' legend, the engine at work, the
         engine's word on the move shown, the latest notice."""
-        view, known = self.view, self.app.known
+        view, known = self.view, self.known
         s = view.state
         assert s is not None
         out: list[tuple[str, tuple[int, int, int]]] = []
@@ -380,11 +379,11 @@ class GameScreen:
     def draw_buttons(self, ui: Ui, features: pygame.Rect, row: pygame.Rect) -> None:
         """Two rows: the optional features (take back, hint or analyse, sound), then
         resign or rematch, and back to the lobby."""
-        view, known = self.view, self.app.known
+        view, known = self.view, self.known
         s = view.state
         assert s is not None
         now = time.monotonic()
-        sound = "Sound off" if self.app.sounds.muted else "Sound on"
+        sound = "Sound off" if self.actions.muted else "Sound on"
         extra: list[tuple[str, Callable[[], None], bool, str]] = []
         if s.status != "over" and view.seat is not None:
             if known.has("takeback"):
@@ -397,7 +396,7 @@ class GameScreen:
                 "Analysing..." if view.review_asked else "Analyse")
             extra.append((label, self.analyse, view.review is None and not view.review_asked,
                            "A"))
-        extra.append((sound, self.app.toggle_mute, True, "M"))
+        extra.append((sound, self.actions.toggle_mute, True, "M"))
         for cell, (label, action, enabled, key) in zip(
                 columns(features, len(extra), features.height * 0.3), extra):
             ui.button(cell, label, action, enabled=enabled, hint=key)

@@ -8,22 +8,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
+from client.common.client_state import ClientState
 from client.common.match_view import clock_words, lobby_line
 from client.common.options import Plan, Seat, Vs
 from client.gui import theme
+from client.gui.actions import LobbyActions
 from client.gui.qr import qr_surface
 from client.gui.widgets import TextField, Ui, columns, rows
 from shared.ai.levels import LEVELS
 from shared.games import DEFAULT_GAME, catalogue, get_game
 from shared.protocol import Clock
 from shared.web_address import browser_url, invitation
-
-if TYPE_CHECKING:
-    from client.gui.app import App
 
 GAMES = [(info.name, size) for info, size in catalogue()]
 """The game buttons, in the catalogue's order; keys 1, 2, ... pick them."""
@@ -39,11 +37,11 @@ Row = tuple[str, tuple[str, Callable[[], None]] | None]
 
 
 class LobbyScreen:
-    """Choices are kept here; the lobby list is the app's (refreshed every few seconds)."""
+    """Choices are kept here; the lobby list is the client state's (the window refreshes
+    it every few seconds). ``plan`` is what the flags said (its name follows a rename)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        plan = app.plan
+    def __init__(self, plan: Plan, known: ClientState, ui: Ui, actions: LobbyActions) -> None:
+        self.plan, self.known, self.ui, self.actions = plan, known, ui, actions
         game = get_game(plan.game or DEFAULT_GAME)
         self.choice = Plan(name=plan.name, game=game.name, size=plan.size or game.default_size,
                            vs=plan.vs, level=plan.level, seat=plan.seat)
@@ -62,11 +60,11 @@ class LobbyScreen:
     # ---- actions ---------------------------------------------------------------------
 
     def play(self) -> None:
-        self.choice.name = self.name.text.strip() or self.app.plan.name
-        known = self.app.known
+        self.choice.name = self.name.text.strip() or self.plan.name
+        known = self.known
         self.choice.clock = self.clock if known.has("clock") else None
         self.choice.hints = self.hints and self.choice.vs == "human" and known.has("hint")
-        self.app.create(self.choice)
+        self.actions.create(self.choice)
 
     def set_clock(self, clock: Clock | None) -> None:
         self.clock = clock
@@ -79,10 +77,14 @@ class LobbyScreen:
 
     def name_done(self) -> None:
         """Enter in the name box keeps the name; the next Enter plays."""
-        self.app.ui.focus = None
+        self.ui.focus = None
 
     def join_code(self) -> None:
-        self.app.join(self.code.text)
+        self.join(self.code.text)
+
+    def join(self, code: str, watch: bool = False) -> None:
+        """Join (or watch) ``code`` under the name in the name box."""
+        self.actions.join(code, self.name.text, watch=watch)
 
     def pick_game(self, game: str, size: int) -> None:
         self.choice.game, self.choice.size = game, size
@@ -106,7 +108,7 @@ class LobbyScreen:
             self.set_level(self.choice.level - 1)
 
     def key(self, key: int) -> None:
-        ui = self.app.ui
+        ui = self.ui
         digits = {pygame.K_1 + i: i for i in range(len(GAMES))} | {
             pygame.K_KP1 + i: i for i in range(len(GAMES))}
         if key in digits:
@@ -130,10 +132,10 @@ class LobbyScreen:
         elif key == pygame.K_h and self.choice.vs == "human":
             self.set_hints(not self.hints)
         elif key == pygame.K_F5:
-            self.app.known.lobby = []
-            self.app.refresh_lobby()
+            self.known.lobby = []
+            self.actions.refresh_lobby()
         elif key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.actions.quit()
 
     # ---- drawing -------------------------------------------------------------------------
 
@@ -141,11 +143,11 @@ class LobbyScreen:
         w, h = ui.surface.get_size()
         u = theme.unit((w, h))
         m = int(u * 1.5)
-        known = self.app.known
+        known = self.known
         ui.text("taikyoku", (m, m), u * 3, bold=True)
         names = [known.welcome.server.name] if known.welcome is not None else []
-        if self.app.where is not None:
-            names.append(self.app.where.label)
+        if self.actions.where is not None:
+            names.append(self.actions.where.label)
         server = ", ".join(names)
         ui.text(f"Server: {server}", (m, m + u * 3.6), u * 1.1, theme.MUTED,
                 max_width=w - 2 * m)
@@ -159,8 +161,8 @@ class LobbyScreen:
             left = pygame.Rect(body.left, body.top, body.width, int(body.height * 0.62))
             right = pygame.Rect(body.left, left.bottom + m, body.width,
                                 body.bottom - left.bottom - m)
-        if self.app.where is not None:  # a friend without Python joins from a browser
-            right = self.draw_invitation(ui, right, u, self.app.where.share)
+        if self.actions.where is not None:  # a friend without Python joins from a browser
+            right = self.draw_invitation(ui, right, u, self.actions.where.share)
         self.draw_new_game(ui, left, u)
         self.draw_matches(ui, right, u)
         foot = h - m - u * 1.2
@@ -209,7 +211,7 @@ class LobbyScreen:
         else:
             ui.text("Your friend joins with the match code you get. Hints:", r[6].topleft,
                     size, theme.MUTED, max_width=r[6].width)
-            if self.app.known.has("hint"):
+            if self.known.has("hint"):
                 cells = columns(r[7], 2, gap)
                 ui.button(cells[0], "No hints", partial(self.set_hints, False),
                           selected=not self.hints, hint="H")
@@ -222,7 +224,7 @@ class LobbyScreen:
         for cell, (seat, text, key) in zip(columns(r[9], 3, gap), seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
-        if self.app.known.has("clock"):
+        if self.known.has("clock"):
             self.draw_clock_choice(ui, r[10], size, gap)
         play = pygame.Rect(r[11].left, r[11].top, int(r[11].width * 0.5), r[11].height)
         ui.button(play, "Play", self.play, primary=True, hint="Enter")
@@ -274,7 +276,7 @@ class LobbyScreen:
     def match_rows(self) -> list[Row]:
         """Our unfinished games first (Resume), then the open matches (Join) and the
         ones to watch (Watch)."""
-        known, app = self.app.known, self.app
+        known = self.known
         none: list[Row] = [("  none right now", None)]
         lines: list[Row] = []
         unfinished = known.unfinished()
@@ -282,13 +284,14 @@ class LobbyScreen:
             lines.append(("Your unfinished games", None))
             for code in unfinished:
                 what, now = known.views[code].resume_lines()
-                lines.append((f"{code}  {what}\n{now}", ("Resume", partial(app.resume, code))))
+                resume = partial(self.actions.resume, code)
+                lines.append((f"{code}  {what}\n{now}", ("Resume", resume)))
         mine = set(known.views)
         waiting = [m for m in known.lobby if m.status == "waiting" and m.match not in mine]
         playing = [m for m in known.lobby if m.status != "waiting" and m.match not in mine]
         lines.append(("Open matches (a seat is free)", None))
-        lines += [(lobby_line(m), ("Join", partial(app.join, m.match))) for m in waiting] or none
+        lines += [(lobby_line(m), ("Join", partial(self.join, m.match))) for m in waiting] or none
         lines.append(("Matches to watch", None))
-        lines += [(lobby_line(m), ("Watch", partial(app.join, m.match, watch=True)))
+        lines += [(lobby_line(m), ("Watch", partial(self.join, m.match, watch=True)))
                   for m in playing] or none
         return lines
