@@ -110,7 +110,7 @@ class CommitExpert:
                    PYTHONDONTWRITEBYTECODE="1")
         if not jit:
             env["NUMBA_DISABLE_JIT"] = "1"
-        self.root = root
+        self.root, self.jit = root, jit
         # a file, not a pipe: a chatty worker (numba warnings) can never block on it
         self.stderr = tempfile.TemporaryFile("w+")
         self.process = subprocess.Popen(

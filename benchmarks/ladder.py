@@ -72,7 +72,11 @@ def play_move(player: str, state: OthelloState, seconds: float, seed: int) -> in
     if player == LEGACY:
         return legacy_choose_move(state, seconds, seed)
     if player.startswith(PREFIX):
-        return _commits[player].choose(state, seconds, seed)[0]
+        expert = _commits[player]
+        if expert.process.poll() is not None:  # it died (killed?): a new one from here on
+            expert.close()
+            expert = _commits[player] = CommitExpert(expert.root, expert.jit)
+        return expert.choose(state, seconds, seed)[0]
     timed = seconds if player == "5" else None
     return choose_move(state, int(player), seconds=timed, seed=seed)
 
@@ -213,6 +217,8 @@ def _collect(jobs: dict[Future[dict[str, Any]], ladder_log.Record], out: Path,
         print(f"[{finished}/{len(jobs)}, {time.perf_counter() - started:.0f} s] game "
               f"{record['game']} of {record['pair']}: discs {record['discs']} "
               f"({record['black']} black)", flush=True)
+    if failed:
+        print("some games failed: the same command again plays them", flush=True)
     return not failed
 
 

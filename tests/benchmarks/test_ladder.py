@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import ladder, ladder_log
-from benchmarks.commit_expert import CommitExpert, resolve
+from benchmarks.commit_expert import CommitExpert, extract, resolve
 from shared.games import new_game
 from shared.games.othello import OthelloState
 
@@ -122,3 +122,20 @@ def test_the_checkpoint_survives_a_line_cut_short(tmp_path: Path) -> None:
     assert ladder_log.load(tmp_path / "none.jsonl", setup) == []
     with pytest.raises(ValueError, match="another setup"):
         ladder_log.load(path, {"size": 6})
+
+
+def test_a_commit_worker_that_died_is_replaced_before_the_next_move(tmp_path: Path) -> None:
+    _history_or_skip()
+    player = f"commit:{OLD}"
+    root = extract(resolve(OLD), tmp_path)
+    ladder.start_worker({player: str(root)}, jit=False, today=False)
+    try:
+        first = ladder._commits[player]
+        first.process.kill()
+        first.process.wait()
+        state = OthelloState.start(4)
+        assert ladder.play_move(player, state, 0.01, 0) in state.legal_moves()
+        assert ladder._commits[player] is not first
+    finally:
+        ladder.stop_commits()
+    assert not ladder._commits
