@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from server.room.checks import match_named, seat_or_watching
+from server.room.context import Context
 from server.room.effects import Reply, SaveChat, Send
-from server.room.limits import MessageBudget
 from server.room.match import Match, wire_seat
 from server.room.presence import Peer
 from shared.protocol import ChatLine, ProtocolError, chat_text
 
 if TYPE_CHECKING:
-    from server.room.room import Room
     from shared.protocol import Chat
 
 CHAT_BURST = 5
@@ -26,26 +26,23 @@ CHAT_RATE = 0.5
 """...and then one every 1 / CHAT_RATE seconds."""
 
 
-def chat(room: Room, player: str, peer: Peer, msg: Chat) -> None:
+def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
     """Relay a line from a player or a spectator of the match to everyone in it."""
-    match = room.match_named(msg.match)
-    seat = room.seat_or_watching(player, peer, match)
+    match = match_named(ctx, msg.match)
+    seat = seat_or_watching(ctx, player, peer, match)
     text = chat_text(msg.text)
-    budget = room.chat_budgets.get(peer)
-    if budget is None:
-        budget = room.chat_budgets[peer] = MessageBudget(CHAT_RATE, CHAT_BURST,
-                                                         clock=lambda: room.now)
-    if not budget.take():
+    if not ctx.chat_budget(peer, CHAT_RATE, CHAT_BURST).take():
         raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines at once, then "
                             f"one every {1 / CHAT_RATE:g} seconds; this line was dropped")
     match.chat_seq += 1
-    line = ChatLine(match=match.code, seq=match.chat_seq, time=room.now,
+    line = ChatLine(match=match.code, seq=match.chat_seq, time=ctx.now,
                     seat=wire_seat(seat), player=player, name=peer.name, text=text)
     match.chat.append(line)
-    room.out.append(SaveChat(match, line))
-    room.out.append(Send(tuple(room.audience(match)), line))
+    ctx.emit(SaveChat(match, line))
+    ctx.emit(Send(tuple(ctx.audience(match)), line))
 
 
-def replay(room: Room, match: Match) -> None:
+def replay(ctx: Context, match: Match) -> None:
     """The match's last lines to the requester, oldest first."""
-    room.out.extend(Reply(line) for line in match.chat)
+    for line in match.chat:
+        ctx.emit(Reply(line))

@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from server.room.checks import match_named, seat_in, seat_or_watching
+from server.room.context import Context
 from server.room.effects import Appraise, Reply, RunReview
 from server.room.presence import Peer
 from shared.protocol import ProtocolError, Review
 
 if TYPE_CHECKING:
-    from server.room.room import Room
     from shared.protocol import Analyse, Hint
 
 
-def hint(room: Room, player: str, peer: Peer, msg: Hint) -> None:
+def hint(ctx: Context, player: str, peer: Peer, msg: Hint) -> None:
     """The engine's score of every legal move, for the player to move."""
-    match = room.match_named(msg.match)
-    seat = room.seat_in(player, match)
+    match = match_named(ctx, msg.match)
+    seat = seat_in(player, match)
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is over; ask for analyse "
                             "instead")
@@ -34,27 +35,26 @@ def hint(room: Room, player: str, peer: Peer, msg: Hint) -> None:
     if match.state.to_move != seat:
         raise ProtocolError("not_your_turn", f"hints are for the side to move, and it is "
                             f"not your turn in match {match.code}")
-    _one_at_a_time(room, peer)
-    room.out.append(Appraise(peer, match.code, match.ply, match.state, sum(match.takebacks)))
+    _one_at_a_time(ctx, peer)
+    ctx.emit(Appraise(peer, match.code, match.ply, match.state, sum(match.takebacks)))
 
 
-def analyse(room: Room, player: str, peer: Peer, msg: Analyse) -> None:
+def analyse(ctx: Context, player: str, peer: Peer, msg: Analyse) -> None:
     """The engine's review of a finished game, for its players and spectators."""
-    match = room.match_named(msg.match)
-    room.seat_or_watching(player, peer, match)
+    match = match_named(ctx, msg.match)
+    seat_or_watching(ctx, player, peer, match)
     if match.result is None:
         raise ProtocolError("not_allowed", f"match {match.code} is not over yet; a hint is "
                             "for a game in progress")
     if match.review is not None:  # worked out already
-        room.out.append(Reply(Review(match=match.code, plies=match.review)))
+        ctx.emit(Reply(Review(match=match.code, plies=match.review)))
         return
-    _one_at_a_time(room, peer)
-    room.out.append(RunReview(peer, match))
+    _one_at_a_time(ctx, peer)
+    ctx.emit(RunReview(peer, match))
 
 
-def _one_at_a_time(room: Room, peer: Peer) -> None:
+def _one_at_a_time(ctx: Context, peer: Peer) -> None:
     """Count ``peer``'s request as running; rate_limited while its previous one runs."""
-    if peer in room.engine_busy:
+    if not ctx.take_engine(peer):
         raise ProtocolError("rate_limited", "the engine is still working on your previous "
                             "hint or analyse: one at a time per connection")
-    room.engine_busy.add(peer)

@@ -1,20 +1,22 @@
 """The rules of each request to the match room: who may do what, and what follows.
 
-One function per request type, called by :meth:`server.room.room.Room.request` with the
-player who asked. Every check comes before any change, so a refusal
-(:class:`ProtocolError`) leaves the room as it was; what happens is appended to
-``room.out`` as effects. A new request (takeback, hint, chat, ...) is one more
-function here, or in a module of its own, and one more case in ``Room.request``.
+One function per request type, called by :meth:`server.room.ctx.Room.request` with
+the room's :class:`~server.room.context.Context` and the player who asked. Every check
+comes before any change, so a refusal (:class:`ProtocolError`) leaves the room as it
+was; what happens is emitted through the context as effects. A new request is one more
+function here, or in a module of its own (takeback.py, chat.py, engine_requests.py),
+and one more case in ``Room._dispatch`` (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING
 
-from server.room import chat
+from server.room import chat, engine_requests, takeback
+from server.room.checks import check_cap, match_named, seat_in, seat_or_watching, stale
 from server.room.clock import MatchClock
+from server.room.context import Context
 from server.room.effects import (
     RenamePlayer,
     Reply,
@@ -32,23 +34,26 @@ from shared.games import PASS, IllegalMoveError
 from shared.protocol import (
     FEATURES,
     PROTOCOL_VERSION,
+    Analyse,
+    Chat,
+    ClientMessage,
     Create,
-    Error,
     Hello,
+    Hint,
     Join,
     Joined,
     Leave,
+    ListMatches,
     Move,
     ProtocolError,
     Rematch,
     Resign,
+    Takeback,
+    TakebackAnswer,
     Watch,
     Welcome,
     printable,
 )
-
-if TYPE_CHECKING:
-    from server.room.room import Room
 
 log = logging.getLogger("taikyoku.server")
 
@@ -63,7 +68,7 @@ def clean_name(name: str, player: str) -> str:
     return printable(name) or f"Player {player[2:6]}"
 
 
-def hello(room: Room, peer: Peer, msg: Hello) -> None:
+def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
     """Identify the connection: a new player, or a returning one resuming by token."""
     if peer.player is not None:
         raise ProtocolError("bad_message", "this connection already said hello")
@@ -72,46 +77,46 @@ def hello(room: Room, peer: Peer, msg: Hello) -> None:
             "unsupported_protocol",
             f"this server speaks protocol {PROTOCOL_VERSION}, not {msg.protocol}",
         )
-    known = room.find_player(hash_token(msg.token)) if msg.token else None
+    known = ctx.find_player(hash_token(msg.token)) if msg.token else None
     if known is not None:
         player, old_name = known
         token = msg.token or ""
         name = clean_name(msg.name, player) if msg.name.strip() else old_name
         if name != old_name:
-            room.out.append(RenamePlayer(player, name))
+            ctx.emit(RenamePlayer(player, name))
     else:
         player, token = new_player_id(), new_token()
         name = clean_name(msg.name, player)
-        room.out.append(SavePlayer(player, hash_token(token), name))
-    came_back = room.presence.arrive(peer, player, name)
-    room.out.append(Reply(Welcome(
-        protocol=PROTOCOL_VERSION, player=player, token=token, server=room.server,
-        games=room.games, bots=room.bots, features=list(FEATURES),
+        ctx.emit(SavePlayer(player, hash_token(token), name))
+    came_back = ctx.arrive(peer, player, name)
+    ctx.emit(Reply(Welcome(
+        protocol=PROTOCOL_VERSION, player=player, token=token, server=ctx.server,
+        games=ctx.games, bots=ctx.bots, features=list(FEATURES),
     )))
-    for match in room.index.seated(player):
+    for match in ctx.seated(player):
         seat = match.seat_of(player)
-        room.out.append(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
+        ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
         if came_back:  # everyone sees the seat connected again, this connection included
-            room.holds.arrived(match, player, room.now)
-            room.broadcast(match)
+            ctx.back(match, player)
+            ctx.broadcast(match)
         else:
-            room.out.append(ReplyState(match))
-        chat.replay(room, match)
+            ctx.emit(ReplyState(match))
+        chat.replay(ctx, match)
 
 
-def list_matches(room: Room) -> None:
+def list_matches(ctx: Context) -> None:
     """The matches someone is at: waiting ones first, then the newest."""
-    open_ = [m for m in room.matches.values() if m.result is None
-             and any(room.holds.human_online(m, i) for i in (0, 1))]
+    open_ = [m for m in ctx.matches.values() if m.result is None
+             and any(ctx.human_online(m, i) for i in (0, 1))]
     open_.sort(key=lambda m: (m.status != "waiting", -m.created))
-    room.out.append(Reply(protocol.Lobby(matches=[
-        m.summary(room.presence.online, len(room.presence.watchers(m.code)))
+    ctx.emit(Reply(protocol.Lobby(matches=[
+        m.summary(ctx.online, len(ctx.watchers(m.code)))
         for m in open_[:LOBBY_LIMIT]
     ])))
 
 
-def create(room: Room, player: str, name: str, msg: Create) -> None:
-    room.check_cap(player)
+def create(ctx: Context, player: str, name: str, msg: Create) -> None:
+    check_cap(ctx, player)
     seat = {"first": 0, "second": 1}.get(msg.seat, secrets.randbelow(2))
     seats: list[Seat | None] = [None, None]
     seats[seat] = Seat("human", name, player=player)
@@ -120,34 +125,34 @@ def create(room: Room, player: str, name: str, msg: Create) -> None:
     position = msg.position
     try:
         match = Match.new(
-            room.new_code(), msg.game, msg.size,
+            ctx.new_code(), msg.game, msg.size,
             position.board if position else None,
-            position.to_move if position else None, seats, created=room.now,
+            position.to_move if position else None, seats, created=ctx.now,
         )
     except ValueError as err:
         raise ProtocolError("bad_message", f"cannot create that match: {err}") from None
     match.hints = msg.hints
     match.clock = MatchClock.of(msg.clock) if msg.clock is not None else None
-    _open(room, match)
-    room.out.append(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
-    room.broadcast(match)
+    _open(ctx, match)
+    ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
+    ctx.broadcast(match)
     if match.status == "playing":
         log.info("match %s started: %s", match.code, match.describe())
-    room.schedule_bot(match)
+    ctx.schedule_bot(match)
 
 
-def _open(room: Room, match: Match) -> None:
+def _open(ctx: Context, match: Match) -> None:
     """A new match (created, or a rematch) plays its forced opening pass if any, starts
     its clock, is stored and is kept in memory."""
     match.forced_pass()
-    room.clock_timers.start(match, room.now)
-    room.out.append(SaveMatch(match))
-    room.index.add(match)
+    ctx.start_clock(match)
+    ctx.emit(SaveMatch(match))
+    ctx.seats_changed(match)
 
 
-def join(room: Room, player: str, name: str, msg: Join) -> None:
+def join(ctx: Context, player: str, name: str, msg: Join) -> None:
     """Take the open seat (or be shown your own again)."""
-    match = room.match_named(msg.match)
+    match = match_named(ctx, msg.match)
     seat = match.seat_of(player)
     if seat is None:
         if match.result is not None:
@@ -155,68 +160,67 @@ def join(room: Room, player: str, name: str, msg: Join) -> None:
         if None not in match.seats:
             raise ProtocolError("match_full", f"both seats of match {match.code} are taken; "
                                 "you can watch it")
-        room.check_cap(player)
+        check_cap(ctx, player)
         seat = match.seats.index(None)
         match.seats[seat] = Seat("human", name, player=player)
-        room.out.append(SaveSeats(match))
-        room.index.add(match)
+        ctx.emit(SaveSeats(match))
+        ctx.seats_changed(match)
         log.info("match %s started: %s", match.code, match.describe())
-        if not room.holds.human_online(match, 1 - seat):
-            room.holds.start(match, 1 - seat, room.now)
-        room.clock_timers.start(match, room.now)
-    room.out.append(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
-    room.broadcast(match)
-    chat.replay(room, match)
+        if not ctx.human_online(match, 1 - seat):
+            ctx.hold(match, 1 - seat)
+        ctx.start_clock(match)
+    ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
+    ctx.broadcast(match)
+    chat.replay(ctx, match)
 
 
-def watch(room: Room, player: str, peer: Peer, msg: Watch) -> None:
+def watch(ctx: Context, player: str, peer: Peer, msg: Watch) -> None:
     """Watch a match (a player of it is shown their seat instead)."""
-    match = room.match_named(msg.match)
+    match = match_named(ctx, msg.match)
     seat = match.seat_of(player)
     if seat is not None and not match.has_left(seat):
-        room.out.append(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
+        ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
     else:
-        watchers = room.presence.watchers(match.code)
-        if peer not in watchers and len(watchers) >= room.config.max_spectators:
+        watchers = ctx.watchers(match.code)
+        if peer not in watchers and len(watchers) >= ctx.config.max_spectators:
             raise ProtocolError("match_full", f"match {match.code} already has "
                                 f"{len(watchers)} spectators, the most this server allows")
-        room.presence.watch(match.code, peer)
-        room.out.append(Reply(Joined(match=match.code, seat=None, role="spectator")))
-    room.out.append(ReplyState(match))
-    chat.replay(room, match)
+        ctx.watch(match, peer)
+        ctx.emit(Reply(Joined(match=match.code, seat=None, role="spectator")))
+    ctx.emit(ReplyState(match))
+    chat.replay(ctx, match)
 
 
-def leave(room: Room, player: str, peer: Peer, msg: Leave) -> None:
+def leave(ctx: Context, player: str, peer: Peer, msg: Leave) -> None:
     """A spectator stops watching; a player leaving an unfinished match abandons it."""
-    match = room.match_named(msg.match)
-    seat = room.seat_or_watching(player, peer, match)
+    match = match_named(ctx, msg.match)
+    seat = seat_or_watching(ctx, player, peer, match)
     if seat is None:
-        room.presence.unwatch(match.code, peer)
+        ctx.unwatch(match, peer)
     elif match.result is None:
-        room.end(match, None if match.status == "waiting" else 1 - seat, "abandon")
-        _leave_seat(room, match, seat)
+        ctx.end(match, None if match.status == "waiting" else 1 - seat, "abandon")
+        _leave_seat(ctx, match, seat)
     else:
-        _leave_seat(room, match, seat)
-        room.broadcast(match)
-    room.prune([match])
+        _leave_seat(ctx, match, seat)
+        ctx.broadcast(match)
+    ctx.prune([match])
 
 
-def _leave_seat(room: Room, match: Match, seat: int) -> None:
+def _leave_seat(ctx: Context, match: Match, seat: int) -> None:
     s = match.seats[seat]
     assert s is not None
     s.left = True
-    room.index.release(s.player, match.code)
     match.rematch.discard(seat)
-    room.holds.cancel(match.code, seat)
+    ctx.release_seat(match, seat)
 
 
-def move(room: Room, player: str, msg: Move) -> None:
-    match = room.match_named(msg.match)
-    seat = room.seat_in(player, match)
+def move(ctx: Context, player: str, msg: Move) -> None:
+    match = match_named(ctx, msg.match)
+    seat = seat_in(player, match)
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is over; no more moves")
     if msg.ply != match.ply:
-        stale(room, match, "move", msg.ply)
+        stale(ctx, match, "move", msg.ply)
         return
     if match.status == "waiting":
         raise ProtocolError("not_your_turn",
@@ -228,70 +232,94 @@ def move(room: Room, player: str, msg: Move) -> None:
         raise ProtocolError("illegal_move", "clients never send passes: the server plays "
                             "a forced pass itself")
     try:
-        room.commit(match, msg.move)
+        ctx.commit(match, msg.move)
     except IllegalMoveError as err:
         raise ProtocolError("illegal_move", str(err)) from None
 
 
-def stale(room: Room, match: Match, ref: str, ply: int) -> None:
-    """A request for a ply the match has moved on from: not a refusal, the current
-    state comes with the error."""
-    room.out.append(Reply(Error(
-        code="stale_ply", message=f"your {ref} was for ply {ply} but match "
-        f"{match.code} is at ply {match.ply}; here is the current state",
-        ref=ref, match=match.code,
-    )))
-    room.out.append(ReplyState(match))
 
-
-def resign(room: Room, player: str, msg: Resign) -> None:
+def resign(ctx: Context, player: str, msg: Resign) -> None:
     """Resign a game (the opponent wins), or call off a match nobody joined."""
-    match = room.match_named(msg.match)
-    seat = room.seat_in(player, match)
+    match = match_named(ctx, msg.match)
+    seat = seat_in(player, match)
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is already over")
     if match.status == "waiting":
-        room.end(match, None, "abandon")
+        ctx.end(match, None, "abandon")
     else:
-        room.end(match, 1 - seat, "resign")
+        ctx.end(match, 1 - seat, "resign")
 
 
-def rematch(room: Room, player: str, msg: Rematch) -> None:
+def rematch(ctx: Context, player: str, msg: Rematch) -> None:
     """Record a rematch offer; when both seats asked (bots always do), start it."""
-    old = room.match_named(msg.match)
-    seat = room.seat_in(player, old)
+    old = match_named(ctx, msg.match)
+    seat = seat_in(player, old)
     if old.result is None:
         raise ProtocolError("bad_message", f"match {old.code} is not over yet; a rematch "
                             "can be asked for only after the end")
-    new = room.index.get(old.next_match) if old.next_match is not None else None
+    new = ctx.match(old.next_match) if old.next_match is not None else None
     if new is not None:  # it started already: this seat is shown it again
-        room.out.append(Reply(Joined(match=new.code, seat=wire_seat(new.seat_of(player)),
+        ctx.emit(Reply(Joined(match=new.code, seat=wire_seat(new.seat_of(player)),
                                      role="player")))
-        room.out.append(ReplyState(new))
+        ctx.emit(ReplyState(new))
         return
-    room.check_cap(player)
+    check_cap(ctx, player)
     old.rematch.add(seat)
     for i, s in enumerate(old.seats):
         if s is not None and s.kind == "bot":
             old.rematch.add(i)
     if old.rematch != {0, 1}:
-        room.broadcast(old)
+        ctx.broadcast(old)
         return
-    new = Match(room.new_code(), old.start, [_fresh(old.seats[1]), _fresh(old.seats[0])],
-                created=room.now, hints=old.hints)
+    new = Match(ctx.new_code(), old.start, [_fresh(old.seats[1]), _fresh(old.seats[0])],
+                created=ctx.now, hints=old.hints)
     if old.clock is not None:
         new.clock = MatchClock.of(old.clock.control)
-    _open(room, new)
+    _open(ctx, new)
     old.next_match = new.code
     log.info("match %s started (rematch of %s): %s", new.code, old.code, new.describe())
-    room.broadcast(old)
+    ctx.broadcast(old)
     for i, s in enumerate(new.seats):
         if s is not None and s.player is not None:
-            room.out.append(Send(tuple(room.presence.of(s.player)),
+            ctx.emit(Send(tuple(ctx.connections(s.player)),
                                  Joined(match=new.code, seat=wire_seat(i), role="player")))
-    room.broadcast(new)
-    room.schedule_bot(new)
+    ctx.broadcast(new)
+    ctx.schedule_bot(new)
 
 
 def _fresh(seat: Seat | None) -> Seat | None:
     return None if seat is None else Seat(seat.kind, seat.name, seat.player, seat.level)
+
+
+def dispatch(ctx: Context, peer: Peer, player: str, msg: ClientMessage) -> None:
+    """The handler of each request type (a hello is :func:`hello`, before any of these)."""
+    match msg:
+        case Move():  # first: by far the most frequent
+            move(ctx, player, msg)
+        case ListMatches():
+            list_matches(ctx)
+        case Create():
+            create(ctx, player, peer.name, msg)
+        case Join():
+            join(ctx, player, peer.name, msg)
+        case Watch():
+            watch(ctx, player, peer, msg)
+        case Leave():
+            leave(ctx, player, peer, msg)
+        case Resign():
+            resign(ctx, player, msg)
+        case Rematch():
+            rematch(ctx, player, msg)
+        case Takeback():
+            takeback.ask(ctx, player, msg)
+        case TakebackAnswer():
+            takeback.answer(ctx, player, msg)
+        case Hint():
+            engine_requests.hint(ctx, player, peer, msg)
+        case Analyse():
+            engine_requests.analyse(ctx, player, peer, msg)
+        case Chat():
+            chat.chat(ctx, player, peer, msg)
+        case _:
+            raise ProtocolError("bad_message", f"this server does not handle "
+                                f"{type(msg).__struct_config__.tag!r} requests")

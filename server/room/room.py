@@ -8,20 +8,23 @@ timers to set or cancel, which bot searches to start. A refusal raises
 :class:`~shared.protocol.ProtocolError` before anything changed.
 
 The rules of each request are in handlers.py beside this module, and those of the
-optional features in takeback.py, chat.py and engine_requests.py; the seats held for
-absent people in holds.py, the game clocks' flag timers in clock_timers.py.
-What several requests share (a move, the end of a match, forgetting finished matches)
-is here.
+optional features in takeback.py, chat.py and engine_requests.py: each is given the room
+as a :class:`~server.room.context.Context` (what a handler may read, which effects it may
+emit, the room's verbs) and nothing more. The seats held for absent people are in
+holds.py, the game clocks' flag timers in clock_timers.py. What several requests share
+(a move, the end of a match, forgetting finished matches) is here.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 
 from server.config import ServerConfig
-from server.room import chat, engine_requests, handlers, takeback
+from server.room import handlers
 from server.room.clock_timers import ClockTimers
+from server.room.context import HandlerEffect
 from server.room.effects import (
     FLAG_TIMER,
     Broadcast,
@@ -45,27 +48,14 @@ from shared import protocol
 from shared.ai import BOT_NAMES
 from shared.games import GAMES
 from shared.protocol import (
-    Analyse,
     BotInfo,
-    Chat,
     ClientMessage,
-    Create,
     Error,
     GameSpec,
     Hello,
-    Hint,
-    Join,
-    Leave,
-    ListMatches,
-    Move,
     ProtocolError,
     Reason,
-    Rematch,
-    Resign,
     ServerInfo,
-    Takeback,
-    TakebackAnswer,
-    Watch,
 )
 
 log = logging.getLogger("taikyoku.server")
@@ -97,17 +87,17 @@ class Room:
         self.code_taken = code_taken
         self.games = [GameSpec(g.name, list(g.sizes)) for g in GAMES.values()]
         self.bots = [BotInfo(level, bot) for level, bot in BOT_NAMES.items()]
-        self.index = MatchIndex()
-        self.presence = Presence()
-        self.out: list[Effect] = []
+        self._index = MatchIndex()
+        self._presence = Presence()
+        self._out: list[Effect] = []
         """The effects of the entry point being run, in order."""
-        self.holds = Holds(config, self.presence, self.out)
-        self.clock_timers = ClockTimers(self.out)
-        self.thinking: dict[str, int] = {}
+        self._holds = Holds(config, self._presence, self._out)
+        self._clock_timers = ClockTimers(self._out)
+        self._thinking: dict[str, int] = {}
         """Match code -> the ply a bot search was asked for (one search per match)."""
         self.chat_budgets: dict[Peer, MessageBudget] = {}
         """Each connection's chat budget (see server/room/chat.py), made on its first line."""
-        self.engine_busy: set[Peer] = set()
+        self._engine_busy: set[Peer] = set()
         """Connections whose `hint` or `analyse` the engine is still working out."""
         self.now = 0.0
         """The time the entry point being run was given (seconds, the shell's clock)."""
@@ -115,12 +105,12 @@ class Room:
     # ---- entry points ---------------------------------------------------------------
 
     def _begin(self, now: float) -> None:
-        self.out.clear()
+        self._out.clear()
         self.now = now
 
     def _done(self) -> list[Effect]:
-        effects = list(self.out)
-        self.out.clear()
+        effects = list(self._out)
+        self._out.clear()
         return effects
 
     def restore(self, matches: Iterable[Match], now: float) -> list[Effect]:
@@ -131,10 +121,10 @@ class Room:
         """
         self._begin(now)
         for match in matches:
-            self.index.add(match)
+            self._index.add(match)
             for seat in (0, 1):
-                self.holds.start(match, seat, now)
-            self.clock_timers.start(match, now)  # from what was stored: the downtime is free
+                self._holds.start(match, seat, now)
+            self._clock_timers.start(match, now)  # from what was stored: the downtime is free
             self.schedule_bot(match)
         return self._done()
 
@@ -144,7 +134,7 @@ class Room:
         for match in self.matches.values():
             if match.clock is not None and match.clock.running is not None:
                 match.clock.stop(now)
-                self.out.append(SaveClock(match))
+                self._out.append(SaveClock(match))
         return self._done()
 
     def request(self, peer: Peer, msg: ClientMessage, now: float) -> list[Effect]:
@@ -162,57 +152,25 @@ class Room:
         code = getattr(msg, "match", None)
         flagged = self._flag_fallen(code)  # before its timer rang: the end comes first
         try:
-            self._dispatch(peer, peer.player, msg)
+            handlers.dispatch(self, peer, peer.player, msg)
         except ProtocolError as err:
             if not flagged:
                 raise
-            self.out.append(Reply(Error(code=err.code, message=err.message,
+            self._out.append(Reply(Error(code=err.code, message=err.message,
                                         ref=str(type(msg).__struct_config__.tag), match=code)))
         return self._done()
-
-    def _dispatch(self, peer: Peer, player: str, msg: ClientMessage) -> None:
-        match msg:
-            case Move():  # first: by far the most frequent
-                handlers.move(self, player, msg)
-            case ListMatches():
-                handlers.list_matches(self)
-            case Create():
-                handlers.create(self, player, peer.name, msg)
-            case Join():
-                handlers.join(self, player, peer.name, msg)
-            case Watch():
-                handlers.watch(self, player, peer, msg)
-            case Leave():
-                handlers.leave(self, player, peer, msg)
-            case Resign():
-                handlers.resign(self, player, msg)
-            case Rematch():
-                handlers.rematch(self, player, msg)
-            case Takeback():
-                takeback.ask(self, player, msg)
-            case TakebackAnswer():
-                takeback.answer(self, player, msg)
-            case Hint():
-                engine_requests.hint(self, player, peer, msg)
-            case Analyse():
-                engine_requests.analyse(self, player, peer, msg)
-            case Chat():
-                chat.chat(self, player, peer, msg)
-            case _:
-                raise ProtocolError("bad_message", f"this server does not handle "
-                                    f"{type(msg).__struct_config__.tag!r} requests")
 
     def disconnected(self, peer: Peer, now: float) -> list[Effect]:
         """``peer`` is gone: it stops watching, and its player's seats are held for them
         when it was their last connection."""
         self._begin(now)
         self.chat_budgets.pop(peer, None)
-        touched = [m for code in peer.watching if (m := self.index.get(code)) is not None]
-        if self.presence.depart(peer) and peer.player is not None:
-            for match in self.index.seated(peer.player):
+        touched = [m for code in peer.watching if (m := self._index.get(code)) is not None]
+        if self._presence.depart(peer) and peer.player is not None:
+            for match in self._index.seated(peer.player):
                 seat = match.seat_of(peer.player)
                 assert seat is not None
-                self.holds.start(match, seat, now)
+                self._holds.start(match, seat, now)
                 self.broadcast(match)
                 touched.append(match)
         self.prune(touched)
@@ -224,14 +182,14 @@ class Room:
         ``bot_hold`` is over). A flag timer rang: the side whose clock ran out loses."""
         self._begin(now)
         if key[1] == FLAG_TIMER:
-            match = self.index.get(key[0])
+            match = self._index.get(key[0])
             if match is not None and not self._flag_fallen(match.code):
-                self.clock_timers.arm(match)  # rang early, or stale: set for the clock as it is
-        elif self.holds.expired(key, now):
+                self._clock_timers.arm(match)  # rang early, or stale: set for the clock as it is
+        elif self._holds.expired(key, now):
             code, seat = key
-            match = self.index.get(code)
-            if (match is not None and not self.holds.human_online(match, seat)
-                    and self.holds.held_for(match, seat) is not None):
+            match = self._index.get(code)
+            if (match is not None and not self._holds.human_online(match, seat)
+                    and self._holds.held_for(match, seat) is not None):
                 self.end(match, None if match.status == "waiting" else 1 - seat, "abandon")
         return self._done()
 
@@ -242,44 +200,115 @@ class Room:
         takebacks); ignored when it came too late, or for a line taken back since. A bot
         whose flag fell before its answer came loses on time (the timer may ring later)."""
         self._begin(now)
-        match = self.index.get(code)
+        match = self._index.get(code)
         self._flag_fallen(code)
-        if (self.thinking.get(code) == ply and match is not None
+        if (self._thinking.get(code) == ply and match is not None
                 and epoch == sum(match.takebacks)):
-            del self.thinking[code]
+            del self._thinking[code]
             if match.ply == ply and match.result is None and match.bot_to_move is not None:
                 self.commit(match, move)
         return self._done()
 
     def engine_done(self, peer: Peer) -> None:
         """The engine answered ``peer``'s hint or analyse: it may ask again."""
-        self.engine_busy.discard(peer)
+        self._engine_busy.discard(peer)
 
-    # ---- what the shell reads -------------------------------------------------------
+    # ---- what the shell (and a handler) reads ---------------------------------------
 
     @property
     def matches(self) -> dict[str, Match]:
-        return self.index.by_code
+        return self._index.by_code
+
+    @property
+    def thinking(self) -> Mapping[str, int]:
+        """Match code -> the ply a bot search was asked for (one search per match)."""
+        return MappingProxyType(self._thinking)
+
+    @property
+    def held(self) -> Mapping[TimerKey, float]:
+        """Each seat held for an absent person, and when its time is up."""
+        return MappingProxyType(self._holds.timers)
+
+    @property
+    def peers(self) -> Mapping[str, set[Peer]]:
+        """Player id -> their open connections."""
+        return self._presence.peers
+
+    def match(self, code: str) -> Match | None:
+        return self._index.get(code.upper())
 
     def online(self, player: str) -> bool:
-        return self.presence.online(player)
+        return self._presence.online(player)
 
     def seated(self, player: str) -> list[Match]:
         """Matches in memory where ``player`` holds a seat they have not left."""
-        return self.index.seated(player)
+        return self._index.seated(player)
 
     def state_of(self, match: Match) -> protocol.State:
         """The complete `state` of ``match`` as of now (its clocks as of the room's time)."""
-        return match.to_message(self.presence.online, self.now)
+        return match.to_message(self._presence.online, self.now)
 
     def audience(self, match: Match) -> list[Peer]:
         """Every connection of the seated players (not left) and every spectator."""
         peers: list[Peer] = []
         for seat in match.seats:
             if seat is not None and seat.player is not None and not seat.left:
-                peers.extend(self.presence.peers.get(seat.player, ()))
-        peers.extend(self.presence.watchers(match.code))
+                peers.extend(self._presence.peers.get(seat.player, ()))
+        peers.extend(self._presence.watchers(match.code))
         return peers
+
+    def human_online(self, match: Match, seat: int) -> bool:
+        return self._holds.human_online(match, seat)
+
+    def watchers(self, code: str) -> set[Peer]:
+        return self._presence.watchers(code)
+
+    def connections(self, player: str) -> Iterator[Peer]:
+        return self._presence.of(player)
+
+    # ---- the verbs a handler may use (server/room/context.py) -----------------------
+
+    def emit(self, effect: HandlerEffect) -> None:
+        self._out.append(effect)
+
+    def arrive(self, peer: Peer, player: str, name: str) -> bool:
+        return self._presence.arrive(peer, player, name)
+
+    def back(self, match: Match, player: str) -> None:
+        self._holds.arrived(match, player, self.now)
+
+    def hold(self, match: Match, seat: int) -> None:
+        self._holds.start(match, seat, self.now)
+
+    def seats_changed(self, match: Match) -> None:
+        self._index.add(match)
+
+    def release_seat(self, match: Match, seat: int) -> None:
+        s = match.seats[seat]
+        assert s is not None
+        self._index.release(s.player, match.code)
+        self._holds.cancel(match.code, seat)
+
+    def watch(self, match: Match, peer: Peer) -> None:
+        self._presence.watch(match.code, peer)
+
+    def unwatch(self, match: Match, peer: Peer) -> None:
+        self._presence.unwatch(match.code, peer)
+
+    def start_clock(self, match: Match) -> None:
+        self._clock_timers.start(match, self.now)
+
+    def chat_budget(self, peer: Peer, rate: float, burst: int) -> MessageBudget:
+        budget = self.chat_budgets.get(peer)
+        if budget is None:
+            budget = self.chat_budgets[peer] = MessageBudget(rate, burst, clock=lambda: self.now)
+        return budget
+
+    def take_engine(self, peer: Peer) -> bool:
+        if peer in self._engine_busy:
+            return False
+        self._engine_busy.add(peer)
+        return True
 
     # ---- what requests share --------------------------------------------------------
 
@@ -288,9 +317,9 @@ class Room:
         store it, then tell everyone (soon: with the other moves of this loop turn)."""
         mover = match.state.to_move
         played = match.play(move)
-        self.clock_timers.moved(match, mover, self.now)
-        self.out.append(SaveMoves(match, tuple(played)))
-        self.out.append(BroadcastSoon(match))
+        self._clock_timers.moved(match, mover, self.now)
+        self._out.append(SaveMoves(match, tuple(played)))
+        self._out.append(BroadcastSoon(match))
         if match.result is not None:
             self._ended(match)
         else:
@@ -298,15 +327,15 @@ class Room:
 
     def end(self, match: Match, winner: int | None, reason: Reason) -> None:
         """End ``match`` now without a move (resign, abandon, time)."""
-        self.clock_timers.stop(match, self.now)
+        self._clock_timers.stop(match, self.now)
         match.end(winner, reason)
-        self.out.append(SaveResult(match))
+        self._out.append(SaveResult(match))
         self.broadcast(match)
         self._ended(match)
 
     def _ended(self, match: Match) -> None:
         for seat in (0, 1):
-            self.holds.cancel(match.code, seat)
+            self._holds.cancel(match.code, seat)
         self.stop_thinking(match)
         result = match.result
         assert result is not None
@@ -322,72 +351,39 @@ class Room:
 
     def broadcast(self, match: Match) -> None:
         """The state of ``match`` as it is now, to everyone in it now."""
-        self.out.append(Broadcast(match, tuple(self.audience(match)), self.state_of(match)))
+        self._out.append(Broadcast(match, tuple(self.audience(match)), self.state_of(match)))
 
     def schedule_bot(self, match: Match) -> None:
         """Start a search when a bot is to move and none runs for this match yet."""
         seat = match.bot_to_move
-        if seat is not None and seat.level is not None and match.code not in self.thinking:
-            self.thinking[match.code] = match.ply
+        if seat is not None and seat.level is not None and match.code not in self._thinking:
+            self._thinking[match.code] = match.ply
             budget = None
             if match.clock is not None:  # its share of the moves it still has to make
                 budget = match.clock.budget(match.state.board.count(".") // 2 + 1)
-            self.out.append(Think(match.code, match.ply, match.state, seat.level,
+            self._out.append(Think(match.code, match.ply, match.state, seat.level,
                                   sum(match.takebacks), budget))
 
     def stop_thinking(self, match: Match) -> None:
         """Drop the bot's search in ``match``, if one runs (its answer is worthless now)."""
-        if self.thinking.pop(match.code, None) is not None:
-            self.out.append(StopThinking(match.code))
+        if self._thinking.pop(match.code, None) is not None:
+            self._out.append(StopThinking(match.code))
 
     def _flag_fallen(self, code: str | None) -> bool:
         """End the match ``code`` if the running clock has run out at the room's time:
         the side to move loses on time. Whether it did."""
-        match = self.index.get(code.upper()) if code else None
-        seat = self.clock_timers.fallen(match, self.now) if match is not None else None
+        match = self._index.get(code.upper()) if code else None
+        seat = self._clock_timers.fallen(match, self.now) if match is not None else None
         if match is None or seat is None:
             return False
         self.end(match, 1 - seat, "time")
         return True
 
-    def match_named(self, code: str) -> Match:
-        match = self.index.get(code.upper())
-        if match is None:
-            raise ProtocolError("unknown_match", f"there is no match {code!r} on this server")
-        return match
-
-    def seat_in(self, player: str, match: Match) -> int:
-        """``player``'s seat in ``match``; not_a_player unless they hold one not left."""
-        seat = match.seat_of(player)
-        if seat is None or match.has_left(seat):
-            raise ProtocolError("not_a_player", f"you do not play in match {match.code}")
-        return seat
-
-    def seat_or_watching(self, player: str, peer: Peer, match: Match) -> int | None:
-        """``player``'s seat in ``match`` (one not left), or None when ``peer`` watches it;
-        not_a_player when neither."""
-        seat = match.seat_of(player)
-        if seat is not None and not match.has_left(seat):
-            return seat
-        if peer not in self.presence.watchers(match.code):
-            raise ProtocolError("not_a_player",
-                                f"you are neither playing nor watching match {match.code}")
-        return None
-
-    def check_cap(self, player: str) -> None:
-        held = sum(1 for m in self.index.seated(player) if m.result is None)
-        if held >= self.config.max_matches_per_player:
-            raise ProtocolError(
-                "rate_limited",
-                f"you already play {held} unfinished matches, the most this server allows; "
-                "finish or resign one first",
-            )
-
     def new_code(self) -> str:
         """A match code used neither in memory nor in the store."""
         while True:
             code = new_match_code()
-            if code not in self.index and not self.code_taken(code):
+            if code not in self._index and not self.code_taken(code):
                 return code
 
     # ---- memory ---------------------------------------------------------------------
@@ -398,20 +394,20 @@ class Room:
         the cost does not grow with the number of matches on the server."""
         for match in matches:
             code = match.code
-            if (match.result is None or self.index.get(code) is not match
-                    or self.presence.watchers(code)):
+            if (match.result is None or self._index.get(code) is not match
+                    or self._presence.watchers(code)):
                 continue
-            if not any(self.holds.human_online(match, i) and not match.has_left(i)
+            if not any(self._holds.human_online(match, i) and not match.has_left(i)
                        for i in (0, 1)):
                 self._forget(match)
 
     def _forget_old_finished(self, player: str) -> None:
         """Forget all but ``player``'s KEEP_FINISHED latest finished matches (unwatched)."""
-        finished = [m for m in self.index.seated(player) if m.result is not None]
+        finished = [m for m in self._index.seated(player) if m.result is not None]
         for match in finished[:-KEEP_FINISHED]:
-            if not self.presence.watchers(match.code):
+            if not self._presence.watchers(match.code):
                 self._forget(match)
 
     def _forget(self, match: Match) -> None:
-        self.index.forget(match)
-        self.presence.forget_match(match.code)
+        self._index.forget(match)
+        self._presence.forget_match(match.code)

@@ -13,26 +13,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from server.room.checks import match_named, seat_in, stale
+from server.room.context import Context
 from server.room.effects import SaveTakeback, Send
-from server.room.handlers import stale
 from server.room.match import Match, wire_seat
 from shared.games import PASS
 from shared.protocol import ProtocolError, TakebackDeclined, TakebackOffer
 
 if TYPE_CHECKING:
-    from server.room.room import Room
     from shared.protocol import Takeback, TakebackAnswer
 
 
-def ask(room: Room, player: str, msg: Takeback) -> None:
+def ask(ctx: Context, player: str, msg: Takeback) -> None:
     """Take back at once against a bot; offer it to the other person otherwise."""
-    match = room.match_named(msg.match)
-    seat = room.seat_in(player, match)
+    match = match_named(ctx, msg.match)
+    seat = seat_in(player, match)
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is over; nothing can be "
                             "taken back")
     if msg.ply is not None and msg.ply != match.ply:
-        stale(room, match, "takeback", msg.ply)
+        stale(ctx, match, "takeback", msg.ply)
         return
     target = match.last_move_of(seat)
     if target is None:
@@ -44,16 +44,16 @@ def ask(room: Room, player: str, msg: Takeback) -> None:
                             f"waits for its answer ({whose})")
     other = match.seats[1 - seat]
     if other is not None and other.kind == "bot":
-        take_back(room, match, target, seat)
+        take_back(ctx, match, target, seat)
     else:
         match.offer = TakebackOffer(seat=wire_seat(seat), ply=target)
-        room.broadcast(match)
+        ctx.broadcast(match)
 
 
-def answer(room: Room, player: str, msg: TakebackAnswer) -> None:
+def answer(ctx: Context, player: str, msg: TakebackAnswer) -> None:
     """Accept or decline the opponent's pending offer."""
-    match = room.match_named(msg.match)
-    seat = room.seat_in(player, match)
+    match = match_named(ctx, msg.match)
+    seat = seat_in(player, match)
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is over")
     offer = match.offer
@@ -61,24 +61,24 @@ def answer(room: Room, player: str, msg: TakebackAnswer) -> None:
         raise ProtocolError("no_offer", f"your opponent has no takeback offer pending in "
                             f"match {match.code}")
     if msg.accept:
-        take_back(room, match, offer.ply, offer.seat)
+        take_back(ctx, match, offer.ply, offer.seat)
         return
     match.offer = None
-    room.out.append(Send(tuple(room.audience(match)),
+    ctx.emit(Send(tuple(ctx.audience(match)),
                          TakebackDeclined(match=match.code, seat=wire_seat(seat))))
-    room.broadcast(match)
+    ctx.broadcast(match)
 
 
-def take_back(room: Room, match: Match, ply: int, seat: int) -> None:
+def take_back(ctx: Context, match: Match, ply: int, seat: int) -> None:
     """Go back to the position before ``ply`` (``seat`` asked): a bot's search of the
     line taken back is dropped, the step is stored, then everyone sees it."""
     if match.clock is not None:  # the increments its moves earned go with them
         match.clock.taken_back([match.positions[i].to_move for i in range(ply, match.ply)
-                                if match.moves[i] != PASS], room.now)
+                                if match.moves[i] != PASS], ctx.now)
     match.rewind(ply)
     match.takebacks[seat] += 1  # also the epoch that makes any older bot answer stale
-    room.stop_thinking(match)
-    room.clock_timers.start(match, room.now)
-    room.out.append(SaveTakeback(match))
-    room.broadcast(match)
-    room.schedule_bot(match)
+    ctx.stop_thinking(match)
+    ctx.start_clock(match)
+    ctx.emit(SaveTakeback(match))
+    ctx.broadcast(match)
+    ctx.schedule_bot(match)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
@@ -78,9 +78,9 @@ class EffectRunner:
         return self.room.matches
 
     @property
-    def sessions(self) -> dict[str, set[Peer]]:
+    def sessions(self) -> Mapping[str, set[Peer]]:
         """Each connected player's open connections (all of them Sessions)."""
-        return self.room.presence.peers
+        return self.room.peers
 
     def online(self, player: str) -> bool:
         return self.room.online(player)

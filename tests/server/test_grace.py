@@ -71,7 +71,7 @@ async def test_both_away_then_one_back_starts_the_other_clock(make_server, conne
         while server.runner.online(taro.player) or server.runner.online(hana.player):
             await asyncio.sleep(0.02)
     async with asyncio.timeout(10):  # ...and stay away past the grace: it rang, and the
-        while server.runner.room.holds.timers:  # match went on (nobody to award it to)
+        while server.runner.room.held:  # match went on (nobody to award it to)
             await asyncio.sleep(0.02)
     back = await connect(server, name="Taro", token=taro.token)
     state = await back.expect("state", match=code)
@@ -128,7 +128,7 @@ async def test_keepalive_frees_the_seat_of_a_silent_peer(make_server, connect) -
 async def _held(server, code: str) -> None:
     """Wait until the server has seen its player go: a seat of match ``code`` is held."""
     async with asyncio.timeout(10):
-        while not [key for key in server.runner.room.holds.timers if key[0] == code]:
+        while not [key for key in server.runner.room.held if key[0] == code]:
             await asyncio.sleep(0.01)
 
 
@@ -173,7 +173,7 @@ async def test_restored_matches_wait_only_as_long_as_they_would_have(make_server
     assert await _stored_result(again, waiting) == {"winner": None, "reason": "abandon"}
     # the waiting match's grace, started with the others' at the restore, is over: the
     # game between two people away has no hold running out, and goes on
-    assert not [key for key in again.runner.room.holds.timers if key[0] == h2h]
+    assert not [key for key in again.runner.room.held if key[0] == h2h]
     assert again.store.record(h2h).result is None
     back = await connect(again, name="Taro", token=taro.token)
     await back.expect("state", match=h2h)
