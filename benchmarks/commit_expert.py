@@ -123,14 +123,23 @@ class CommitExpert:
 
     def choose(self, state: OthelloState, seconds: float, seed: int) -> tuple[int, float]:
         """The old expert's move in ``state`` and the seconds it thought (its own clock)."""
+        answer = self._ask(state, seconds, seed=seed)
+        return int(answer["move"]), float(answer["seconds"])
+
+    def appraise(self, state: OthelloState, seconds: float) -> dict[str, Any]:
+        """The old midgame search's ``depth``, ``nodes``, wall ``seconds`` and ``cpu`` seconds
+        in ``state`` within ``seconds``."""
+        return self._ask(state, seconds)
+
+    def _ask(self, state: OthelloState, seconds: float, **more: int) -> dict[str, Any]:
         stdin = self._pipe(self.process.stdin)
         stdin.write(json.dumps({"board": state.board, "to_move": state.to_move,
-                                "seconds": seconds, "seed": seed}) + "\n")
+                                "seconds": seconds, **more}) + "\n")
         stdin.flush()
         answer = self._answer()
-        if "move" not in answer:
+        if "seconds" not in answer:
             raise RuntimeError(f"the worker for {self.root} failed: {answer}")
-        return int(answer["move"]), float(answer["seconds"])
+        return answer
 
     def _answer(self) -> dict[str, Any]:
         line = self._pipe(self.process.stdout).readline()

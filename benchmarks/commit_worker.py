@@ -4,9 +4,10 @@
 
 Runs with that directory alone on ``PYTHONPATH``, so ``shared`` here is the old commit's
 package; it imports nothing else of this repository. It loads the kernels, prints
-``{"ready": ...}``, then answers each JSON line on stdin
-(``{"board", "to_move", "seconds", "seed"}``) with ``{"move", "seconds"}`` on stdout,
-until stdin closes.
+``{"ready": ...}``, then answers each JSON line on stdin until stdin closes:
+``{"board", "to_move", "seconds", "seed"}`` with level 5's move, ``{"move", "seconds"}``;
+without ``seed``, with the midgame search's ``{"depth", "nodes", "cpu", "seconds"}``
+(``shared.ai.kernel.expert.appraise``, for ``benchmarks.search --baseline``).
 """
 
 from __future__ import annotations
@@ -32,9 +33,17 @@ def main() -> None:
     for line in sys.stdin:
         request = json.loads(line)
         state = OthelloState.from_board(request["board"], request["to_move"])
-        start = time.perf_counter()
-        move = choose_move(state, 5, seconds=request["seconds"], seed=request["seed"])
-        print(json.dumps({"move": move, "seconds": time.perf_counter() - start}), flush=True)
+        start, cpu = time.perf_counter(), time.process_time()
+        if "seed" in request:
+            answer = {"move": choose_move(state, 5, seconds=request["seconds"],
+                                          seed=request["seed"])}
+        else:  # the midgame search's depth and nodes (imported late: few commits need it)
+            from shared.ai.kernel.expert import appraise
+
+            appraisal = appraise(state, request["seconds"], every_exact=False)
+            answer = {"depth": appraisal.depth, "nodes": appraisal.nodes,
+                      "cpu": time.process_time() - cpu}
+        print(json.dumps({**answer, "seconds": time.perf_counter() - start}), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 """Measure the expert's search and its exact endgame solver, each against a baseline.
 
     python -m benchmarks.search [--seconds 1.0] [--ffo 5] [--ffo-cap 30] [--legacy-cap 3.0]
-    python -m benchmarks.search --only midgame,ffo       # some of the sections
+    python -m benchmarks.search --only midgame,ffo --baseline a22c4a9   # two sections
 
 Prints, for 8x8 (sections in this order; see benchmarks/README.md):
-1. the midgame search from fixed positions: depth completed in ``--seconds``;
+1. the midgame search from fixed positions: depth completed in ``--seconds`` (and the
+   same for the expert of commit ``--baseline``, in its own process);
 2. the kernel's exact solver (``shared.ai.kernel.solver``) against the pure-Python
    solver it replaces (``benchmarks.legacy_expert``): nodes per second on the same
    positions (the legacy one capped at ``--legacy-cap`` seconds each), and the time
@@ -26,6 +27,7 @@ measure); wall-clock seconds are printed beside them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import random
@@ -38,6 +40,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
+from benchmarks.commit_expert import CommitExpert, extract, resolve
 from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout, tables
 from shared.ai import choose_move
 from shared.ai.kernel import warm_up
@@ -99,10 +102,19 @@ def legacy_solve(state: OthelloState, cap: float | None) -> tuple[int | None, in
     return value, solver.deadline.nodes
 
 
-def midgame_section(seconds: float) -> None:
+def midgame_section(seconds: float, baseline: str | None) -> None:
     print(f"== midgame search, {seconds} s per position (8x8, 20-32 discs played): "
-          "kernel expert v legacy expert")
+          f"kernel expert v legacy expert{f' and the expert of {baseline}' if baseline else ''}")
     warm_up()
+    with contextlib.ExitStack() as stack:
+        old = None
+        if baseline:
+            old = stack.enter_context(CommitExpert(extract(resolve(baseline))))
+        midgame_positions(seconds, old)
+
+
+def midgame_positions(seconds: float, old: CommitExpert | None) -> None:
+    """Each position's depth and nodes/s: the kernel's, the legacy expert's and ``old``'s."""
     depths = []
     for seed, played in ((1, 20), (2, 24), (3, 28), (4, 32)):
         state = playout(seed, 64 - played)
@@ -117,6 +129,11 @@ def midgame_section(seconds: float) -> None:
               f"{k.cpu:.2f} s, {appraisal.nodes / k.cpu:,.0f} nodes/s); "
               f"legacy expert depth {search.depth_reached}, "
               f"{search.deadline.nodes / t.wall:,.0f} nodes/s")
+        if old:
+            then = old.appraise(state, seconds)
+            print(f"    the expert of {old.root.name[:7]}: depth {then['depth']} (wall "
+                  f"{then['seconds']:.2f} s, {then['nodes'] / then['seconds']:,.0f} nodes/s; "
+                  f"cpu {then['cpu']:.2f} s, {then['nodes'] / then['cpu']:,.0f} nodes/s)")
     print(f"  kernel: depth {min(depths)}-{max(depths)} completed in {seconds} s "
           f"(median {statistics.median(depths)}; goal >= 12)")
 
@@ -304,6 +321,8 @@ def main() -> None:
                         help="positions per number of empties for the 1-second figure")
     parser.add_argument("--no-legacy-empties", action="store_true",
                         help="skip the legacy solver's 1-second figure (the slowest part)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also the midgame search of this commit's expert, e.g. a22c4a9")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help="the sections to run, of " + ",".join(SECTIONS))
     args = parser.parse_args()
@@ -313,7 +332,7 @@ def main() -> None:
     warm_up()  # compile before timing
     for section in sections:
         if section == "midgame":
-            midgame_section(args.seconds)
+            midgame_section(args.seconds, args.baseline)
         elif section == "speed":
             speed_section(args.legacy_cap)
         elif section == "empties":
