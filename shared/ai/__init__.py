@@ -36,6 +36,15 @@ DEFAULT_SECONDS: Final[dict[int, float | None]] = {
 """Each level's default thinking time; None for the fixed-depth levels (no deadline)."""
 
 
+VARIETY_DISCS: Final = 2
+"""Level 5 without a seed plays any move whose score is within this many discs of the
+best, at random, while more than ``VARIETY_SHARE`` of the board is empty (the opening
+and early midgame), unless the position is solved: so repeated games differ."""
+
+VARIETY_SHARE: Final = 0.5
+"""The share of the board that must still be empty for level 5 to vary its moves."""
+
+
 def choose_move(
     state: State, level: int, seconds: float | None = None, seed: int | None = None
 ) -> int:
@@ -44,7 +53,8 @@ def choose_move(
     ``seconds`` caps the thinking time of the levels that search to a deadline
     (level 5; default ``DEFAULT_SECONDS``); the fixed-depth levels ignore it.
     ``seed`` makes the choice reproducible (for level 5, as long as the search
-    reaches the same depth); without one, equally good moves are chosen at random.
+    reaches the same depth) and plays a best move; without one, equally good moves are
+    chosen at random, and level 5 varies in the opening (``VARIETY_DISCS``).
     ValueError for an unknown level, an unsupported game or a finished game.
     """
     if isinstance(level, bool) or level not in LEVELS:
@@ -55,32 +65,42 @@ def choose_move(
     rng = random.Random(seed)
     if len(legal) == 1 or level == 1:
         return rng.choice(legal)
+    margin = 0
     if isinstance(state, TicTacToeState):
         own, opp = (state.x, state.o) if state.to_move == 0 else (state.o, state.x)
         scores = tictactoe.SCORERS[level](own, opp)
     elif isinstance(state, OthelloState):
-        scores = _othello_scores(state, level, seconds)
+        scores, margin = _othello_scores(state, level, seconds, seed is None)
     else:
         raise ValueError(f"no bot plays {type(state).__name__}")
     best = max(scores.values())
-    return rng.choice(sorted(sq for sq, score in scores.items() if score == best))
+    return rng.choice(sorted(sq for sq, score in scores.items() if score >= best - margin))
 
 
-def _othello_scores(state: OthelloState, level: int, seconds: float | None) -> dict[int, int]:
+def _othello_scores(
+    state: OthelloState, level: int, seconds: float | None, vary: bool
+) -> tuple[dict[int, int], int]:
+    """The moves' scores by the level's search, and the margin below the best within
+    which a move may be chosen (level 5's variety; else 0: only the best)."""
     t = tables(state.size)
     own, opp = state.own_opp()
     depth = LEVELS[level].depth
     if level in (2, 3):  # greedy is minimax one ply deep
-        return othello_fixed.minimax_scores(t, own, opp, depth)
+        return othello_fixed.minimax_scores(t, own, opp, depth), 0
     if level == 4:
-        return othello_fixed.alphabeta_scores(t, own, opp, depth)
+        return othello_fixed.alphabeta_scores(t, own, opp, depth), 0
     budget = EXPERT_SECONDS if seconds is None else seconds
     _load_kernels()
     from shared.ai.kernel.board import square_of
+    from shared.ai.kernel.evaluate import UNIT
     from shared.ai.kernel.expert import appraise
 
-    appraisal = appraise(state, budget, every_exact=False)
-    return {square_of(bit, state.size): score for bit, score in appraisal.scores.items()}
+    empties = state.size * state.size - (own | opp).bit_count()
+    vary = vary and empties > VARIETY_SHARE * state.size * state.size
+    slack = VARIETY_DISCS * UNIT if vary else 0
+    appraisal = appraise(state, budget, every_exact=False, slack=slack)
+    scores = {square_of(bit, state.size): score for bit, score in appraisal.scores.items()}
+    return scores, 0 if appraisal.exact else slack
 
 
 @dataclass(frozen=True)

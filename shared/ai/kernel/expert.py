@@ -4,21 +4,28 @@
 weighs the typical cost of an exact solve at this many empties (:func:`solve_cost`)
 against the nodes the solver can visit in the time (its speed is measured as it runs):
 
-- a solve well within the time (``SOLVE_AT_ONCE``) is done at once;
-- a solve that may fit comes after a midgame search given ``MIDGAME_SHARE`` of the time,
-  with the rest of the time as its node limit; if it runs out, the midgame answer stands;
-- otherwise the midgame search deepens one ply at a time to the deadline, in slices of
-  nodes sized from the time left and the measured speed, the clock read between them;
-  an iteration that would not fit (guessed from the last ones' growth) is not started.
+- a solve that should fit in the time is tried at once, with no midgame search first
+  (no detour when the time is generous); it may use all but ``MIDGAME_SHARE`` of the
+  time, and if it is cut, a midgame search has that share;
+- otherwise the midgame search deepens one ply at a time until ``USE`` of the time has
+  passed, in slices of nodes sized from the time left and the measured speed, the clock
+  read between them. An iteration is started whenever time is left; one the deadline
+  cuts keeps what it found if it completed the move searched first (the previous
+  iteration's best): the best of the moves it completed is the move to play.
 
-An exact result is returned as soon as it is known, not at the deadline; so is a midgame
-search that reached the end of the game. The midgame kernels keep their memory (a transposition
-table sized by the board: 16 MB for 8x8) between calls in one process, cleared for every
-call so that a search does not depend on the ones before it; the solver's table (32 MB
-for 8x8) keeps only proven bounds, so it carries over. Both are allocated by a board's
-first search, so a process that only warms up holds neither. One search runs at a time
-per process (a lock makes concurrent threads take turns; the server runs bots in worker
-processes).
+Every search runs in slices (the solve too: a cut solve is started again with what its
+table proved), so a slower machine than measured overshoots by a fraction of a slice,
+not a whole solve. An exact result is returned as soon as it is known, not at the
+deadline; so is a midgame search that reached the end of the game.
+
+``slack`` (units of the evaluation) asks for every move within that margin of the best
+to carry its own value (level 5's variety chooses among them). The midgame kernels keep
+their memory (a transposition table sized by the board: 16 MB for 8x8) between calls in
+one process, cleared for every call so that a search does not depend on the ones before
+it; the solver's table (32 MB for 8x8) keeps only proven bounds, so it carries over. Both
+are allocated by a board's first search, so a process that only warms up holds neither.
+One search runs at a time per process (a lock makes concurrent threads take turns; the
+server runs bots in worker processes).
 """
 
 from __future__ import annotations
@@ -37,13 +44,12 @@ from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, TABLE_BITS, Memory, 
 from shared.ai.kernel.solver import solve_root
 from shared.games.othello import OthelloState
 
-SOLVE_AT_ONCE = 0.05
-"""A position whose solve should take less than this share of the time is solved at
-once, with no midgame search first."""
+USE = 0.95
+"""The share of its time a search plans to use: the rest absorbs the last slice's
+overshoot on a machine slower than measured."""
 
 MIDGAME_SHARE = 0.25
-"""Otherwise, if the solve may fit, the share of the time a midgame search gets first
-(its answer stands if the solve runs out of time)."""
+"""The share of the time a solve leaves for a midgame search, should the solve be cut."""
 
 EVERY_EXACT_COST = 3
 """How many times longer solving every move (analysis) takes than finding the best ones."""
@@ -51,15 +57,13 @@ EVERY_EXACT_COST = 3
 SPEED_MARGIN = 0.85
 """Node limits assume the search runs this much slower than measured (a busy machine)."""
 
-SLICE = 0.5
-"""The share of the time left that one slice of a midgame iteration may use before the
-driver reads the clock again."""
+SLICE = 0.4
+"""The share of the time left that one slice of a search may use before the driver
+reads the clock again."""
 
 MIN_SLICE_SECONDS = 0.002
-"""With less time left than this, an unfinished iteration is given up."""
-
-ITERATION_OPTIMISM = 2.0
-"""An iteration is started if its guessed cost is within this factor of the time left."""
+"""With less time left than this, a search is given up (an unfinished iteration keeps
+what it completed)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +87,7 @@ class _Speed:
 
     def __init__(self) -> None:
         self.midgame = 3e6 if COMPILED else 3e3
-        self.solver = 5e6 if COMPILED else 5e3
+        self.solver = 15e6 if COMPILED else 5e3
 
     @staticmethod
     def _learn(old: float, nodes: int, seconds: float) -> float:
@@ -127,40 +131,38 @@ def move_bits(own: np.uint64, opp: np.uint64, mask: np.uint64) -> list[int]:
     return bits
 
 
-def appraise(state: OthelloState, seconds: float, every_exact: bool) -> Appraisal:
-    """The root moves' scores from the deepest search finished within ``seconds``.
+def appraise(
+    state: OthelloState, seconds: float, every_exact: bool, slack: int = 0
+) -> Appraisal:
+    """The root moves' scores from the deepest search done within ``seconds``.
 
     The side to move must have a legal move. ``every_exact`` asks for every move's own
-    value (analysis) rather than only the best moves' (choosing a move; cheaper).
+    value (analysis) rather than only the best moves' and those within ``slack`` of the
+    best (choosing a move; cheaper).
     """
     with _one_search_at_a_time:
-        return _appraise(state, seconds, every_exact)
+        return _appraise(state, seconds, every_exact, slack)
 
 
-def _appraise(state: OthelloState, seconds: float, every_exact: bool) -> Appraisal:
-    end = time.perf_counter() + seconds
+def _appraise(state: OthelloState, seconds: float, every_exact: bool, slack: int) -> Appraisal:
+    start = time.perf_counter()
+    end = start + seconds * USE
     own, opp, mask = to_kernel(state)
     t = eval_tables(state.size)
     empties = popcount(mask & ~(own | opp))
     order = np.array(move_bits(own, opp, mask), dtype=np.int64)
     if not order.size:
         raise ValueError("appraise needs a position where the side to move has a move")
+    search = _Search(own, opp, t, empties, every_exact, slack, state.size)
     cost = solve_cost(empties) * (EVERY_EXACT_COST if every_exact else 1)
-    budget = seconds * _speed.solver
-    midgame: Appraisal | None = None
-    if cost > budget * SOLVE_AT_ONCE:  # a midgame answer first, in case the solve fails
-        share = MIDGAME_SHARE if cost <= budget else 1.0
-        midgame = _deepen(own, opp, t, order, empties, time.perf_counter() + seconds * share,
-                          every_exact, state.size)
-        if midgame.exact or cost > budget:
-            return midgame
-    spent = 0 if midgame is None else midgame.nodes
-    solved = _solve(own, opp, mask, midgame, end, every_exact, empties)
+    if cost > (end - start) * _speed.solver:  # no solve in sight: all the time to the midgame
+        return search.deepen(order, end)
+    reserve = (end - start) * MIDGAME_SHARE  # for a midgame answer if the solve is cut
+    solved = _solve(own, opp, mask, end - reserve, every_exact, empties)
     if solved.exact:
-        return replace(solved, nodes=spent + solved.nodes)
-    if midgame is None:
-        midgame = _deepen(own, opp, t, order, empties, end, every_exact, state.size)
-    return replace(midgame, nodes=midgame.nodes + solved.nodes)
+        return solved
+    fallback = search.deepen(order, end)
+    return replace(fallback, nodes=solved.nodes + fallback.nodes)
 
 
 def solve_cost(empties: int) -> float:
@@ -171,110 +173,121 @@ def solve_cost(empties: int) -> float:
 
 
 def _solve(
-    own: np.uint64, opp: np.uint64, mask: np.uint64, midgame: Appraisal | None, end: float,
-    every_exact: bool, empties: int,
+    own: np.uint64, opp: np.uint64, mask: np.uint64, end: float, every_exact: bool,
+    empties: int,
 ) -> Appraisal:
     """The exact margins of the root moves by the solver's root driver (moves as good as
-    the best exact, the others' upper bounds unless ``every_exact``), or, if the time ran
-    out first, an inexact appraisal with no scores (only its nodes count). The solve gets
-    the nodes the time left allows at the measured speed; a midgame answer, when there is
-    one, gives the first guess (its best score) and the order of the moves."""
-    start = time.perf_counter()
-    limit = max(1, int((end - start) * _speed.solver * SPEED_MARGIN))
-    guess, order = 0, None
-    if midgame is not None:
-        first = midgame.scores
-        order = sorted(first, key=lambda bit: -first[bit])
-        guess = min(64, max(-64, round(first[order[0]] / UNIT)))
-    result = solve_root(own, opp, mask, limit, guess, every_exact, order)
-    _speed.update_solver(result.nodes, time.perf_counter() - start)
-    if not result.completed:
-        return Appraisal({}, exact=False, depth=0, nodes=result.nodes)
-    scores = {bit: score * UNIT for bit, score in result.scores.items()}
-    return Appraisal(scores, exact=True, depth=empties, nodes=result.nodes)
+    the best exact, the others' upper bounds unless ``every_exact``), or, if ``end`` came
+    first, an inexact appraisal with no scores (only its nodes count). The solve runs in
+    slices of the nodes the time left allows at the measured speed; a cut slice is
+    started again, quickly through what its table proved. It starts from a guess of 0 in
+    its own move order: a midgame search's score and ranking as the first guess and
+    order cost more nodes than they saved (10 positions of 18-20 empties: 108 M nodes
+    with them, 91 M without)."""
+    nodes = 0
+    while (left := end - (start := time.perf_counter())) >= MIN_SLICE_SECONDS:
+        limit = max(1, int(left * _speed.solver * SPEED_MARGIN * SLICE))
+        result = solve_root(own, opp, mask, limit, every_exact=every_exact)
+        _speed.update_solver(result.nodes, time.perf_counter() - start)
+        nodes += result.nodes
+        if result.completed:
+            scores = {bit: score * UNIT for bit, score in result.scores.items()}
+            return Appraisal(scores, exact=True, depth=empties, nodes=nodes)
+    return Appraisal({}, exact=False, depth=0, nodes=nodes)
 
 
-def _deepen(
-    own: np.uint64, opp: np.uint64, t: np.ndarray, order: np.ndarray, empties: int,
-    end: float, every_exact: bool, size: int,
+@dataclass(frozen=True, eq=False)
+class _Search:
+    """One position's midgame search: what every iteration of :meth:`deepen` shares."""
+
+    own: np.uint64
+    opp: np.uint64
+    t: np.ndarray
+    empties: int
+    every_exact: bool
+    slack: int
+    size: int
+
+    def deepen(self, order: np.ndarray, end: float) -> Appraisal:
+        """Iterative deepening until ``end`` (or to the end of the game: exact), the root
+        moves in ``order`` (ranked again by each finished iteration).
+
+        The first iteration always finishes; each later one is started if time is left.
+        One that ``end`` cuts counts if it completed its first move (the last best) and
+        only the best moves were asked for: the moves it completed keep their new scores
+        and the others rank below them (:func:`_cut_short`). Iterations short of the end
+        of the game are selective (ProbCut); the one reaching it is not.
+        """
+        memory = _shared_memory(self.size)
+        memory.clear(0, selective=True)
+        stats = memory.stats
+        result: Appraisal | None = None
+        scores = np.zeros(order.size, dtype=np.int64)
+        for depth in range(1, self.empties + 1):
+            if depth == self.empties:  # to the end of the game: exact, nothing selective
+                nodes = int(stats[NODES])
+                memory.clear(0, selective=False)
+                stats[NODES] = nodes
+            # depth 1 always completes: a result to return whatever the time
+            limit = None if result is None else end
+            done = self._iteration(order, scores, depth, memory, limit)
+            if done == order.size:
+                result = Appraisal({int(bit): int(score) for bit, score in zip(order, scores)},
+                                   exact=depth >= self.empties, depth=depth, nodes=0)
+                ranking = np.argsort(-scores, kind="stable")
+                order, scores = order[ranking], scores[ranking]
+                continue
+            if done and not self.every_exact:
+                result = _cut_short(order, scores, done, self.slack, depth)
+            break
+        assert result is not None
+        return replace(result, nodes=int(stats[NODES]))
+
+    def _iteration(
+        self, order: np.ndarray, scores: np.ndarray, depth: int, memory: Memory,
+        end: float | None,
+    ) -> int:
+        """One depth of the search, in slices of nodes so the clock is read between them;
+        how many moves (in ``order``) it scored before ``end`` (all of them without one).
+
+        Each slice may use ``SLICE`` of the nodes the time left allows at the measured
+        speed; a slice that runs out stops in some root move, and the next one searches
+        that move again (quickly: the table remembers).
+        """
+        stats = memory.stats
+        done = 0
+        while done < order.size:
+            now = time.perf_counter()
+            if end is None:
+                nodes = 1 << 62
+            elif end - now < MIN_SLICE_SECONDS:
+                return done
+            else:
+                nodes = max(1, int((end - now) * _speed.midgame * SPEED_MARGIN * SLICE))
+            start_nodes = int(stats[NODES])
+            stats[LIMIT] = start_nodes + nodes
+            stats[ABORTED] = 0
+            done = search_root(
+                self.own, self.opp, depth, order, scores, done, self.every_exact, self.slack,
+                self.t, memory.table, memory.killers, memory.history, memory.move_bits,
+                memory.move_keys, stats,
+            )
+            _speed.update_midgame(int(stats[NODES]) - start_nodes, time.perf_counter() - now)
+        return done
+
+
+def _cut_short(
+    order: np.ndarray, scores: np.ndarray, done: int, slack: int, depth: int
 ) -> Appraisal:
-    """Iterative deepening until ``end`` (or to the end of the game: exact).
-
-    An iteration whose cost (guessed from the last iterations' growth) would not fit in
-    the time left is not started. Iterations short of the end of the game are selective
-    (ProbCut); the one reaching it is not.
-    """
-    memory = _shared_memory(size)
-    memory.clear(0, selective=True)
-    stats = memory.stats
-    result: Appraisal | None = None
-    scores = np.zeros(order.size, dtype=np.int64)
-    costs: list[int] = []
-    for depth in range(1, empties + 1):
-        budget = (end - time.perf_counter()) * _speed.midgame * SPEED_MARGIN
-        if result is not None and _next_cost(costs) > budget * ITERATION_OPTIMISM:
-            break
-        start_nodes = int(stats[NODES])
-        if depth == empties:  # to the end of the game: exact, so nothing selective may stay
-            memory.clear(0, selective=False)
-            stats[NODES] = start_nodes
-        # depth 1 always completes: a result to return whatever the time
-        finished = _iteration(own, opp, t, order, scores, depth, every_exact, memory,
-                              end if result is not None else None)
-        costs.append(int(stats[NODES]) - start_nodes)
-        if not finished:
-            break
-        result = Appraisal(
-            {int(bit): int(score) for bit, score in zip(order, scores)},
-            exact=depth >= empties, depth=depth, nodes=0,
-        )
-        ranking = np.argsort(-scores, kind="stable")
-        order, scores = order[ranking], scores[ranking]
-    assert result is not None
-    return replace(result, nodes=int(stats[NODES]))
-
-
-def _iteration(
-    own: np.uint64, opp: np.uint64, t: np.ndarray, order: np.ndarray, scores: np.ndarray,
-    depth: int, every_exact: bool, memory: Memory, end: float | None,
-) -> bool:
-    """One depth of the search, in slices of nodes so the clock is read between them.
-
-    Each slice may use ``SLICE`` of the nodes the time left allows at the measured speed;
-    a slice that runs out stops in some root move, and the next one searches that move
-    again (quickly: the table remembers). False if ``end`` came first.
-    """
-    stats = memory.stats
-    done = 0
-    while done < order.size:
-        now = time.perf_counter()
-        if end is None:
-            nodes = 1 << 62
-        elif end - now < MIN_SLICE_SECONDS:
-            return False
-        else:
-            nodes = max(1, int((end - now) * _speed.midgame * SPEED_MARGIN * SLICE))
-        start_nodes = int(stats[NODES])
-        stats[LIMIT] = start_nodes + nodes
-        stats[ABORTED] = 0
-        done = search_root(
-            own, opp, depth, order, scores, done, every_exact, t, memory.table,
-            memory.killers, memory.history, memory.move_bits, memory.move_keys, stats,
-        )
-        _speed.update_midgame(int(stats[NODES]) - start_nodes, time.perf_counter() - now)
-    return True
-
-
-def _next_cost(costs: list[int]) -> float:
-    """The nodes the next iteration will likely take, given those of the last ones.
-
-    Even and odd depths grow differently, so the guess is the iteration two before the
-    next one times the last two-ply growth.
-    """
-    if len(costs) < 3:
-        return float(costs[-1]) * 8
-    growth = costs[-1] / max(1, costs[-3])
-    return costs[-2] * min(40.0, max(2.0, growth))
+    """The appraisal of an iteration cut after its first ``done`` moves (>= 1; the first
+    is the last iteration's best): those keep their new scores (the best exact, the rest
+    exact or bounded as :func:`search_root` says); the others, searched only to the depth
+    before, rank below the new best less ``slack`` (their old scores, capped there), since
+    the last iteration ranked them below the move searched first."""
+    bar = int(scores[:done].max()) - slack
+    new = {int(bit): int(score) for bit, score in zip(order[:done], scores[:done])}
+    old = {int(bit): min(int(score), bar - 1) for bit, score in zip(order[done:], scores[done:])}
+    return Appraisal(new | old, exact=False, depth=depth, nodes=0)
 
 
 def warm_up_midgame() -> None:
@@ -286,7 +299,7 @@ def warm_up_midgame() -> None:
     memory = Memory.allocate(4)
     memory.clear(1 << 62)
     search_root(
-        own, opp, 2, order, np.zeros(order.size, dtype=np.int64), 0, False,
+        own, opp, 2, order, np.zeros(order.size, dtype=np.int64), 0, False, 0,
         eval_tables(4), memory.table, memory.killers, memory.history, memory.move_bits,
         memory.move_keys, memory.stats,
     )

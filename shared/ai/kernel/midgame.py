@@ -301,18 +301,19 @@ def search(
 @njit
 def search_root(
     own: np.uint64, opp: np.uint64, depth: int, order: np.ndarray, scores: np.ndarray,
-    first: int, every_exact: bool,
+    first: int, every_exact: bool, slack: int,
     t: np.ndarray, table: np.ndarray, killers: np.ndarray, history: np.ndarray,
     move_bits: np.ndarray, move_keys: np.ndarray, stats: np.ndarray,
 ) -> int:
     """Score the root moves (bits, in ``order``) to ``depth`` plies into ``scores``,
     from the move at index ``first`` on (the ones before are scored already).
 
-    With ``every_exact`` each move gets its exact value; otherwise (cheaper) each move as
-    good as the best does, and the others an upper bound below the best (found by a
-    null-window search). Returns the index of the first move left unscored: the number
-    of moves, unless the node limit stopped the search (then the driver may go on from
-    there with a new limit; the table keeps what the stopped move's search found).
+    With ``every_exact`` each move gets its exact value; otherwise (cheaper) each move
+    within ``slack`` (>= 0) of the best does, and the others an upper bound below the
+    best minus ``slack`` (found by a null-window search). Returns the index of the first
+    move left unscored: the number of moves, unless the node limit stopped the search
+    (then the driver may go on from there with a new limit; the table keeps what the
+    stopped move's search found).
     """
     # plain int64s, not literals: a literal argument would compile a second version of the
     # recursive search, and numba's cache crashes loading that (numba issues #6061, #6713)
@@ -330,13 +331,14 @@ def search_root(
                 t, table, killers, history, move_bits, move_keys, stats,
             )
         else:
+            bar = best - slack  # a move reaching it gets its exact value
             score = -search(
-                child_own, child_opp, depth - 1, -best, -best + 1, ply,
+                child_own, child_opp, depth - 1, -bar, -bar + 1, ply,
                 t, table, killers, history, move_bits, move_keys, stats,
             )
-            if score >= best and not stats[ABORTED]:
+            if score >= bar and not stats[ABORTED]:
                 score = -search(
-                    child_own, child_opp, depth - 1, -inf, -best + 1, ply,
+                    child_own, child_opp, depth - 1, -inf, -bar + 1, ply,
                     t, table, killers, history, move_bits, move_keys, stats,
                 )
         if stats[ABORTED]:

@@ -89,7 +89,7 @@ def plain_negamax(state: OthelloState, depth: int) -> int:
 
 def kernel_search(
     state: OthelloState, depth: int, every_exact: bool, table_bits: int = 12,
-    selective: bool = False,
+    selective: bool = False, slack: int = 0,
 ) -> tuple[dict[int, int], int]:
     """The midgame kernel's root scores (by square) at one fixed depth, and its nodes."""
     own, opp, mask = to_kernel(state)
@@ -98,7 +98,8 @@ def kernel_search(
     order = np.array(move_bits(own, opp, mask), dtype=np.int64)
     scores = np.zeros(order.size, dtype=np.int64)
     assert search_root(
-        own, opp, depth, order, scores, 0, every_exact, eval_tables(state.size), memory.table,
+        own, opp, depth, order, scores, 0, every_exact, slack, eval_tables(state.size),
+        memory.table,
         memory.killers, memory.history, memory.move_bits, memory.move_keys, memory.stats,
     ) == order.size
     by_square = {square_of(int(bit), state.size): int(s) for bit, s in zip(order, scores)}
@@ -106,10 +107,10 @@ def kernel_search(
 
 
 def kernel_scores(
-    state: OthelloState, depth: int, every_exact: bool, table_bits: int = 12
+    state: OthelloState, depth: int, every_exact: bool, table_bits: int = 12, slack: int = 0,
 ) -> dict[int, int]:
     """The (full-width) midgame kernel's root scores at one fixed depth."""
-    return kernel_search(state, depth, every_exact, table_bits)[0]
+    return kernel_search(state, depth, every_exact, table_bits, slack=slack)[0]
 
 
 @pytest.mark.parametrize("size", [4, 6, 8])
@@ -129,6 +130,13 @@ def test_search_equals_plain_negamax_at_fixed_depths(size: int) -> None:
                     assert score == best, (state.to_text(), depth, move)
                 else:
                     assert plain[move] <= score < best, (state.to_text(), depth, move)
+            # with slack: every move within it of the best exact (level 5's variety)
+            for slack in (50, 300):
+                for move, score in kernel_scores(state, depth, False, slack=slack).items():
+                    if plain[move] >= best - slack:
+                        assert score == plain[move], (state.to_text(), depth, move, slack)
+                    else:
+                        assert plain[move] <= score < best - slack, (state.to_text(), move)
 
 
 def test_probcut_prunes_from_its_depth_on() -> None:
@@ -156,7 +164,7 @@ def test_node_limit_stops_the_search_and_it_goes_on_from_there() -> None:
 
     def resume(first: int) -> int:
         return search_root(
-            own, opp, 6, order, scores, first, True, eval_tables(8), memory.table,
+            own, opp, 6, order, scores, first, True, 0, eval_tables(8), memory.table,
             memory.killers, memory.history, memory.move_bits, memory.move_keys, memory.stats,
         )
 
@@ -371,7 +379,7 @@ def test_level_5_runs_with_the_jit_disabled() -> None:
         "order = np.array(move_bits(own, opp, mask), dtype=np.int64)\n"
         "memory = Memory.allocate(10)\n"
         "memory.clear(1 << 62, selective=True)\n"  # ProbCut runs from depth 5 on
-        "print(search_root(own, opp, 6, order, np.zeros(order.size, dtype=np.int64), 0, False,\n"
+        "print(search_root(own, opp, 6, order, np.zeros(order.size, dtype=np.int64), 0, False, 0,\n"
         "    eval_tables(6), memory.table, memory.killers, memory.history, memory.move_bits,\n"
         "    memory.move_keys, memory.stats) == order.size)\n"
     )

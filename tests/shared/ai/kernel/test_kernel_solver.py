@@ -160,7 +160,7 @@ def test_far_from_the_end_the_solver_equals_the_midgame_search_run_to_the_end() 
         memory = Memory.allocate(16)
         memory.clear(1 << 62)
         search_root(
-            own, opp, EVAL_EMPTIES + 1, order, scores, 0, True, eval_tables(6), memory.table,
+            own, opp, EVAL_EMPTIES + 1, order, scores, 0, True, 0, eval_tables(6), memory.table,
             memory.killers, memory.history, memory.move_bits, memory.move_keys, memory.stats,
         )
         exact = {int(bit): int(score) // UNIT for bit, score in zip(order, scores)}
