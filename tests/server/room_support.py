@@ -2,7 +2,9 @@
 
 :class:`Bench` plays the shell's part in miniature: it keeps the players the room
 stored (so a hello can resume by token), delivers each effect's frames to the peers
-they go to, and keeps the clock, which only moves when a test moves it.
+they go to, keeps the timers the room set and the results it stored, and keeps the
+clock, which only moves when a test moves it: :meth:`Bench.advance` rings the timers
+that fall due on the way, as the shell's event loop would.
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ from server.config import ServerConfig
 from server.room.effects import (
     Broadcast,
     BroadcastSoon,
+    CancelTimer,
     Effect,
     RenamePlayer,
     Reply,
     ReplyState,
     SavePlayer,
+    SaveResult,
     Send,
+    SetTimer,
+    TimerKey,
 )
 from server.room.identity import hash_token
 from server.room.match import Match
@@ -68,6 +74,10 @@ class Bench:
         self.room = Room(config, ServerInfo(name="bench", version="0"),
                          find_player=self.players.get)
         self.now = T0
+        self.timers: dict[TimerKey, float] = {}
+        """The timers the room set and has not cancelled, and when each rings."""
+        self.results: dict[str, tuple[int | None, str]] = {}
+        """Match code -> (winner, reason) of each end stored without a move."""
 
     def deliver(self, effects: list[Effect], requester: Person | None = None) -> list[Effect]:
         """Send each frame where the effect says (states built now, as the shell does
@@ -97,7 +107,31 @@ class Bench:
                 case Send(to, message):
                     for peer in to:
                         _person(peer).got.append(message)
+                case SetTimer(key, at):
+                    self.timers[key] = at
+                case CancelTimer(key):
+                    self.timers.pop(key, None)
+                case SaveResult(match):
+                    assert match.result is not None
+                    self.results[match.code] = (match.result.winner, match.result.reason)
         return effects
+
+    def advance(self, seconds: float) -> list[Effect]:
+        """Move the clock on by ``seconds``, ringing each timer that falls due on the way
+        at its own time, the earliest first; the effects of all of them."""
+        end = self.now + seconds
+        effects: list[Effect] = []
+        while due := [(at, key) for key, at in self.timers.items() if at <= end]:
+            at, key = min(due)
+            self.now = max(self.now, at)
+            del self.timers[key]
+            effects += self.deliver(self.room.timeout(key, self.now))
+        self.now = end
+        return effects
+
+    def restore(self, matches: list[Match]) -> list[Effect]:
+        """The room takes ``matches`` back, as after a restart."""
+        return self.deliver(self.room.restore(matches, self.now))
 
     def ask(self, person: Person, msg: ClientMessage) -> list[Effect]:
         return self.deliver(self.room.request(person, msg, self.now), person)
@@ -112,7 +146,8 @@ class Bench:
         return self.deliver(self.room.disconnected(person, self.now))
 
     def ring(self, code: str, seat: int) -> list[Effect]:
-        """The timer of (code, seat) rings at the current time."""
+        """The timer of (code, seat) rings at the current time (due or not)."""
+        self.timers.pop((code, seat), None)
         return self.deliver(self.room.timeout((code, seat), self.now))
 
     def bot_moves(self, code: str, ply: int, move: int) -> list[Effect]:

@@ -3,20 +3,14 @@ go, whatever becomes of the requester's socket, and no other request slips betwe
 
 from __future__ import annotations
 
-import asyncio
 import json
-from typing import Any, Callable
+from typing import Any
 
 from websockets.asyncio.client import connect as websockets_connect
 from websockets.asyncio.server import ServerConnection
 
 from server.shell.app import GameServer
-
-
-async def _until(check: Callable[[], object], limit: float = 10.0) -> None:
-    async with asyncio.timeout(limit):
-        while not check():
-            await asyncio.sleep(0.01)
+from tests.conftest import until
 
 
 def _link(server: GameServer, player: str) -> ServerConnection:
@@ -61,7 +55,7 @@ async def test_no_state_goes_backwards_while_a_reply_waits_on_a_full_socket(
     try:
         await hana.send(type="join", match=code)
         assert server.runner is not None
-        await _until(lambda: server.runner.matches[code].status == "playing")
+        await until(lambda: server.runner.matches[code].status == "playing", "Hana seated")
         await taro.send(type="move", match=code, move=4, ply=0)
         await taro.expect("state", match=code, ply=1)
     finally:

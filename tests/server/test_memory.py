@@ -4,18 +4,9 @@ only) once nobody is looking; an unfinished one stays whoever disconnects."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import Callable
-
 from server.room.room import KEEP_FINISHED
 from server.shell.effect_runner import EffectRunner
-
-
-async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Wait for the server to have handled a disconnect (it learns of it asynchronously)."""
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
+from tests.conftest import until
 
 
 def held(runner: EffectRunner, player: str) -> set[str]:
@@ -45,17 +36,17 @@ async def test_finished_matches_are_forgotten_once_nobody_looks(make_server, con
 
     assert code in runner.matches and held(runner, taro.player) == {code}
     await taro.close()
-    await until(lambda: not runner.online(taro.player))
+    await until(lambda: not runner.online(taro.player), "Taro gone")
     assert code in runner.matches  # Hana is seated and connected: she may ask for a rematch
     await hana.send(type="leave", match=code)
-    await until(lambda: held(runner, hana.player) == {open_code})
+    await until(lambda: held(runner, hana.player) == {open_code}, "only the open match held")
     assert code in runner.matches  # Fan still watches
     await fan.close()
-    await until(lambda: code not in runner.matches)
+    await until(lambda: code not in runner.matches, "the match forgotten")
     assert held(runner, taro.player) == set()  # nothing of it is left in the index
 
     await hana.close()
-    await until(lambda: not runner.online(hana.player))
+    await until(lambda: not runner.online(hana.player), "Hana gone")
     assert open_code in runner.matches and held(runner, hana.player) == {open_code}
     assert server.store.record(code).status == "over"  # type: ignore[union-attr]
 

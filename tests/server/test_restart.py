@@ -4,6 +4,7 @@ players resume with their tokens and see the same board; bot seats think again."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import signal
@@ -17,6 +18,7 @@ from server.room.match import Match, Seat
 from server.store.database import Store
 from shared.games import new_game
 from tests import ROOT
+from tests.conftest import until
 
 LISTENING = re.compile(r"listening on ws://127\.0\.0\.1:(\d+)")
 
@@ -35,14 +37,12 @@ class ServerProcess:
         )
 
     async def port(self, timeout: float = 30.0) -> int:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            found = LISTENING.search(self.log.read_text())
-            if found:
-                return int(found[1])
-            assert self.proc.poll() is None, self.log.read_text()
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"the server did not say where it listens:\n{self.log.read_text()}")
+        """The port the server says it listens on (it fails if the server exits first)."""
+        await until(lambda: LISTENING.search(self.log.read_text()) or self.proc.poll() is not None,
+                    "the server to say where it listens", timeout)
+        found = LISTENING.search(self.log.read_text())
+        assert found, f"the server did not say where it listens:\n{self.log.read_text()}"
+        return int(found[1])
 
     async def stop(self, sig: int) -> int:
         """Signal the server; its exit status (waited for without blocking our clients)."""
@@ -67,12 +67,10 @@ def children(pid: int) -> list[int]:
 
 async def until_gone(pids: list[int], timeout: float = 15.0) -> list[int]:
     """Wait for the processes to end; those still running after ``timeout``."""
-    end = time.monotonic() + timeout
-    alive = pids
-    while alive and time.monotonic() < end:
-        await asyncio.sleep(0.1)
-        alive = [pid for pid in alive if _stat(pid) is not None]
-    return alive
+    with contextlib.suppress(AssertionError):
+        await until(lambda: all(_stat(pid) is None for pid in pids), "the processes to end",
+                    timeout)
+    return [pid for pid in pids if _stat(pid) is not None]
 
 
 class _At:

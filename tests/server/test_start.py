@@ -17,7 +17,7 @@ from server.shell.app import GameServer
 from server.store.database import DatabaseInUseError, Store, UnusableDatabaseError
 from shared.games import new_game
 from tests import ROOT
-from tests.conftest import server_config
+from tests.conftest import server_config, until
 
 
 def stored_moves(db: Path) -> list[tuple[str, int, int]]:
@@ -53,10 +53,7 @@ async def test_a_taken_port_fails_the_start_before_any_bot_moves(tmp_path) -> No
     await again.start()
     try:
         assert code in again.runner.matches
-        for _ in range(200):  # the bot does move once a start succeeds
-            if stored_moves(db):
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: stored_moves(db), "the bot's move, once a start succeeds")
         assert [(m, ply) for m, ply, _ in stored_moves(db)] == [(code, 0)]
     finally:
         await again.close()

@@ -18,6 +18,8 @@ from shared.protocol import (
     Create,
     Error,
     Join,
+    ListMatches,
+    Lobby,
     Move,
     Position,
     Takeback,
@@ -76,6 +78,17 @@ def test_the_mover_is_charged_then_given_the_increment() -> None:
     bench.now += 2.5
     bench.ask(hana, Move(match=code, move=0, ply=1))
     assert hana.states()[0].clock.remaining == [55.0, 62.5]  # type: ignore[union-attr]
+
+
+def test_the_lobby_shows_the_time_control() -> None:
+    bench = Bench()
+    _, _, code = playing_with_clock(bench, 60, 5)
+    fan = bench.connect("Fan")
+    fan.take()
+    bench.ask(fan, ListMatches())
+    (lobby,) = fan.take()
+    assert isinstance(lobby, Lobby)
+    assert [m.clock for m in lobby.matches if m.match == code] == [Clock(60, 5)]
 
 
 def test_a_forced_pass_takes_no_time_and_earns_no_increment() -> None:

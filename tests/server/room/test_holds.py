@@ -6,10 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 from server.room.effects import Broadcast, CancelTimer, SetTimer, Think
+from server.room.identity import hash_token
 from server.room.match import Match, Seat
 from server.room.room import KEEP_FINISHED
 from shared.games import new_game
-from shared.protocol import BotChoice, Create, Hello, Move, Resign
+from shared.protocol import BotChoice, Create, Hello, Joined, ListMatches, Lobby, Move, Resign
 from tests.server.room_support import CONFIG, Bench, Person, kinds, token_of
 
 
@@ -92,6 +93,7 @@ def test_against_a_bot_the_seat_is_held_for_the_bot_hold() -> None:
     assert match.result is not None and (match.result.winner, match.result.reason) == (
         0, "abandon")
     assert bench.room.thinking == {}
+    assert code not in bench.room.matches  # nobody looks at it: forgotten (stays stored)
 
 
 def test_a_restart_restores_holds_and_bot_turns() -> None:
@@ -121,3 +123,82 @@ def test_a_player_keeps_only_the_latest_finished_matches_in_memory() -> None:
     assert [m.code for m in bench.room.seated(taro.player or "")] == codes[-KEEP_FINISHED:]
     assert not set(codes[:-KEEP_FINISHED]) & set(bench.room.matches)
 
+
+
+# ---- on the bench's clock: what the end-to-end tests once waited for in real time --------
+
+
+def _listed(bench: Bench, person: Person) -> list[str]:
+    """The codes ``person`` is offered in the lobby now."""
+    bench.ask(person, ListMatches())
+    (lobby,) = [m for m in person.take() if isinstance(m, Lobby)]
+    return [summary.match for summary in lobby.matches]
+
+
+def test_a_waiting_match_is_called_off_past_the_grace_and_leaves_the_list() -> None:
+    bench = Bench()
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    bench.ask(taro, Create(game="tictactoe", vs="human"))
+    code = bench.room.seated(taro.player or "")[0].code
+    assert code in _listed(bench, hana)
+    bench.disconnect(taro)
+    bench.advance(CONFIG.grace - 1)
+    assert bench.results == {}
+    bench.advance(1)
+    assert bench.results == {code: (None, "abandon")}
+    assert code not in _listed(bench, hana)
+
+
+def test_both_away_then_one_back_starts_the_others_hold() -> None:
+    bench = Bench()
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    code = bench.pair(taro, hana)
+    bench.disconnect(taro)
+    bench.disconnect(hana)
+    bench.advance(2 * CONFIG.grace)  # Hana's hold rang, and the match went on
+    assert bench.timers == {} and bench.room.held == {} and bench.results == {}
+    back = bench.connect("Taro", token=token_of(taro))
+    state = back.states()[-1]
+    assert state.status == "playing" and state.players[1].connected is False
+    bench.advance(CONFIG.grace)
+    final = back.states()[-1]
+    assert final.status == "over" and final.result is not None
+    assert (final.result.winner, final.result.reason) == (0, "abandon")
+    assert bench.results == {code: (0, "abandon")}
+
+
+def test_a_bot_match_waits_past_the_grace_for_its_player() -> None:
+    bench = Bench()
+    peer = bench.connect("Taro")
+    bench.ask(peer, Create(game="othello", size=6, vs="bot", seat="first",
+                           bot=BotChoice(level=2)))
+    state = peer.states()[-1]
+    bench.disconnect(peer)
+    bench.advance(CONFIG.grace + 1)  # past the grace: time passing is what is tested
+    back = Person()
+    bench.ask(back, Hello(protocol=1, name="Taro", token=token_of(peer)))
+    assert [m for m in back.got if isinstance(m, Joined)][0].match == state.match
+    resumed = back.states()[-1]
+    assert resumed.status == "playing" and resumed.board == state.board
+
+
+def test_restored_matches_wait_only_as_long_as_they_would_have() -> None:
+    """After a restart nobody is connected: a bot match's hold and a waiting match's
+    grace start at once; a game between two people waits for one of them."""
+    bench = Bench(dataclasses.replace(CONFIG, grace=5.0, bot_hold=5.0))
+    bench.players[hash_token("taro-token")] = ("p_taro", "Taro")
+    vs_bot = Match("VSBOT1", new_game("tictactoe"), [Seat("human", "Taro", "p_taro"),
+                                                     Seat.bot(1)])
+    waiting = Match("WAITNG", new_game("tictactoe"), [Seat("human", "Taro", "p_taro"), None])
+    h2h = Match("PEOPLE", new_game("tictactoe"),
+                [Seat("human", "Taro", "p_taro"), Seat("human", "Hana", "p_hana")])
+    bench.restore([vs_bot, waiting, h2h])
+    bench.advance(5.0)
+    assert bench.results == {"VSBOT1": (1, "abandon"), "WAITNG": (None, "abandon")}
+    # the game between two people away has no hold running out, and goes on
+    assert not [key for key in bench.room.held if key[0] == "PEOPLE"]
+    assert h2h.result is None
+    back = bench.connect("Taro", token="taro-token")
+    assert [s.match for s in back.states()] == ["PEOPLE"]
+    bench.advance(5.0)
+    assert bench.results["PEOPLE"] == (0, "abandon")
