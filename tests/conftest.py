@@ -126,12 +126,15 @@ class Peer:
         return state
 
     async def expect_error(
-        self, code: str, ref: str | None, match: str | None = None
+        self, code: str, ref: str | None, match: str | None = None, retry: bool = False
     ) -> dict[str, Any]:
-        """The next frame, checked to be exactly the error ``code`` with a readable message."""
+        """The next frame, checked to be exactly the error ``code`` with a readable message
+        (and a positive ``retry_after`` when ``retry``, else null)."""
         msg = await self.recv()
+        retry_after = msg.get("retry_after")
         assert msg == {"type": "error", "code": code, "message": msg.get("message"),
-                       "ref": ref, "match": match}, msg
+                       "ref": ref, "match": match, "retry_after": retry_after}, msg
+        assert (retry_after is not None and retry_after > 0) == retry, msg
         assert isinstance(msg["message"], str) and len(msg["message"]) > 10
         return msg
 

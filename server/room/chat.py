@@ -33,7 +33,8 @@ def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
     text = chat_text(msg.text)
     if not ctx.chat_budget(peer, CHAT_RATE, CHAT_BURST).take():
         raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines at once, then "
-                            f"one every {1 / CHAT_RATE:g} seconds; this line was dropped")
+                            f"one every {1 / CHAT_RATE:g} seconds; this line was dropped",
+                            retry_after=budget.wait())
     match.chat_seq += 1
     line = ChatLine(match=match.code, seq=match.chat_seq, time=ctx.now,
                     seat=wire_seat(seat), player=player, name=peer.name, text=text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import math
 import time
 from collections import Counter
 from typing import Callable
@@ -46,6 +47,16 @@ class MessageBudget:
             return True
         self._strikes += 1.0
         return False
+
+    def wait(self) -> float:
+        """Seconds until the next message fits the budget (0 when one does now), to the
+        millisecond above: what a refusal tells the sender to wait."""
+        self._refill()
+        return math.ceil(max(0.0, 1.0 - self._tokens) / self.rate * 1000) / 1000
+
+    def refund(self) -> None:
+        """Give back the message last taken: it did not count (see the server's use)."""
+        self._tokens = min(float(self.burst), self._tokens + 1.0)
 
     @property
     def abusive(self) -> bool:

@@ -157,7 +157,8 @@ class Room:
             if not flagged:
                 raise
             self._out.append(Reply(Error(code=err.code, message=err.message,
-                                        ref=str(type(msg).__struct_config__.tag), match=code)))
+                                         ref=str(type(msg).__struct_config__.tag), match=code,
+                                         retry_after=err.retry_after)))
         return self._done()
 
     def disconnected(self, peer: Peer, now: float) -> list[Effect]:

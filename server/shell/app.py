@@ -39,7 +39,7 @@ from shared.protocol import (
     ServerInfo,
     decode_client,
     encode,
-    peek_type,
+    peek,
 )
 
 if TYPE_CHECKING:  # imported only when discovery is on (it loads zeroconf)
@@ -206,24 +206,26 @@ class GameServer:
                 if session.budget.abusive:
                     await _close_flooded(ws)
                     return
+                wait = session.budget.wait()
                 await session.error("rate_limited", f"over the budget of {self.config.rate:g} "
                                     f"messages per second (bursts of {self.config.burst}); "
-                                    "this message was dropped", ref=peek_type(frame))
+                                    f"this message was dropped: send it again in {wait:g} s",
+                                    *peek(frame), retry_after=wait)
                 continue
-            if session.player is None and peek_type(frame) != "hello":
+            if session.player is None and peek(frame)[0] != "hello":
                 await _refuse(ws, "hello_required", "the first message must be a hello, e.g. "
                               '{"type":"hello","protocol":1,"name":"Taro","token":null}')
                 return
             try:
                 msg = decode_client(frame)
             except ProtocolError as err:
-                await session.error(err.code, err.message, ref=peek_type(frame))
+                await session.error(err.code, err.message, *peek(frame))
                 continue
             try:
                 await self.runner.handle(session, msg)  # before hello, msg is a Hello
             except ProtocolError as err:
-                await session.error(err.code, err.message, ref=peek_type(frame),
-                                    match=getattr(msg, "match", None))
+                await session.error(err.code, err.message, peek(frame)[0],
+                                    getattr(msg, "match", None), err.retry_after)
                 if err.code == "unsupported_protocol":
                     await ws.close(CloseCode.PROTOCOL_ERROR, "unsupported protocol version")
                     return

@@ -41,9 +41,11 @@ class Session(Peer):
         broadcast((self.ws,), encode(message))
 
     async def error(
-        self, code: ErrorCode, message: str, ref: str | None = None, match: str | None = None
+        self, code: ErrorCode, message: str, ref: str | None = None, match: str | None = None,
+        retry_after: float | None = None,
     ) -> None:
-        await self.send(Error(code=code, message=message, ref=ref, match=match))
+        await self.send(Error(code=code, message=message, ref=ref, match=match,
+                              retry_after=retry_after))
 
     def __repr__(self) -> str:
         return f"<Session {self.address} {self.player or '-'}>"

@@ -17,7 +17,7 @@ from shared.protocol.codec import (
     decode_client,
     decode_server,
     encode,
-    peek_type,
+    peek,
     printable,
 )
 from shared.protocol.messages import (
@@ -27,6 +27,7 @@ from shared.protocol.messages import (
     ERROR_CODES,
     FEATURES,
     MAX_FRAME_BYTES,
+    MAX_MATCH_CODE,
     PROTOCOL_VERSION,
     SERVICE_TYPE,
     Analyse,
@@ -111,6 +112,7 @@ __all__ = [
     "ListMatches",
     "Lobby",
     "MAX_FRAME_BYTES",
+    "MAX_MATCH_CODE",
     "MatchCode",
     "MatchSummary",
     "Message",
@@ -144,6 +146,6 @@ __all__ = [
     "decode_client",
     "decode_server",
     "encode",
-    "peek_type",
+    "peek",
     "printable",
 ]

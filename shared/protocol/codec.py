@@ -3,6 +3,7 @@ can read, and the text rules for what one player shows another (names, chat line
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import cast
 
@@ -11,6 +12,7 @@ import msgspec
 from shared.protocol.messages import (
     CHAT_MAX_CHARS,
     CLIENT_TYPES,
+    MAX_MATCH_CODE,
     ClientMessage,
     Message,
     ProtocolError,
@@ -23,6 +25,20 @@ _server_decoder = msgspec.json.Decoder(ServerMessage)
 _envelope_decoder = msgspec.json.Decoder(dict[str, object])
 
 
+class Envelope(msgspec.Struct):
+    """What any frame that is a JSON object claims, valid or not: its ``type`` and the
+    ``match`` it names (each None when absent or not a string; other fields unread)."""
+
+    type: object = None
+    match: object = None
+
+
+_peek_decoder = msgspec.json.Decoder(Envelope)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A surrogate written as a JSON escape: msgspec accepts a pair, not a lone one."""
+_TOO_DEEP = "the frame nests arrays or objects too deeply (a message needs three levels)"
+
+
 def encode(message: Message) -> str:
     """The JSON text of a message (sent as a text frame)."""
     return _encoder.encode(message).decode()
@@ -32,6 +48,8 @@ def _explain(data: str | bytes, err: msgspec.ValidationError) -> str:
     """A readable reason for a frame that is JSON but not a valid message."""
     try:
         obj = _envelope_decoder.decode(data)
+    except RecursionError:
+        return _TOO_DEEP
     except msgspec.DecodeError as outer:
         if str(outer).startswith("Expected `object`"):
             return f"a frame must be a JSON object with a string field 'type' ({outer})"
@@ -44,17 +62,21 @@ def _explain(data: str | bytes, err: msgspec.ValidationError) -> str:
     return f"invalid {kind!r} message: {err}"
 
 
-def peek_type(data: str | bytes) -> str | None:
-    """The ``type`` a frame claims (even an invalid one), or None if it names none.
+def peek(data: str | bytes) -> tuple[str | None, str | None]:
+    """The ``type`` a frame claims and the match code it names, even when the frame is
+    not a valid message (None for either when it names none, or the frame cannot be read).
 
-    The server uses it to tell a malformed ``hello`` from some other first frame and to
-    say in an error which request was refused.
+    The server uses them to tell a malformed ``hello`` from some other first frame, and
+    to say in an error which request was refused and in which match (a ``match`` that
+    could not be a match code is not one).
     """
     try:
-        kind = _envelope_decoder.decode(data).get("type")
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return None
-    return kind[:40] if isinstance(kind, str) else None
+        envelope = _peek_decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None, None
+    kind, code = envelope.type, envelope.match
+    return (kind[:40] if isinstance(kind, str) else None,
+            code if isinstance(code, str) and 0 < len(code) <= MAX_MATCH_CODE else None)
 
 
 def decode_client(data: str | bytes) -> ClientMessage:
@@ -64,7 +86,12 @@ def decode_client(data: str | bytes) -> ClientMessage:
     except msgspec.ValidationError as err:
         raise ProtocolError("bad_message", _explain(data, err)) from None
     except msgspec.DecodeError as err:
-        raise ProtocolError("bad_json", f"the frame is not valid JSON: {err}") from None
+        why = str(err)
+        if _SURROGATE_ESCAPE.search(data if isinstance(data, str) else data.decode("latin-1")):
+            why += " (a \\uD800-\\uDFFF escape is only valid as half of a surrogate pair)"
+        raise ProtocolError("bad_json", f"the frame is not valid JSON: {why}") from None
+    except RecursionError:  # msgspec's guard against a frame nested thousands deep
+        raise ProtocolError("bad_message", _TOO_DEEP) from None
 
 
 def decode_server(data: str | bytes) -> ServerMessage:
@@ -75,6 +102,8 @@ def decode_server(data: str | bytes) -> ServerMessage:
         raise ProtocolError("bad_message", f"unexpected server frame: {err}") from None
     except msgspec.DecodeError as err:
         raise ProtocolError("bad_json", f"the server frame is not valid JSON: {err}") from None
+    except RecursionError:
+        raise ProtocolError("bad_message", f"unexpected server frame: {_TOO_DEEP}") from None
 
 
 def printable(text: str) -> str:

@@ -58,7 +58,9 @@ else:
 reason a newer server added, as any other end (docs/protocol.md, Versioning)."""
 
 Name = Annotated[str, msgspec.Meta(max_length=32)]
-MatchCode = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+MAX_MATCH_CODE: Final = 16
+"""The longest string a request may give as a match code."""
+MatchCode = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MATCH_CODE)]
 Seat = Literal[0, 1]
 Int32 = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]
 """Move and ply numbers: wide enough for any board, narrow enough to refuse absurd ints."""
@@ -76,10 +78,12 @@ CHAT_HISTORY_LINES: Final = 50
 class ProtocolError(ValueError):
     """A frame or request the protocol refuses; ``code`` is one of ERROR_CODES."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code: ErrorCode = code
         self.message = message
+        self.retry_after = retry_after
+        """Seconds after which the same request may succeed (``Error.retry_after``)."""
 
 
 class Message(msgspec.Struct, tag_field="type", omit_defaults=False):
@@ -348,6 +352,9 @@ class Error(Message, tag="error"):
     message: str
     ref: str | None = None
     match: str | None = None
+    retry_after: float | None = None
+    """Seconds after which the same request may succeed (a budget refills); None when
+    waiting alone does not help."""
 
 
 class TakebackDeclined(Message, tag="takeback_declined"):

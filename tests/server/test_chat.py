@@ -90,12 +90,12 @@ async def test_chat_refusals(game_server, connect) -> None:
     await taro.send(type="chat", match=code, text="\n\u202e\t ")
     await taro.expect_error("bad_message", ref="chat", match=code)
     await taro.send(type="chat", match=code, text="")  # refused by the schema, as any
-    await taro.expect_error("bad_message", ref="chat", match=None)  # malformed frame
+    await taro.expect_error("bad_message", ref="chat", match=code)  # the frame named it
     for i in range(5):  # five at once (the refusals above spent none)...
         await taro.send(type="chat", match=code, text=f"spam {i}")
         assert (await taro.recv())["text"] == f"spam {i}"
     await taro.send(type="chat", match=code, text="one more")  # ...then one every 2 s
-    msg = await taro.expect_error("rate_limited", ref="chat", match=code)
+    msg = await taro.expect_error("rate_limited", ref="chat", match=code, retry=True)
     assert "dropped" in msg["message"]
     assert [(await hana.recv())["text"] for _ in range(5)] == [f"spam {i}" for i in range(5)]
     await hana.send(type="chat", match=code, text="x" * 200)  # another connection's budget

@@ -4,6 +4,7 @@ After each refusal the connection and the match go on unchanged."""
 
 from __future__ import annotations
 
+import json
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -47,9 +48,31 @@ async def test_bad_json(game_server, connect) -> None:
 async def test_bad_message(game_server, connect, frame, ref, says) -> None:
     peer = await connect(game_server)
     await peer.ws.send(frame)
-    msg = await peer.expect_error("bad_message", ref=ref)
+    named = json.loads(frame).get("match") if frame.startswith("{") else None
+    msg = await peer.expect_error("bad_message", ref=ref, match=named)
     assert says in msg["message"]
     assert (await peer.request(type="list"))["type"] == "lobby"
+
+
+@pytest.mark.parametrize(
+    ("frame", "ref", "match"),
+    [
+        ('{"type": "move", "match": "k7qxm2", "move": "d3", "ply": 0}', "move", "k7qxm2"),
+        ('{"type": "chat", "match": "K7QXM2", "text": ""}', "chat", "K7QXM2"),
+        ('{"type": "fly", "match": "K7QXM2"}', "fly", "K7QXM2"),
+        ('{"match": "K7QXM2"}', None, "K7QXM2"),
+        ('{"type": "move", "match": 7, "move": 1, "ply": 0}', "move", None),
+        ('{"type": "move", "match": "' + "K" * 17 + '", "move": 1, "ply": 0}', "move", None),
+        ('{"type": "move", "match": "", "move": 1, "ply": 0}', "move", None),
+    ],
+)
+async def test_errors_before_decoding_name_the_match(game_server, connect, frame, ref,
+                                                     match) -> None:
+    """docs/protocol.md §7: `match` is the code the frame named, as sent, even when the
+    frame is no valid request (a value that cannot be a match code names none)."""
+    peer = await connect(game_server)
+    await peer.ws.send(frame)
+    await peer.expect_error("bad_message", ref=ref, match=match)
 
 
 async def test_rematch_before_the_end_is_a_bad_message(game_server, connect) -> None:

@@ -86,10 +86,26 @@ typed_frames = st.builds(
         field_values, max_size=6,
     ),
 )
+odd_text = st.text(st.characters(codec=None, exclude_categories=()), max_size=20)
+"""Any code point, lone surrogates and NUL included: json.dumps writes them as escapes."""
+deep = st.integers(1, 30_000).map(lambda n: "[" * n + "]" * n)
+huge_number = st.integers(20, 20_000).map(lambda n: "9" * n) | st.sampled_from(
+    ["1e400", "-1e400", "1E-400", "-0", "0.0e99999", "123456789012345678901234567890.5"])
+raw_values = deep | huge_number | odd_text.map(json.dumps)
+"""Values written straight into a frame: too deep to be a message, numbers no field
+holds, odd Unicode."""
+raw_frames = st.builds(
+    lambda kind, key, value: f'{{"type": {json.dumps(kind)}, "{key}": {value}, "ply": 0}}',
+    st.sampled_from(CLIENT_TYPES) | odd_text,
+    st.sampled_from(["match", "move", "size", "protocol", "name", "text", "clock", "x"]),
+    raw_values,
+)
 frames = st.one_of(
     st.text(max_size=200),  # mostly not JSON
     json_values.map(json.dumps),
     typed_frames,
+    raw_frames,
+    raw_values,
     st.binary(max_size=50).map(lambda b: b.decode("latin-1")),
 )
 
@@ -108,6 +124,52 @@ def test_garbage_frames_get_valid_replies(server: GameServer, batch: list[str]) 
             decode_server(reply)
             if json.loads(reply)["type"] == "lobby":
                 break
+
+
+DEEP = "[" * 5000 + "]" * 5000
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        (DEEP, "bad_message"),  # closed the connection with 1011 and a traceback once
+        ('{"type": "list", "x": ' + DEEP + "}", "bad_message"),
+        ('{"type": "move", "match": "ABCDEF", "move": ' + DEEP + ', "ply": 0}', "bad_message"),
+        ('{"a": ' * 5000 + "1" + "}" * 5000, "bad_message"),
+        ('{"type": "move", "match": "ABCDEF", "move": ' + "9" * 5000 + ', "ply": 0}',
+         "bad_message"),
+        ('{"type": "move", "match": "ABCDEF", "move": 1, "ply": 1e400}', "bad_message"),
+        ('{"type": "create", "game": "othello", "size": 18446744073709551616}', "bad_message"),
+        ('{"type": "hello", "protocol": 1, "name": "\\ud800"}', "bad_json"),
+        ('{"type": "chat", "match": "ABCDEF", "text": "\\udfff"}', "bad_json"),
+        ('{"type": "move\\u0000", "match": "ABCDEF", "move": 1, "ply": 0}', "bad_message"),
+        ('{"type": "chat", "match": "ABC\\u0000EF", "text": "\\u0000"}', "unknown_match"),
+        ('{"type": "list", "\\ud800": 1}', "bad_json"),
+        ('{"type": "list"}\u0000', "bad_json"),
+    ],
+)
+def test_frames_that_fail_to_decode_get_an_error_frame(server: GameServer, frame: str,
+                                                        code: str) -> None:
+    with _hello(server.url) as ws:
+        ws.send(frame)
+        reply = json.loads(ws.recv(timeout=10))
+        assert (reply["type"], reply["code"]) == ("error", code), reply
+        decode_server(json.dumps(reply))
+        ws.send('{"type": "list"}')  # the connection goes on
+        assert json.loads(ws.recv(timeout=10))["type"] == "lobby"
+
+
+def test_invalid_utf8_closes_only_that_connection_with_1007(server: GameServer) -> None:
+    """Not JSON's business: RFC 6455 has an endpoint fail a text frame that is not UTF-8
+    (a raw surrogate, a cut sequence), so websockets closes with 1007; a lone surrogate
+    written as a JSON escape is an ordinary bad frame (above)."""
+    with _hello(server.url) as ws, _hello(server.url) as other:
+        ws.send(b'{"type": "chat", "match": "ABCDEF", "text": "\xed\xa0\x80"}', text=True)
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=10)
+        assert ws.close_code == 1007
+        other.send('{"type": "list"}')
+        assert json.loads(other.recv(timeout=10))["type"] == "lobby"
 
 
 @pytest.mark.parametrize("frame", [b"\x00\x01binary", "x" * 70_000])

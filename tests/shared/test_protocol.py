@@ -153,10 +153,34 @@ def test_bad_frames_raise_protocol_errors(frame: str, code: str) -> None:
     assert caught.value.code == code and caught.value.message
 
 
-def test_peek_type() -> None:
-    assert p.peek_type('{"type": "hello", "protocol": "x"}') == "hello"
-    assert p.peek_type('{"type": 3}') is None
-    assert p.peek_type("[1]") is None and p.peek_type("nope") is None
+def test_peek() -> None:
+    assert p.peek('{"type": "hello", "protocol": "x"}') == ("hello", None)
+    assert p.peek('{"type": 3, "match": "k7qxm2", "move": 1e999}') == (None, "k7qxm2")
+    assert p.peek('{"type": "move", "match": 7}') == ("move", None)
+    assert p.peek('{"match": "' + "K" * 17 + '"}') == (None, None)  # no match code
+    assert p.peek("[1]") == (None, None) and p.peek("nope") == (None, None)
+    assert p.peek('{"type": "list", "x": ' + "[" * 5000 + "]" * 5000 + "}") == (None, None)
+
+
+@pytest.mark.parametrize("frame", [
+    "[" * 5000 + "]" * 5000,
+    '{"type": "list", "x": ' + "[" * 5000 + "]" * 5000 + "}",
+    '{"a": ' * 5000 + "1" + "}" * 5000,
+])
+def test_a_frame_nested_thousands_deep_is_a_bad_message(frame: str) -> None:
+    with pytest.raises(p.ProtocolError) as refused:
+        p.decode_client(frame)
+    assert refused.value.code == "bad_message"
+    with pytest.raises(p.ProtocolError):
+        p.decode_server(frame)
+
+
+def test_a_lone_surrogate_escape_is_bad_json_saying_why() -> None:
+    with pytest.raises(p.ProtocolError) as refused:
+        p.decode_client('{"type": "hello", "protocol": 1, "name": "\\ud800"}')
+    assert refused.value.code == "bad_json" and "surrogate pair" in refused.value.message
+    paired = p.decode_client('{"type": "hello", "protocol": 1, "name": "\\ud83d\\udca5"}')
+    assert isinstance(paired, p.Hello) and paired.name == "\U0001f4a5"
 
 
 json_values = st.recursive(
