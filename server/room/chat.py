@@ -31,7 +31,8 @@ def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
     match = match_named(ctx, msg.match)
     seat = seat_or_watching(ctx, player, peer, match)
     text = chat_text(msg.text)
-    if not ctx.chat_budget(peer, CHAT_RATE, CHAT_BURST).take():
+    budget = ctx.chat_budget(peer, CHAT_RATE, CHAT_BURST)
+    if not budget.take():
         raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines at once, then "
                             f"one every {1 / CHAT_RATE:g} seconds; this line was dropped",
                             retry_after=budget.wait())
