@@ -58,6 +58,10 @@ def _serve_parser() -> argparse.ArgumentParser:
                    help=f"SQLite database (default {default_db_path()})")
     p.add_argument("--name", default=None, help="server name shown to players "
                    "(default \"<hostname>'s server\")")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name clients may reach this server by besides its addresses, "
+                   "localhost and the machine's own name (a DNS name on the LAN, a proxy's); "
+                   "repeat for several. Other names are refused (421), against DNS rebinding")
     p.add_argument("--no-discovery", action="store_true",
                    help="do not advertise the server on the LAN (zeroconf)")
     p.add_argument("--grace", type=_positive(float), default=DEFAULTS.grace,
@@ -103,7 +107,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         max_frame=args.max_frame, rate=args.rate, burst=args.burst,
         max_connections_per_address=args.max_connections_per_address,
         max_matches_per_player=args.max_matches_per_player,
-        max_spectators=args.max_spectators,
+        max_spectators=args.max_spectators, allowed_hosts=tuple(args.allow_host),
         ping_interval=args.ping_interval, ping_timeout=args.ping_interval, **extra,
     )
 

@@ -49,6 +49,9 @@ class ServerConfig:
     """Loopback clients (local bots, load tests) are not counted against the address cap."""
     max_matches_per_player: int = 10
     max_spectators: int = 50
+    allowed_hosts: tuple[str, ...] = ()
+    """Names besides this machine's own that requests may give as Host (a DNS name on the
+    LAN, a reverse proxy's); see server/shell/host_names.py."""
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
     close_timeout: float = 10.0

@@ -17,18 +17,21 @@ import contextlib
 import gc
 import logging
 import time
+from http import HTTPStatus
 from types import TracebackType
 from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
+from websockets.http11 import Request, Response
 
 from server import __version__
 from server.config import ServerConfig as ServerConfig  # callers import it from here
 from server.room.limits import AddressCounter, MessageBudget
 from server.shell.bot_pool import BotRunner
 from server.shell.effect_runner import EffectRunner
+from server.shell.host_names import HostNames
 from server.shell.session import Session
 from server.shell.web_files import WebClient
 from server.store.database import Store
@@ -61,6 +64,9 @@ class GameServer:
             self.config.max_connections_per_address, self.config.exempt_loopback
         )
         self._server: Server | None = None
+        self._web = WebClient.load()
+        self._hosts = HostNames.of_this_machine(self.config.host, self.config.allowed_hosts)
+        self._refused_hosts: set[str] = set()
         self._advertiser: Advertiser | None = None
         self._closed = asyncio.Event()
 
@@ -94,7 +100,7 @@ class GameServer:
                 max_size=cfg.max_frame, compression=None,
                 ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
                 close_timeout=cfg.close_timeout, start_serving=False,
-                process_request=WebClient.load().process_request,  # plain HTTP: the web client
+                process_request=self._process_request,  # Host check, then the web client
             )
             if cfg.warm_bots:  # the bots' engine is ready before anyone waits on it
                 await self.bots.warm_up()
@@ -167,6 +173,22 @@ class GameServer:
         await self.close()
 
     # ---- one connection -------------------------------------------------------------
+
+    def _process_request(
+        self, connection: ServerConnection, request: Request
+    ) -> Response | None:
+        """Every request, the page's or the upgrade's, must name this server in Host
+        (server/shell/host_names.py): 421 otherwise. Then the web client's answer."""
+        hosts = request.headers.get_all("Host")
+        if self._hosts.allows(hosts):
+            return self._web.process_request(connection, request)
+        named = ", ".join(hosts)[:100] or "no Host"
+        if len(self._refused_hosts) < 100 and named not in self._refused_hosts:
+            self._refused_hosts.add(named)  # said once a name, so a flood cannot fill the log
+            log.warning("refused a request for %r: not a name of this server (if it is, "
+                        "start it with --allow-host NAME)", named)
+        return connection.respond(HTTPStatus.MISDIRECTED_REQUEST,
+                                  "This game server does not answer to that name.\n")
 
     async def _connection(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
