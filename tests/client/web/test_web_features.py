@@ -1,121 +1,46 @@
 """Issue 12's features in the web client, in a real browser (Debian's Chromium through
-Playwright, see tests/client/web/web_support.py) against a real game server on port 0: chat both
-ways (markup shown as text, the history after a reload), clocks counting down with
-their low-time warning and a flag ending the game, the clock and hints choices of the
-new-game form, takebacks against the bot and offers between the page and a person on
-the Python client, hints drawn on the squares, the review of a finished game, and the
-sound switch remembered across a reload. Screenshots at desktop and phone sizes go to
+Playwright, see tests/client/web/web_support.py) against a real game server on port 0:
+chat both ways (markup shown as text, the history after a reload), clocks counting down
+with their low-time warning and a flag ending the game, the clock and hints choices of
+the new-game form, takebacks against the bot and offers between the page and a person
+on the Python client, and the sound switch remembered across a reload (the engine's
+hints and review: test_web_engine.py). Screenshots at desktop and phone sizes go to
 tests/output/.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
 
 import msgspec
-import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from client.common.connection import Connection
 from client.gui.sound import cues
 from shared.protocol import (
     Chat,
     ChatLine,
     Clock,
-    Create,
     Join,
-    Joined,
     Move,
-    ServerMessage,
     State,
     Takeback,
     TakebackAnswer,
     TakebackDeclined,
 )
 from tests.client.client_support import state_after
-from tests.client.web.test_web_play import (  # noqa: F401 (patient_expect: this module's waits too)
+from tests.client.web.web_actions import (
     HOSTILE,
+    Person,
+    choose,
+    enter,
     fits,
-    match_code,
-    moves_shown,
-    patient_expect,
-    play_to_the_end,
+    join_from_lobby,
+    patient_expect,  # noqa: F401 (this module's waits)
+    received_frames,
     sent_frames,
+    start_game,
 )
-from tests.client.web.web_actions import choose, enter, start_game
-from tests.client.web.web_support import ThreadedServer, screenshot
-
-
-@pytest.fixture
-def warm_web_server(tmp_path: Path) -> Iterator[ThreadedServer]:
-    """A game server whose engine is compiled before the first hint (a cold worker
-    compiling its kernels can outlast a hint's deadline on a loaded machine)."""
-    served = ThreadedServer(tmp_path, warm_bots=True)
-    yield served
-    served.close()
-
-
-class Person:
-    """A person on the Python client, driven step by step from the test: each call runs
-    on the server's loop (Playwright's sync API keeps the test's thread)."""
-
-    def __init__(self, server: ThreadedServer, name: str) -> None:
-        self.server = server
-        self.conn = Connection(server.url, name, reconnect=False)
-        server.run(self.conn.connect())
-        self.code = ""
-        self.seat: int | None = None
-        self.state: State | None = None
-
-    def send(self, msg: Any) -> None:
-        self.server.run(self.conn.send(msg))
-
-    def until(self, wanted: Callable[[Any], bool]) -> Any:
-        """Read messages until one is ``wanted`` (keeping our seat and the last state)."""
-        async def read() -> ServerMessage:
-            while True:
-                msg = await self.conn.recv(timeout=30)
-                if isinstance(msg, Joined):
-                    self.code, self.seat = msg.match, msg.seat
-                elif isinstance(msg, State) and msg.match == self.code:
-                    self.state = msg
-                if wanted(msg):
-                    return msg  # type: ignore[return-value]
-        return self.server.run(read(), timeout=40)
-
-    def create(self, **fields: Any) -> str:
-        """Create a match (Create's fields) and wait for its first state; its code."""
-        self.send(Create(**fields))
-        self.until(lambda m: isinstance(m, State))
-        return self.code
-
-    def state_where(self, check: Callable[[State], bool]) -> State:
-        if self.state is not None and check(self.state):
-            return self.state
-        state: State = self.until(lambda m: isinstance(m, State) and m.match == self.code
-                                  and check(m))
-        return state
-
-    def close(self) -> None:
-        self.server.run(self.conn.close())
-
-
-def received_frames(page: Page) -> list[dict[str, Any]]:
-    """Record every frame the page receives on its websockets (from now on)."""
-    frames: list[dict[str, Any]] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        json.loads(payload))))
-    return frames
-
-
-def join_from_lobby(page: Page, code: str) -> None:
-    page.locator(".open-matches li").filter(has_text=code).get_by_role(
-        "button", name="Join").click()
-    expect(page.locator(".match-title")).to_contain_text(code)
+from tests.client.web.web_support import screenshot
 
 
 def clock_seconds(text: str) -> float:
@@ -318,143 +243,6 @@ def test_takeback_offers_between_the_page_and_a_person(web_server, open_page) ->
         "Your takeback offer lapsed: a move was made before the answer.")
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")
     hana.close()
-
-
-# ---- hints and the review --------------------------------------------------------------
-
-def square_centre(page: Page, square: int) -> tuple[float, float]:
-    """The middle of a square in the board's SVG units (from its tap target)."""
-    hit = page.locator(f'svg.board [data-square="{square}"]')
-    x, y = (float(hit.get_attribute(a) or 0) for a in ("x", "y"))
-    return x + 50, y + 50
-
-
-def test_hints_drawn_on_the_squares_and_gone_after_a_move(warm_web_server,
-                                                         open_page) -> None:
-    page = open_page("desktop")
-    frames = received_frames(page)
-    start_game(page, warm_web_server, "Taro",
-               "Othello 6x6", "The computer (bot)", "1 Beginner", "You")
-    expect(page.locator(".turn")).to_have_text("Your move (Black)")
-    page.locator("#hint").click()
-    expect(page.locator(".hint-note")).to_have_text(
-        "Hint: the disc margin you can expect at the end after each move; framed: the best.")
-    analysis = next(f for f in frames if f["type"] == "analysis")
-    state = [f for f in frames if f["type"] == "state"][-1]
-    assert analysis["ply"] == state["ply"] == 0
-    assert sorted(m["move"] for m in analysis["moves"]) == state["legal"]
-    shown = dict(page.eval_on_selector_all(
-        "svg.board text.hint", "ts => ts.map(t => [Number(t.dataset.hint), t.textContent])"))
-    top = analysis["moves"][0]["score"]
-    assert shown == {m["move"]: (f"{m['score']:+d}" if m["score"] else "0")
-                     for m in analysis["moves"]}
-    best = page.eval_on_selector_all("svg.board text.hint.best",
-                                     "ts => ts.map(t => Number(t.dataset.hint))")
-    assert sorted(best) == sorted(m["move"] for m in analysis["moves"] if m["score"] == top)
-    expect(page.locator("svg.board .hint-frame")).to_have_count(len(best))
-    expect(page.locator("#hint")).to_be_disabled()  # asked already for this position
-
-    page.locator(f'[data-square="{analysis["moves"][-1]["move"]}"]').click()
-    expect(page.locator("svg.board .hint")).to_have_count(0)  # another position
-    expect(page.locator(".hint-note")).to_have_count(0)
-    expect(page.locator(".turn")).to_have_text("Your move (Black)")
-    expect(page.locator("#hint")).to_be_enabled()
-
-
-def test_tictactoe_hints_say_win_draw_or_loss(warm_web_server, open_page) -> None:
-    page = open_page("phone")
-    frames = received_frames(page)
-    start_game(page, warm_web_server, "Taro",
-               "Tic-tac-toe", "The computer (bot)", "1 Beginner", "You", tap=True)
-    page.locator('[data-square="0"]').tap()
-    expect(page.locator(".moves h3")).to_have_text("Moves (2)")
-    page.locator("#hint").tap()
-    expect(page.locator(".hint-note")).to_have_text(
-        "Hint: how each move ends with perfect play; framed: the best; underlined: "
-        "solved exactly.")
-    analysis = next(f for f in frames if f["type"] == "analysis")
-    shown = dict(page.eval_on_selector_all(
-        "svg.board text.hint", "ts => ts.map(t => [Number(t.dataset.hint), t.textContent])"))
-    words = {1: "win", 0: "draw", -1: "loss"}
-    assert shown == {m["move"]: words[m["score"]] for m in analysis["moves"]}
-    expect(page.locator("svg.board .hint-exact")).to_have_count(len(shown))
-    screenshot(page, "web_tictactoe_hints_phone")
-
-
-def test_an_engine_failure_is_said_and_the_hint_may_be_asked_again(web_server, open_page,
-                                                                   monkeypatch) -> None:
-    async def failing_work(job: Any, *args: object, deadline: float) -> Any:
-        raise TimeoutError  # the bot pool's engine job ran out of time
-
-    monkeypatch.setattr(web_server.server.bots, "work", failing_work)
-    page = open_page("desktop")
-    frames = received_frames(page)
-    start_game(page, web_server, "Taro",
-               "Tic-tac-toe", "The computer (bot)", "1 Beginner", "You")
-    hint = page.locator("#hint")
-    hint.click()
-    expect(page.locator(".notice")).to_have_text(
-        "the engine could not work out a hint (it failed or ran out of time); "
-        "you may ask again")
-    expect(hint).to_have_text("Hint")  # no longer "Thinking…"
-    expect(hint).to_be_enabled()
-    (failed,) = [f for f in frames if f["type"] == "error"]
-    assert (failed["code"], failed["ref"]) == ("engine_failed", "hint")
-    assert not [f for f in frames if f["type"] == "analysis"]
-
-
-def test_no_hint_button_in_a_match_between_people_without_hints(web_server,
-                                                                open_page) -> None:
-    hana = Person(web_server, "Hana")
-    code = hana.create(game="othello", size=4, vs="human", seat="second")
-    page = open_page("desktop")
-    enter(page, web_server, "Taro")
-    join_from_lobby(page, code)
-    expect(page.locator(".turn")).to_have_text("Your move (Black)")
-    expect(page.locator("#takeback")).to_be_visible()
-    expect(page.locator("#hint")).to_have_count(0)
-    hana.close()
-
-
-def test_analyse_marks_the_lost_moves_and_shows_the_engines_choice(warm_web_server,
-                                                                    open_page) -> None:
-    page = open_page("desktop")
-    frames = received_frames(page)
-    start_game(page, warm_web_server, "Taro",
-               "Othello 4x4", "The computer (bot)", "1 Beginner", "You")
-    expect(page.locator("#analyse")).to_have_count(0)  # not before the end
-    play_to_the_end(page)
-    analyse = page.locator("#analyse")
-    analyse.click()
-    expect(analyse).to_have_text("Analysed")
-    expect(analyse).to_be_disabled()
-    review = next(f for f in frames if f["type"] == "review")
-    final = [f for f in frames if f["type"] == "state"][-1]
-    assert [r["ply"] for r in review["plies"]] == [
-        k for k, m in enumerate(final["moves"]) if m != "pass"]
-
-    entries = page.locator(".move-list .move")
-    expect(entries).to_have_count(len(final["moves"]))
-    lost = {r["ply"]: r for r in review["plies"] if r["loss"] > 0}
-    marked = page.eval_on_selector_all(".move-list .move", "bs => bs.map(b => "
-                                       "[b.classList.contains('lost'), b.textContent])")
-    names = [m if m == "pass" else "abcd"[m % 4] + str(m // 4 + 1) for m in final["moves"]]
-    assert marked == [[k in lost, names[k] + (f" -{lost[k]['loss']}" if k in lost else "")]
-                      for k in range(len(names))]
-    assert lost, "the random bot and the first legal square lost nothing: no mark to see"
-
-    ply, r = next(iter(lost.items()))
-    entries.nth(ply).click()  # the board after that move: the engine's square framed
-    best = "abcd"[r["best"] % 4] + str(r["best"] // 4 + 1)
-    discs = f"{r['loss']} disc{'s' if r['loss'] != 1 else ''}"
-    expect(page.locator(".review-note")).to_contain_text(
-        f"Move {ply + 1}, {['Black', 'White'][r['seat']]} {names[ply]}: {discs} worse "
-        f"than {best}")
-    frame = page.locator("svg.board rect.engine-choice")
-    expect(frame).to_have_count(1)
-    x, y, w, h = (float(frame.get_attribute(a) or 0) for a in ("x", "y", "width", "height"))
-    assert (x + w / 2, y + h / 2) == square_centre(page, r["best"])
-    screenshot(page, "web_analysed_desktop")
 
 
 # ---- sounds ----------------------------------------------------------------------------

@@ -15,14 +15,15 @@ from playwright.sync_api import Page, expect
 
 from client.common.connection import Connection
 from shared.protocol import Chat, Joined
-from tests.client.web.test_web_features import Person
-from tests.client.web.test_web_play import (  # noqa: F401 (patient_expect: this module's waits too)
+from tests.client.web.web_actions import (
+    Person,
+    choose,
+    enter,
     fits,
     match_code,
     moves_shown,
-    patient_expect,
+    patient_expect,  # noqa: F401 (this module's waits)
 )
-from tests.client.web.web_actions import choose, enter
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
 
 SIZES = ["phone_360x640", "phone_390x844", "phone_844x390"]

@@ -1,5 +1,5 @@
 """The web client in a real browser (Debian's Chromium through Playwright, see
-tests/web_support.py) against a real game server on port 0: a tic-tac-toe game against
+tests/client/web/web_support.py) against a real game server on port 0: a tic-tac-toe game against
 the bot by clicks, Othello between the browser and a person on the Python client, a
 reload mid-game, refused clicks and moves that say why, the link lost and back, and a
 player whose name is markup. Screenshots at desktop and phone sizes go to tests/output/.
@@ -12,11 +12,9 @@ import dataclasses
 import json
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import msgspec
-import pytest
 from playwright.sync_api import Page, expect
 
 from client.common.connection import Connection
@@ -25,55 +23,19 @@ from server.shell.app import GameServer
 from shared.games import PASS, new_game
 from shared.protocol import Joined, PlayerInfo, Position, Result, State
 from tests.client.client_support import state_after
-from tests.client.web.web_actions import choose, enter, start_game
+from tests.client.web.web_actions import (
+    HOSTILE,
+    choose,
+    enter,
+    fits,
+    match_code,
+    moves_shown,
+    patient_expect,  # noqa: F401 (this module's waits)
+    play_to_the_end,
+    sent_frames,
+    start_game,
+)
 from tests.client.web.web_support import ThreadedServer, screenshot
-
-HOSTILE = "<img src=x onerror=alert(1)>"
-PATIENCE_MS = 30_000
-"""How long a wait on what the page shows may take: a bot's first move in a new server
-(its worker starting) on a loaded machine took over 5 s, expect's default, with two
-test workers each running a browser."""
-
-
-@pytest.fixture(autouse=True)
-def patient_expect() -> Iterator[None]:
-    """Every expect in this module waits up to PATIENCE_MS (then the default again)."""
-    expect.set_options(timeout=PATIENCE_MS)
-    yield
-    expect.set_options(timeout=5_000)
-
-
-# ---- what a person does on the page -------------------------------------------------
-
-def moves_shown(page: Page) -> int:
-    heading = page.locator(".moves h3").inner_text()
-    found = re.fullmatch(r"Moves \((\d+)\)", heading)
-    assert found, heading
-    return int(found.group(1))
-
-
-def match_code(page: Page) -> str:
-    title = page.locator(".match-title").inner_text()
-    found = re.search(r"match ([A-Z0-9]{6})", title)
-    assert found, title
-    return found.group(1)
-
-
-def play_to_the_end(page: Page, *, tap: bool = False) -> int:
-    """On each of our turns, press the first square the board offers, until the result
-    shows; the number of moves we played."""
-    played = 0
-    result = page.locator(".result")
-    ours = page.locator("svg.board.playable .hit.legal")
-    while True:
-        expect(result.or_(ours.first)).to_be_visible()
-        if result.count():
-            return played
-        before = moves_shown(page)
-        square = ours.first
-        square.tap() if tap else square.click()
-        expect(page.locator(".moves h3")).not_to_have_text(f"Moves ({before})")
-        played += 1
 
 
 def discs(page: Page) -> list[str]:
@@ -81,14 +43,6 @@ def discs(page: Page) -> list[str]:
     return sorted(page.eval_on_selector_all(
         "svg.board .disc", "ds => ds.map(d => `${d.classList[1]} ${d.getAttribute('cx')} "
         "${d.getAttribute('cy')}`)"))
-
-
-def sent_frames(page: Page) -> list[dict[str, Any]]:
-    """Record every frame the page sends on its websockets (from now on)."""
-    frames: list[dict[str, Any]] = []
-    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(
-        json.loads(payload))))
-    return frames
 
 
 # ---- a person on the Python client ------------------------------------------------------
@@ -339,20 +293,6 @@ def test_a_name_that_is_markup_is_shown_as_text(web_server, open_page) -> None:
         assert p.locator("img").count() == 0
         assert p.evaluate("document.querySelectorAll('img, [onerror]').length") == 0
     assert dialogs == []
-
-
-def fits(page: Page) -> None:
-    """Nothing sticks out sideways, the board fits the width, buttons are big enough to tap."""
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    board = page.locator("svg.board")
-    if board.count():
-        box = board.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
-    heights = page.eval_on_selector_all(
-        "button:not(.move)",
-        "bs => bs.map(b => b.getBoundingClientRect().height).filter(h => h > 0)")  # shown ones
-    assert heights and min(heights) >= 44, heights
 
 
 def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_server,

@@ -1,5 +1,7 @@
-"""What a person does in the lobby of the web page, for the browser tests: open the page
-with a name, press the new-game choices, start a game.
+"""What a person does in the browser tests: in the lobby of the web page (open the page
+with a name, press the new-game choices, start a game), in a game (read the moves and
+the code, play to the end, join from the lobby), and on the Python client beside the
+page (:class:`Person`); what the page sent and received; whether it fits the screen.
 
 One place for these steps, so that every browser test starts its game the way a person
 does, and a change to the lobby is followed in one place.
@@ -7,8 +9,16 @@ does, and a change to the lobby is followed in one place.
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
 from playwright.sync_api import Page, expect
 
+from client.common.connection import Connection
+from shared.protocol import Create, Joined, ServerMessage, State
 from tests.client.web.web_support import ThreadedServer
 
 
@@ -40,3 +50,135 @@ def start_game(page: Page, server: ThreadedServer, name: str, *labels: str,
         play.tap()
     else:
         play.click()
+
+
+# ---- in a game ----------------------------------------------------------------------
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+PATIENCE_MS = 30_000
+"""How long a wait on what the page shows may take: a bot's first move in a new server
+(its worker starting) on a loaded machine took over 5 s, expect's default, with two
+test workers each running a browser."""
+
+
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """Every expect of a test module that imports this fixture waits up to PATIENCE_MS
+    (then the default again)."""
+    expect.set_options(timeout=PATIENCE_MS)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+def moves_shown(page: Page) -> int:
+    heading = page.locator(".moves h3").inner_text()
+    found = re.fullmatch(r"Moves \((\d+)\)", heading)
+    assert found, heading
+    return int(found.group(1))
+
+
+def match_code(page: Page) -> str:
+    title = page.locator(".match-title").inner_text()
+    found = re.search(r"match ([A-Z0-9]{6})", title)
+    assert found, title
+    return found.group(1)
+
+
+def play_to_the_end(page: Page, *, tap: bool = False) -> int:
+    """On each of our turns, press the first square the board offers, until the result
+    shows; the number of moves we played."""
+    played = 0
+    result = page.locator(".result")
+    ours = page.locator("svg.board.playable .hit.legal")
+    while True:
+        expect(result.or_(ours.first)).to_be_visible()
+        if result.count():
+            return played
+        before = moves_shown(page)
+        square = ours.first
+        square.tap() if tap else square.click()
+        expect(page.locator(".moves h3")).not_to_have_text(f"Moves ({before})")
+        played += 1
+
+
+def sent_frames(page: Page) -> list[dict[str, Any]]:
+    """Record every frame the page sends on its websockets (from now on)."""
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(
+        json.loads(payload))))
+    return frames
+
+
+def fits(page: Page) -> None:
+    """Nothing sticks out sideways, the board fits the width, buttons are big enough to tap."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    board = page.locator("svg.board")
+    if board.count():
+        box = board.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    heights = page.eval_on_selector_all(
+        "button:not(.move)",
+        "bs => bs.map(b => b.getBoundingClientRect().height).filter(h => h > 0)")  # shown ones
+    assert heights and min(heights) >= 44, heights
+
+
+# ---- a person on the Python client, beside the page --------------------------------
+
+class Person:
+    """A person on the Python client, driven step by step from the test: each call runs
+    on the server's loop (Playwright's sync API keeps the test's thread)."""
+
+    def __init__(self, server: ThreadedServer, name: str) -> None:
+        self.server = server
+        self.conn = Connection(server.url, name, reconnect=False)
+        server.run(self.conn.connect())
+        self.code = ""
+        self.seat: int | None = None
+        self.state: State | None = None
+
+    def send(self, msg: Any) -> None:
+        self.server.run(self.conn.send(msg))
+
+    def until(self, wanted: Callable[[Any], bool]) -> Any:
+        """Read messages until one is ``wanted`` (keeping our seat and the last state)."""
+        async def read() -> ServerMessage:
+            while True:
+                msg = await self.conn.recv(timeout=30)
+                if isinstance(msg, Joined):
+                    self.code, self.seat = msg.match, msg.seat
+                elif isinstance(msg, State) and msg.match == self.code:
+                    self.state = msg
+                if wanted(msg):
+                    return msg  # type: ignore[return-value]
+        return self.server.run(read(), timeout=40)
+
+    def create(self, **fields: Any) -> str:
+        """Create a match (Create's fields) and wait for its first state; its code."""
+        self.send(Create(**fields))
+        self.until(lambda m: isinstance(m, State))
+        return self.code
+
+    def state_where(self, check: Callable[[State], bool]) -> State:
+        if self.state is not None and check(self.state):
+            return self.state
+        state: State = self.until(lambda m: isinstance(m, State) and m.match == self.code
+                                  and check(m))
+        return state
+
+    def close(self) -> None:
+        self.server.run(self.conn.close())
+
+
+def received_frames(page: Page) -> list[dict[str, Any]]:
+    """Record every frame the page receives on its websockets (from now on)."""
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        json.loads(payload))))
+    return frames
+
+
+def join_from_lobby(page: Page, code: str) -> None:
+    page.locator(".open-matches li").filter(has_text=code).get_by_role(
+        "button", name="Join").click()
+    expect(page.locator(".match-title")).to_contain_text(code)

@@ -228,3 +228,12 @@ def web_server(tmp_path: Path) -> Iterator[ThreadedServer]:
     served = ThreadedServer(tmp_path)
     yield served
     served.close()
+
+
+@pytest.fixture
+def warm_web_server(tmp_path: Path) -> Iterator[ThreadedServer]:
+    """A game server whose engine is compiled before the first hint (a cold worker
+    compiling its kernels can outlast a hint's deadline on a loaded machine)."""
+    served = ThreadedServer(tmp_path, warm_bots=True)
+    yield served
+    served.close()
