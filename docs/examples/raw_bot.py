@@ -29,11 +29,14 @@ async def main(url: str) -> None:
         await send({"type": "hello", "protocol": 1, "name": "raw bot", "token": None})
         await send({"type": "create", "game": "tictactoe", "vs": "bot", "bot": {"level": 1},
                     "seat": "first"})
-        seat = None
+        seat, last = None, None
         async for text in ws:
             print("S->C", text, flush=True)
             frame = json.loads(text)
-            if frame["type"] == "error":
+            if frame["type"] == "error" and frame.get("retry_after") is not None and last:
+                await asyncio.sleep(frame["retry_after"])  # too fast: the move was dropped
+                await send(last)
+            elif frame["type"] == "error":
                 raise SystemExit(f"refused: {frame['message']}")
             if frame["type"] == "joined":
                 seat = frame["seat"]
@@ -44,8 +47,9 @@ async def main(url: str) -> None:
                           "won" if winner == seat else "lost")
                     return
                 if frame["status"] == "playing" and frame["to_move"] == seat and frame["legal"]:
-                    await send({"type": "move", "match": frame["match"],
-                                "move": frame["legal"][0], "ply": frame["ply"]})
+                    last = {"type": "move", "match": frame["match"],
+                            "move": frame["legal"][0], "ply": frame["ply"]}
+                    await send(last)
 
 
 if __name__ == "__main__":

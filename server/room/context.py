@@ -19,6 +19,7 @@ from typing import Protocol, Union
 from server.config import ServerConfig
 from server.room.effects import (
     Appraise,
+    Paced,
     RenamePlayer,
     Reply,
     ReplyState,
@@ -36,7 +37,7 @@ from server.room.presence import Peer
 from shared.protocol import BotInfo, GameSpec, Reason, ServerInfo
 
 HandlerEffect = Union[
-    Reply, ReplyState, Send, SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveChat,
+    Reply, Paced, ReplyState, Send, SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveChat,
     SaveTakeback, Appraise, RunReview,
 ]
 """The effects a handler may emit itself."""

@@ -121,6 +121,13 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class Paced:
+    """The request was a step whose pace the game sets (a move played, a match opened):
+    it does not count against the requester's message budget, so a bot that answers
+    every state at once, game after game, never runs out of it (docs/protocol.md §8)."""
+
+
+@dataclass(frozen=True)
 class ReplyState:
     """The current ``state`` of ``match`` to the requester, built when it is sent."""
 
@@ -220,6 +227,6 @@ class StopThinking:
 
 Effect = Union[
     SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveMoves, SaveResult, SaveTakeback,
-    SaveClock, SaveChat, Reply, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer,
+    SaveClock, SaveChat, Reply, Paced, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer,
     CancelTimer, Think, StopThinking, Appraise, RunReview,
 ]

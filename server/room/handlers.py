@@ -18,6 +18,7 @@ from server.room.checks import check_cap, match_named, seat_in, seat_or_watching
 from server.room.clock import MatchClock
 from server.room.context import Context
 from server.room.effects import (
+    Paced,
     RenamePlayer,
     Reply,
     ReplyState,
@@ -139,6 +140,7 @@ def create(ctx: Context, player: str, name: str, msg: Create) -> None:
     if match.status == "playing":
         log.info("match %s started: %s", match.code, match.describe())
     ctx.schedule_bot(match)
+    ctx.emit(Paced())
 
 
 def _open(ctx: Context, match: Match) -> None:
@@ -235,6 +237,7 @@ def move(ctx: Context, player: str, msg: Move) -> None:
         ctx.commit(match, msg.move)
     except IllegalMoveError as err:
         raise ProtocolError("illegal_move", str(err)) from None
+    ctx.emit(Paced())
 
 
 
@@ -285,6 +288,7 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
                                  Joined(match=new.code, seat=wire_seat(i), role="player")))
     ctx.broadcast(new)
     ctx.schedule_bot(new)
+    ctx.emit(Paced())
 
 
 def _fresh(seat: Seat | None) -> Seat | None:

@@ -24,6 +24,7 @@ from server.room.effects import (
     BroadcastSoon,
     CancelTimer,
     Effect,
+    Paced,
     RenamePlayer,
     Reply,
     ReplyState,
@@ -122,6 +123,8 @@ class EffectRunner:
                 session.write(effect.message)
             elif isinstance(effect, ReplyState):
                 session.write(self.room.state_of(effect.match))
+            elif isinstance(effect, Paced):
+                session.budget.refund()
             else:
                 self._apply(effect)
 
@@ -193,7 +196,7 @@ class EffectRunner:
                 search = self._bot_tasks.get(code)
                 if search is not None and search is not asyncio.current_task():
                     search.cancel()
-            case Reply() | ReplyState():
+            case Reply() | ReplyState() | Paced():
                 raise AssertionError(f"{effect} outside a request has nobody to go to")
 
     def flush(self) -> None:

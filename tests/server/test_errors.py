@@ -228,6 +228,7 @@ async def test_rate_limited_then_closed_for_abuse(make_server, connect) -> None:
     limited = next(r for r in replies if r["type"] == "error")
     assert limited["code"] == "rate_limited" and limited["ref"] == "list"
     assert "5 messages per second" in limited["message"]
+    assert 0 < limited["retry_after"] <= 0.2  # one message's worth at 5 a second
 
     # a flood far over the budget is closed with 1008
     with pytest.raises(ConnectionClosed):

@@ -1,6 +1,10 @@
-"""Limits: frame type and size, connections per address, matches per player."""
+"""Limits: frame type and size, the message budget, connections per address, matches
+per player."""
 
 from __future__ import annotations
+
+import asyncio
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -31,6 +35,65 @@ async def test_a_frame_just_under_the_limit_is_read(game_server, connect) -> Non
     peer = await connect(game_server)
     await peer.ws.send('{"type": "list", "pad": "' + "x" * 60_000 + '"}')
     assert (await peer.recv())["type"] == "lobby"  # unknown fields are ignored
+
+
+async def test_a_fast_series_against_a_bot_stays_within_the_budget(make_server,
+                                                                   connect) -> None:
+    """A plain client that moves the moment a state says it may, and asks for a rematch
+    the moment a game ends, is never refused: a move played and a match opened do not
+    count (a bot written from docs/bots.md once had its 41st frame dropped, and waited
+    forever). The budget here is tiny, so the series is far over it in frames a second."""
+    server = await make_server(rate=1.0, burst=5)
+    peer = await connect(server)
+    games, sent, started = 0, 0, time.monotonic()
+    await peer.send(type="create", game="tictactoe", vs="bot", bot={"level": 2})
+    seat = None
+    while games < 12:
+        msg = await peer.recv()
+        assert msg["type"] != "error", msg
+        if msg["type"] == "joined":
+            seat = msg["seat"]
+        elif msg["type"] == "state" and msg["status"] == "over" and msg["rematch"] == []:
+            games += 1
+            await peer.send(type="rematch", match=msg["match"])
+            sent += 1
+        elif msg["type"] == "state" and msg["status"] == "playing" and msg["to_move"] == seat:
+            await peer.send(type="move", match=msg["match"], move=msg["legal"][0],
+                            ply=msg["ply"])
+            sent += 1
+    elapsed = time.monotonic() - started
+    assert sent > 5 + 1.0 * elapsed + 20  # a budget counting them would have refused some
+
+
+async def test_a_flood_is_refused_with_when_to_send_again(make_server, connect) -> None:
+    server = await make_server(rate=4.0, burst=4)
+    peer = await connect(server)
+    code = (await peer.create(game="tictactoe", vs="human"))["match"]  # not counted
+    await asyncio.sleep(0.3)  # the hello's token back
+    for _ in range(6):  # moves that are refused count: nobody has joined
+        await peer.send(type="move", match=code, move=0, ply=0)
+    replies = [await peer.recv() for _ in range(6)]
+    assert [r["code"] for r in replies] == ["not_your_turn"] * 4 + ["rate_limited"] * 2
+    limited = replies[-1]
+    assert limited["ref"] == "move" and limited["match"] == code
+    assert 0 < limited["retry_after"] <= 0.25 and "send it again in" in limited["message"]
+    await asyncio.sleep(limited["retry_after"])
+    await peer.send(type="list")  # waited as told: let through
+    assert (await peer.recv())["type"] == "lobby"
+
+
+def test_message_budget_says_when_the_next_message_fits() -> None:
+    now = [0.0]
+    budget = MessageBudget(rate=4, burst=2, clock=lambda: now[0])
+    assert budget.take() and budget.wait() == 0.0
+    assert budget.take() and budget.wait() == 0.25
+    now[0] += 0.1
+    assert not budget.take() and budget.wait() == 0.15
+    budget.refund()
+    assert budget.take()
+    for _ in range(5):
+        budget.refund()
+    assert budget.take() and budget.take() and not budget.take()  # refunds stop at the burst
 
 
 async def test_connections_per_address(make_server, connect) -> None:

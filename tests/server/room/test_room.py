@@ -114,7 +114,7 @@ def test_create_stores_answers_then_broadcasts() -> None:
     taro = bench.connect("Taro")
     taro.take()
     effects = bench.ask(taro, Create(game="othello", size=6, seat="second"))
-    assert kinds(effects) == ["SaveMatch", "Reply", "Broadcast"]
+    assert kinds(effects) == ["SaveMatch", "Reply", "Broadcast", "Paced"]
     joined, state = taro.take()
     assert isinstance(joined, Joined) and joined.seat == 1 and joined.role == "player"
     assert isinstance(state, State) and state.status == "waiting" and state.size == 6
@@ -135,8 +135,8 @@ def test_against_the_bot_the_person_is_answered_before_the_bot_thinks() -> None:
     taro = bench.connect("Taro")
     effects = bench.ask(taro, Create(game="tictactoe", vs="bot", seat="second",
                                      bot=BotChoice(level=2)))
-    assert kinds(effects) == ["SaveMatch", "Reply", "Broadcast", "Think"]
-    think = effects[-1]
+    assert kinds(effects) == ["SaveMatch", "Reply", "Broadcast", "Think", "Paced"]
+    think = effects[-2]
     assert isinstance(think, Think) and (think.ply, think.level) == (0, 2)
     assert bench.room.thinking == {think.code: 0}
 
@@ -244,7 +244,7 @@ def test_moves_are_stored_then_sent_soon_and_a_line_ends_the_game() -> None:
     ply = 0
     for mover, square in [(taro, 0), (hana, 3), (taro, 1), (hana, 4)]:
         assert kinds(bench.ask(mover, Move(match=code, move=square, ply=ply))) == [
-            "SaveMoves", "BroadcastSoon"]
+            "SaveMoves", "BroadcastSoon", "Paced"]  # a move played costs no message
         ply += 1
     bench.ask(taro, Move(match=code, move=2, ply=4))
     (state,) = hana.states()[-1:]
@@ -315,8 +315,8 @@ def test_a_bot_always_wants_a_rematch_and_moves_first_in_it() -> None:
     code = bench.room.seated(taro.player or "")[0].code
     bench.ask(taro, Resign(match=code))
     effects = bench.ask(taro, Rematch(match=code))
-    assert kinds(effects) == ["SaveMatch", "Broadcast", "Send", "Broadcast", "Think"]
-    think = effects[-1]
+    assert kinds(effects) == ["SaveMatch", "Broadcast", "Send", "Broadcast", "Think", "Paced"]
+    think = effects[-2]
     assert isinstance(think, Think) and think.code == bench.match(code).next_match
 
 
@@ -325,7 +325,7 @@ def test_the_bot_moves_only_once_per_search_and_never_late() -> None:
     taro = bench.connect("Taro")
     bench.ask(taro, Create(game="tictactoe", vs="bot", bot=BotChoice(level=1)))
     code = bench.room.seated(taro.player or "")[0].code
-    assert kinds(bench.ask(taro, Move(match=code, move=0, ply=0)))[-1] == "Think"
+    assert kinds(bench.ask(taro, Move(match=code, move=0, ply=0)))[-2:] == ["Think", "Paced"]
     assert bench.bot_moves(code, 0, 4) == []  # an answer for another ply is ignored
     assert kinds(bench.bot_moves(code, 1, 4)) == ["SaveMoves", "BroadcastSoon"]
     assert bench.bot_moves(code, 1, 8) == [] and bench.match(code).ply == 2
