@@ -169,8 +169,8 @@ def hint_lines(view: MatchView) -> list[str]:
     how = ("; = exact (solved to the end)" if any(m.exact for m in moves) else "")
     how += f"; the others looked {depth} moves ahead" if depth and how else (
         f"; estimates looking {depth} moves ahead" if depth else "")
-    lines += textwrap.wrap("Scores: the discs you end up ahead (+) or behind (-) after that "
-                           f"move, with best play from both{how}.", WIDTH)
+    lines += textwrap.wrap("Scores: the disc margin you can expect at the end after that move "
+                           f"(+ ahead, - behind), with best play from both{how}.", WIDTH)
     return lines
 
 

@@ -111,8 +111,10 @@ class MoveScore:
     """The square (or PASS)."""
     score: float
     """Othello: the final disc margin the side to move can expect after this move
-    (positive: ahead), exact or estimated by the evaluation. Tic-tac-toe: 10 - d for a
-    win d plies from now (the move itself is ply 1), d - 10 for a loss, 0 for a draw."""
+    (positive: ahead), exact or estimated by the evaluation (in discs), never beyond
+    what the board allows (:mod:`shared.ai.kernel.bounds`: the squares, less the
+    stable discs). Tic-tac-toe: 10 - d for a win d plies from now (the move itself is
+    ply 1), d - 10 for a loss, 0 for a draw."""
     exact: bool
     """True when ``score`` is the value under perfect play by both sides."""
     depth: int
@@ -145,15 +147,19 @@ def analyse(state: State, seconds: float) -> list[MoveScore]:
         best = max(replies, key=lambda entry: entry.score)
         return [MoveScore(PASS, -best.score, best.exact, best.depth)]
     _load_kernels()
-    from shared.ai.kernel.board import square_of
+    from shared.ai.kernel.board import square_of, to_kernel
+    from shared.ai.kernel.bounds import margin_bounds
     from shared.ai.kernel.evaluate import UNIT
     from shared.ai.kernel.expert import appraise
 
     appraisal = appraise(state, seconds, every_exact=True)
-    entries = [
-        MoveScore(square_of(bit, state.size), score / UNIT, appraisal.exact, appraisal.depth)
-        for bit, score in appraisal.scores.items()
-    ]
+    board = to_kernel(state)
+    entries = []
+    for bit, score in appraisal.scores.items():
+        low, high = margin_bounds(*board, bit)  # an estimate may not pass them
+        margin = min(float(high), max(float(low), score / UNIT))
+        entries.append(MoveScore(square_of(bit, state.size), margin, appraisal.exact,
+                                 appraisal.depth))
     return sorted(entries, key=lambda entry: entry.move)
 
 

@@ -44,7 +44,7 @@ from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, TABLE_BITS, Memory, 
 from shared.ai.kernel.solver import solve_root
 from shared.games.othello import OthelloState
 
-USE = 0.95
+USE = 0.9
 """The share of its time a search plans to use: the rest absorbs the last slice's
 overshoot on a machine slower than measured."""
 
@@ -60,6 +60,11 @@ SPEED_MARGIN = 0.85
 SLICE = 0.4
 """The share of the time left that one slice of a search may use before the driver
 reads the clock again."""
+
+PROBE = 0.1
+"""A solve's first slice may use this share of the time left, not ``SLICE``: it measures
+the solver's speed on this position (a first guess, or a speed measured on easier
+positions or an idler machine, must not send one long slice past the deadline)."""
 
 MIN_SLICE_SECONDS = 0.002
 """With less time left than this, a search is given up (an unfinished iteration keeps
@@ -179,14 +184,15 @@ def _solve(
     """The exact margins of the root moves by the solver's root driver (moves as good as
     the best exact, the others' upper bounds unless ``every_exact``), or, if ``end`` came
     first, an inexact appraisal with no scores (only its nodes count). The solve runs in
-    slices of the nodes the time left allows at the measured speed; a cut slice is
-    started again, quickly through what its table proved. It starts from a guess of 0 in
-    its own move order: a midgame search's score and ranking as the first guess and
-    order cost more nodes than they saved (10 positions of 18-20 empties: 108 M nodes
+    slices of the nodes the time left allows at the measured speed (a ``PROBE`` first);
+    a cut slice is started again, quickly through what its table proved. It starts from
+    a guess of 0 in its own move order: a midgame search's score and ranking as the first
+    guess and order cost more nodes than they saved (10 positions of 18-20 empties: 108 M nodes
     with them, 91 M without)."""
-    nodes = 0
+    nodes, share = 0, PROBE
     while (left := end - (start := time.perf_counter())) >= MIN_SLICE_SECONDS:
-        limit = max(1, int(left * _speed.solver * SPEED_MARGIN * SLICE))
+        limit = max(1, int(left * _speed.solver * SPEED_MARGIN * share))
+        share = SLICE
         result = solve_root(own, opp, mask, limit, every_exact=every_exact)
         _speed.update_solver(result.nodes, time.perf_counter() - start)
         nodes += result.nodes

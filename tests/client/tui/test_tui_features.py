@@ -136,7 +136,7 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
     assert board[1:] == [" 1   .  -8=  .   .", " 2  -8=  O   X   .", " 3   .   X   O  -8=",
                          " 4   .   .  -8=  ."]
     assert "Best first: b1 -8=, a2 -8=, d3 -8=, c4 -8=." in hint
-    assert "Scores: the discs you end up ahead (+) or behind (-) after that move" in hint
+    assert "Scores: the disc margin you can expect at the end after that move" in hint
     assert "Taken back: 2 moves undone." in out
     assert "t takeback, ? help): " in out  # offered once there is a move to take back
     code = match_code(out)

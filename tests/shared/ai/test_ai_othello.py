@@ -124,3 +124,29 @@ def test_greedy_plays_the_best_one_ply_position() -> None:
                 move = choose_move(state, 2, seed=1)
                 assert values[move] == max(values.values()), state.to_text()
             state = after[rng.choice(legal)]
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_every_hint_lies_within_what_the_board_allows(size: int) -> None:
+    """analyse's margins over random positions at every stage: never beyond the board's
+    squares, nor past what the corners alone settle (a corner is never flipped, so the
+    side to move ends at most squares - 2 * (their corners) ahead), exact ones included."""
+    rng = random.Random(size)
+    squares = size * size
+    g = geometry(size)
+    checked = 0
+    while checked < 40:
+        state = OthelloState.start(size)
+        while not state.is_over and rng.random() > 1 / squares:
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_over or state.legal_moves() == [PASS]:
+            continue
+        own, opp = state.own_opp()
+        corners = sum(1 << sq for sq in (0, size - 1, squares - size, squares - 1))
+        for entry in analyse(state, 0.02):
+            flipped = g.flips(own, opp, entry.move)
+            mine, theirs = own | flipped | 1 << entry.move, opp ^ flipped
+            assert -squares <= entry.score <= squares, (state.to_text(), entry)
+            assert entry.score <= squares - 2 * (theirs & corners).bit_count(), state.to_text()
+            assert entry.score >= -(squares - 2 * (mine & corners).bit_count()), state.to_text()
+        checked += 1
