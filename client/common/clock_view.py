@@ -14,17 +14,25 @@ from dataclasses import dataclass
 
 from shared.protocol import State
 
-LOW_TIME_SECONDS = 20.0
-"""A clock below this is shown as low on time..."""
-LOW_TIME_SHARE = 0.1
-"""...or below this share of the initial time, when that is less (a 1-minute game warns at 6 s)."""
+LOW_TIME_SHARE = 1 / 8
+"""A clock below this share of its initial time is shown as low on time (lichess's
+rule), but the warning comes...
+"""
+LOW_TIME_FLOOR = 10.0
+"""...at least this many seconds before the flag (a 1-minute game warns at 10 s, not 7.5),"""
+LOW_TIME_CEILING = 60.0
+"""...at most this many (an hour's game warns at a minute),"""
+LOW_TIME_MOST = 1 / 6
+"""...and never with more than this share of a clock shorter than a minute left."""
 TENTHS_BELOW = 10.0
 """Under this many seconds a clock shows tenths (9.4) instead of minutes and seconds."""
 
 
 def low_time_threshold(initial: float) -> float:
-    """The remaining time under which a clock with ``initial`` seconds warns its player."""
-    return min(LOW_TIME_SECONDS, initial * LOW_TIME_SHARE)
+    """The remaining time under which a clock with ``initial`` seconds warns its player:
+    it grows with the time control (1+0: 10 s, 3+2: 22.5 s, 5+3: 37.5 s, 10+0: 60 s)."""
+    scaled = max(LOW_TIME_FLOOR, initial * LOW_TIME_SHARE)
+    return min(LOW_TIME_CEILING, scaled, initial * LOW_TIME_MOST)
 
 
 def format_clock(seconds: float) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Literal, TypedDict, get_args
 
 from client.common import identity
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
 from shared.games import DEFAULT_GAME, GAMES, get_game
 from shared.protocol import Clock
 
@@ -179,8 +179,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     low, high = min(LEVELS), max(LEVELS)
     what.add_argument("--level", type=int, choices=sorted(LEVELS), default=DEFAULT_LEVEL,
                       metavar=f"{low}-{high}",
-                      help=f"the bot's level, {low} ({LEVELS[low].name}) to {high} "
-                           f"({LEVELS[high].name}); default {DEFAULT_LEVEL}")
+                      help=f"the bot's level, from {level_words(low)}, to "
+                           f"{level_words(high)}; default {DEFAULT_LEVEL}")
     what.add_argument("--seat", choices=SEATS, default="first",
                       help="move first, second or random (default first)")
     what.add_argument("--clock", type=clock_argument, metavar="MIN+SEC",

@@ -18,7 +18,7 @@ from client.gui import theme
 from client.gui.actions import LobbyActions
 from client.gui.qr import qr_surface
 from client.gui.widgets import TextField, Ui, columns, rows
-from shared.ai.levels import LEVELS
+from shared.ai.levels import LEVELS, level_words
 from shared.games import DEFAULT_GAME, catalogue, get_game
 from shared.protocol import Clock
 from shared.web_address import browser_url, invitation
@@ -204,9 +204,10 @@ class LobbyScreen:
         ui.button(vs_cells[1], "A person (LAN)", lambda: self.set_vs("human"),
                   selected=c.vs == "human", hint="P")
         if c.vs == "bot":
-            ui.text("Bot level (1 is easy, 5 is strong)", r[6].topleft, size, theme.MUTED)
+            ui.text(f"Bot level: {level_words(c.level)}", r[6].topleft, size, theme.MUTED,
+                    max_width=r[6].width)
             for (level, spec), cell in zip(LEVELS.items(), columns(r[7], len(LEVELS), gap)):
-                ui.button(cell, f"{level} {spec.name}", partial(self.set_level, level),
+                ui.button(cell, f"{level} {spec.title}", partial(self.set_level, level),
                           selected=c.level == level)
         else:
             ui.text("Your friend joins with the match code you get. Hints:", r[6].topleft,

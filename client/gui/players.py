@@ -98,6 +98,6 @@ def draw_rematch_offer(ui: Ui, view: MatchView, x: int, y: float, width: int,
     if other in s.rematch and view.seat not in s.rematch:
         text = f"{view.label(other)} wants a rematch: press Rematch (N)."
     else:
-        text = f"Rematch asked: waiting for {view.label(other).lower()}..."
+        text = f"Rematch asked: waiting for {view.label(other)}..."
     ui.text(text, (x, y), u * 1.15, theme.ACCENT, max_width=width)
     return y + u * 1.8

@@ -13,7 +13,7 @@ from client.common.launch import Where
 from client.common.match_view import clock_words, lobby_line
 from client.common.options import Plan, Seat, Vs, match_code, read_clock
 from client.tui.console import Console, InputEnded
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
 from shared.games import DEFAULT_GAME, catalogue
 from shared.protocol import Clock, Error, Lobby
 
@@ -95,8 +95,9 @@ class LobbyQuestions(Console):
             return "quit"
         plan.vs = vs
         if vs == "bot":
-            bots = ", ".join(f"{level} {spec.name}" for level, spec in LEVELS.items())
-            level = await self.choose(f"Bot level ({bots})", {str(n): n for n in LEVELS},
+            self.say("\n".join(f"  {level_words(n)}" for n in LEVELS))
+            level = await self.choose(f"Bot level ({min(LEVELS)}-{max(LEVELS)})",
+                                      {str(n): n for n in LEVELS},
                                       str(DEFAULT_LEVEL))
             if level is None:
                 return "quit"

@@ -5,8 +5,13 @@
 // down from the moment the state arrived and takes the next state's figures as they
 // come; it never decides that a flag fell. Times are performance.now() milliseconds.
 
-const LOW_TIME_SECONDS = 20; // a clock below this is low on time...
-const LOW_TIME_SHARE = 0.1; // ...or below this share of the initial time, when less
+// A clock is low on time below an eighth of its initial time, but at least 10 s and at
+// most a minute before the flag, and never with more than a sixth of a clock under a
+// minute left: client/common/clock_view.py's low_time_threshold (1+0: 10 s, 3+2: 22.5 s).
+const LOW_TIME_SHARE = 1 / 8;
+const LOW_TIME_FLOOR = 10;
+const LOW_TIME_CEILING = 60;
+const LOW_TIME_MOST = 1 / 6;
 const TENTHS_BELOW = 10; // under this many seconds a clock shows tenths (9.4)
 
 /** '1:02:03' from an hour, '4:59' down to ten seconds, then '9.4' (rounded down). */
@@ -52,7 +57,9 @@ export class Clocks {
 
   /** Whether `seat` is low on time (its player is warned). */
   low(seat, now) {
-    return this.left(seat, now) < Math.min(LOW_TIME_SECONDS, this.clock.initial * LOW_TIME_SHARE);
+    const initial = this.clock.initial;
+    const scaled = Math.max(LOW_TIME_FLOOR, initial * LOW_TIME_SHARE);
+    return this.left(seat, now) < Math.min(LOW_TIME_CEILING, scaled, initial * LOW_TIME_MOST);
   }
 
   /** Milliseconds until the running clock's text changes (null: none runs, or it reads

@@ -50,11 +50,15 @@ def test_no_clock_runs_while_waiting_or_over() -> None:
 
 
 def test_the_low_time_warning() -> None:
-    assert low_time_threshold(300.0) == 20.0  # a long game: 20 s
-    assert low_time_threshold(60.0) == pytest.approx(6.0)  # a short one: a tenth of it
-    view = ClockView.of(state(ClockState(300.0, 0.0, [25.0, 19.0], running=0)), received=0.0)
+    """The warning scales with the time control: an eighth of it, 10 s to a minute."""
+    assert low_time_threshold(60.0) == 10.0  # 1+0: 10 s (a tenth would be 6 s: too late)
+    assert low_time_threshold(180.0) == 22.5  # 3+2
+    assert low_time_threshold(300.0) == 37.5  # 5+3
+    assert low_time_threshold(600.0) == low_time_threshold(3600.0) == 60.0  # at most a minute
+    assert low_time_threshold(6.0) == pytest.approx(1.0)  # a tiny clock: a sixth of it
+    view = ClockView.of(state(ClockState(300.0, 0.0, [40.0, 37.0], running=0)), received=0.0)
     assert view is not None
-    assert not view.low(0, 4.9) and view.low(0, 5.1)
+    assert not view.low(0, 2.4) and view.low(0, 2.6)
     assert view.low(1, 0.0)
 
 

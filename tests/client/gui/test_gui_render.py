@@ -52,6 +52,21 @@ def test_start_screen(app: App) -> None:
     screenshot(app.surface, "start_screen_person")
 
 
+def test_start_screen_names_the_levels_in_players_words(app: App,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The level buttons and the line over them say what the web page and the terminal
+    say (shared.ai.levels.level_words), not the engines' names."""
+    drawn: list[str] = []
+    text = app.ui.text
+    monkeypatch.setattr(app.ui, "text", lambda words, *a, **k: (drawn.append(words),
+                                                                text(words, *a, **k))[1])
+    app.lobby.set_level(5)
+    app.step([])
+    assert "Bot level: 5 Expert: the engine at full strength" in drawn
+    assert [w for w in drawn if w[:2] in ("1 ", "3 ", "5 ")] == [
+        "1 Beginner", "3 Intermediate", "5 Expert"]
+
+
 def test_tictactoe_position(app: App) -> None:
     state = state_after("tictactoe", 3, [4, 0, 8], me=1)
     show(app, Joined("K7QX", 1, "player"), state)

@@ -120,6 +120,9 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
              ("Clocks (", "resign"), ("r rematch, a analyse", "a"),
              ("no mistakes.", "x"), ("the game is over", "q")]
     out = await terminal(warm_server, Plan(name="Taro"), steps, "tui_against_the_bot")
+    # the levels in players' words, one a line, as the window and the page say them
+    assert ("  1 Beginner: random moves\n" in out
+            and "  5 Expert: the engine at full strength\nBot level (1-5)" in out), out
     assert "'x' is not a clock: type minutes and the seconds added per move, like 5+3" in out
     control = clock_words(Clock(300, 3))
     assert f"A {control} clock." in out
@@ -184,7 +187,7 @@ async def test_a_clock_counts_down_warns_and_the_flag_falls(warm_server: GameSer
     out = await terminal(warm_server, Plan(name="Taro"), steps, "tui_flag_falls")
     shown = [float(t) for t in re.findall(r"Clocks \(.*\): You \(Black\) (\d\.\d)", out)]
     assert len(shown) >= 3 and shown == sorted(shown, reverse=True) and shown[0] > shown[-1]
-    assert re.search(r"! Low on time: 0\.[0-3] seconds left on your clock\.", out)
+    assert re.search(r"! Low on time: 0\.[0-5] seconds left on your clock\.", out)
     assert "The bot won. You ran out of time." in out
 
 
