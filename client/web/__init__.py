@@ -38,6 +38,11 @@ FILES: dict[str, tuple[str, str]] = {
     "/clock.js": ("clock.js", _JS),
     "/dom.js": ("dom.js", _JS),
     "/sound.js": ("sound.js", _JS),
+    # what "Add to home screen" reads: the app's name, colours and icon (docs/playing.md)
+    "/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json; charset=utf-8"),
+    "/icon.svg": ("icon.svg", "image/svg+xml; charset=utf-8"),
+    "/icon-192.png": ("icon-192.png", "image/png"),
+    "/icon-512.png": ("icon-512.png", "image/png"),
 }
 
 CATALOGUE_PATH = "/catalogue.json"
