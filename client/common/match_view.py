@@ -253,6 +253,14 @@ class MatchView:
             return "The bot won." if self.is_bot(winner) else f"{self.label(winner)} won."
         return f"{self.side(winner)} won."
 
+    @property
+    def opponent_left(self) -> bool:
+        """Our opponent left this match on purpose (``leave``): no rematch with them."""
+        s = self.state
+        if s is None or self.seat is None:
+            return False
+        return any(p.seat != self.seat and p.left for p in s.players)
+
     def reason_text(self) -> str:
         """How it ended, e.g. 'White resigned.' or '35 to 29 discs.'."""
         s = self.state
@@ -263,6 +271,8 @@ class MatchView:
         if r.reason == "resign" and loser is not None:
             who = "You" if loser == self.seat else self.label(loser)
             return f"{who} resigned."
+        if r.reason == "left" and loser is not None:
+            return f"{'You' if loser == self.seat else self.label(loser)} left the game."
         if r.reason == "abandon" and loser is not None:
             return f"{self.label(loser)} left the game and did not come back."
         if r.reason == "time" and loser is not None:

@@ -91,7 +91,8 @@ class GameScreen:
 
     def rematch(self) -> None:
         s = self.view.state
-        if s is not None and s.status == "over" and self.view.seat is not None:
+        if (s is not None and s.status == "over" and self.view.seat is not None
+                and not self.view.opponent_left):
             self.actions.rematch()
 
     # ---- the optional features (docs/protocol.md section 11) ------------------------
@@ -403,7 +404,9 @@ class GameScreen:
         confirming = self.confirm if now - self.confirm_at < CONFIRM_SECONDS else None
         left, right = columns(row, 2, row.height * 0.3)
         if s.status == "over":
-            if view.seat is not None:
+            if view.seat is not None and view.opponent_left:
+                ui.button(left, "They left: no rematch", self.rematch, enabled=False)
+            elif view.seat is not None:
                 asked = view.seat in s.rematch
                 ui.button(left, "Rematch asked" if asked else "Rematch", self.rematch,
                           enabled=not asked, primary=True, hint="N")

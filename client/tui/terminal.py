@@ -194,7 +194,9 @@ class Terminal(LobbyQuestions, MatchCommands):
         elif await self.command(view, text):
             pass
         elif s is not None and s.status == "over":
-            if word in ("r", "rematch") and view.seat is not None:
+            if word in ("r", "rematch") and view.seat is not None and view.opponent_left:
+                self.say(f"{view.label(1 - view.seat)} left the match: no rematch.")
+            elif word in ("r", "rematch") and view.seat is not None:
                 self.sent_from = snapshot(s)
                 await self.conn.rematch(view.code)
                 self.say("Rematch asked.")

@@ -194,7 +194,10 @@ export class GameScreen {
       const result = view.resultText();
       parts.push(el("p", { class: `result${result === "You won!" ? " won" : ""}` }, result));
       parts.push(el("p", { class: "reason" }, view.reasonText()));
-      if (view.seat !== null && s.rematch.length) {
+      if (view.opponentLeft) {
+        parts.push(el("p", { class: "offer" },
+          `${view.label(1 - view.seat)} left the match: no rematch.`));
+      } else if (view.seat !== null && s.rematch.length) {
         const other = 1 - view.seat;
         parts.push(el("p", { class: "offer" }, s.rematch.includes(other) &&
           !s.rematch.includes(view.seat)
@@ -318,7 +321,7 @@ export class GameScreen {
     const s = view.state;
     const row = [];
     if (s.status === "over") {
-      if (view.seat !== null) {
+      if (view.seat !== null && !view.opponentLeft) {
         const asked = s.rematch.includes(view.seat);
         row.push(el("button", { type: "button", class: "primary", id: "rematch",
           disabled: asked, onclick: () => this.actions.rematch() },

@@ -159,6 +159,13 @@ export class MatchView {
     return null;
   }
 
+  /** Our opponent left this match on purpose (`leave`): no rematch with them. */
+  get opponentLeft() {
+    const s = this.state;
+    if (s === null || this.seat === null) return false;
+    return s.players.some((p) => p.seat !== this.seat && p.left === true);
+  }
+
   /** The end in words: "You won!", "The bot won.", "Draw.", "Black won.". */
   resultText() {
     const s = this.state;
@@ -180,6 +187,9 @@ export class MatchView {
     const loser = r.winner === null ? null : 1 - r.winner;
     if (r.reason === "resign" && loser !== null) {
       return `${loser === this.seat ? "You" : this.label(loser)} resigned.`;
+    }
+    if (r.reason === "left" && loser !== null) {
+      return `${loser === this.seat ? "You" : this.label(loser)} left the game.`;
     }
     if (r.reason === "abandon" && loser !== null) {
       return `${this.label(loser)} left the game and did not come back.`;

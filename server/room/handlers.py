@@ -194,14 +194,20 @@ def watch(ctx: Context, player: str, peer: Peer, msg: Watch) -> None:
 
 
 def leave(ctx: Context, player: str, peer: Peer, msg: Leave) -> None:
-    """A spectator stops watching; a player leaving an unfinished match abandons it."""
+    """A spectator stops watching; a player leaving a game under way loses it (``left``:
+    on purpose, unlike a seat that ran out), or calls off a match nobody joined."""
     match = match_named(ctx, msg.match)
     seat = seat_or_watching(ctx, player, peer, match)
     if seat is None:
         ctx.unwatch(match, peer)
     elif match.result is None:
-        ctx.end(match, None if match.status == "waiting" else 1 - seat, "abandon")
-        _leave_seat(ctx, match, seat)
+        if match.status == "waiting":
+            ctx.end(match, None, "abandon")
+            _leave_seat(ctx, match, seat)
+        else:  # the final state goes to the leaver too; then the seat shows them gone
+            ctx.end(match, 1 - seat, "left")
+            _leave_seat(ctx, match, seat)
+            ctx.broadcast(match)
     else:
         _leave_seat(ctx, match, seat)
         ctx.broadcast(match)
@@ -266,6 +272,9 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
                                      role="player")))
         ctx.emit(ReplyState(new))
         return
+    if old.has_left(1 - seat):
+        raise ProtocolError("opponent_left", f"{old.seat_name(1 - seat)} left match "
+                            f"{old.code}; a rematch needs both players")
     check_cap(ctx, player)
     old.rematch.add(seat)
     for i, s in enumerate(old.seats):

@@ -159,7 +159,7 @@ class Match:
         return None
 
     def has_left(self, seat: int) -> bool:
-        """Whether the person of ``seat`` left the match after it ended."""
+        """Whether the person of ``seat`` left the match (``leave``)."""
         s = self.seats[seat]
         return s is not None and s.left
 
@@ -255,6 +255,7 @@ class Match:
                 connected=here and not seat.left,
                 player=seat.player,
                 level=seat.level,
+                left=seat.left,
             ))
         return infos
 

@@ -36,6 +36,7 @@ ErrorCode = Literal[
     "no_offer",
     "text_too_long",
     "engine_failed",
+    "opponent_left",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 """Every error code, in the order docs/protocol.md lists them."""
@@ -48,8 +49,9 @@ else:
 sends), any string where they are decoded, so a client keeps an error whose code a newer
 server added and treats it like ``bad_message`` (docs/protocol.md, Errors)."""
 
-Reason = Literal["line", "discs", "resign", "abandon", "time"]
-"""How a match can end (``result.reason``)."""
+Reason = Literal["line", "discs", "resign", "left", "abandon", "time"]
+"""How a match can end (``result.reason``): ``left`` a player left on purpose,
+``abandon`` an absent player's seat ran out or a match nobody joined was called off."""
 if TYPE_CHECKING:
     ReasonField = Reason
 else:
@@ -134,6 +136,8 @@ class PlayerInfo(msgspec.Struct):
     connected: bool
     player: str | None = None
     level: int | None = None
+    left: bool = False
+    """The person left this match on purpose (``leave``): gone, not just offline."""
 
 
 class Result(msgspec.Struct):

@@ -53,6 +53,22 @@ def test_results_in_words() -> None:
     assert view_of(resigned).reason_text() == "You resigned."
 
 
+def test_a_deliberate_leave_reads_as_one_and_ends_the_rematch() -> None:
+    """Leaving on purpose ("left") is not a lost link that ran out ("abandon"), and who
+    left is offered no rematch."""
+    people = [PlayerInfo(0, "Taro", "human", True, "p_1"),
+              PlayerInfo(1, "Hana", "human", False, "p_2", left=True)]
+    left = state_after("tictactoe", 3, [4], players=people, result=Result(0, "left", [1, 0]))
+    assert view_of(left, seat=0).reason_text() == "Hana left the game."
+    assert view_of(left, seat=1).reason_text() == "You left the game."
+    assert view_of(left, seat=0).opponent_left and not view_of(left, seat=1).opponent_left
+    assert not view_of(left, seat=None).opponent_left
+    people[1].left = False  # offline only: the seat was held and ran out
+    gone = state_after("tictactoe", 3, [4], players=people, result=Result(0, "abandon", [1, 0]))
+    assert view_of(gone).reason_text() == "Hana left the game and did not come back."
+    assert not view_of(gone).opponent_left
+
+
 def test_flips_last_move_and_history() -> None:
     moves = [sq(m) for m in ("f5", "d6", "c3", "d3", "c4")]
     view = view_of(state_after("othello", 8, moves[:4]), state_after("othello", 8, moves))

@@ -4,6 +4,7 @@ After each refusal the connection and the match go on unchanged."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from concurrent.futures.process import BrokenProcessPool
 
@@ -299,6 +300,24 @@ async def test_engine_failed_answers_a_hint_and_an_analyse(
     await taro.send(type="analyse", match=code)  # asked again: a new job, failing again
     await taro.expect_error("engine_failed", ref="analyse", match=code)
     assert failures == [] and (await taro.request(type="list"))["type"] == "lobby"
+
+
+async def test_no_rematch_with_a_player_who_left(game_server, connect) -> None:
+    """Who left a finished match is gone: their seat says so, and a rematch with them
+    is refused (not recorded as an offer nobody will ever answer)."""
+    taro, hana = [await connect(game_server, name=n) for n in ("Taro", "Hana")]
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="join", match=code)
+    start = await hana.expect("state", match=code)
+    await taro.expect("state", match=code, status="playing")
+    await asyncio.gather(taro.play_out(start, 0), hana.play_out(start, 1))
+    await hana.send(type="leave", match=code)
+    gone = await taro.expect("state", match=code)
+    assert [(p["name"], p["left"]) for p in gone["players"]] == [("Taro", False),
+                                                                 ("Hana", True)]
+    await taro.send(type="rematch", match=code)
+    refused = await taro.expect_error("opponent_left", "rematch", code)
+    assert refused["message"] == f"Hana left match {code}; a rematch needs both players"
 
 
 def test_every_error_code_is_exercised_here() -> None:

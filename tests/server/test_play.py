@@ -34,7 +34,8 @@ async def test_full_games_against_every_bot_level(game_server, connect) -> None:
     for level, final in enumerate(finals, start=1):
         name = peers[0].welcome["bots"][level - 1]["name"]
         assert final["players"][1] == {"seat": 1, "name": name, "kind": "bot",
-                                       "connected": True, "player": None, "level": level}
+                                       "connected": True, "player": None, "level": level,
+                                       "left": False}
         assert final["result"]["reason"] == "line"
         assert final["legal"] == []
         if level >= 3:
@@ -176,14 +177,17 @@ async def test_resign_and_leave(game_server, connect) -> None:
     # the spectator left before the resignation: the next thing it gets is its own reply
     assert (await fan.request(type="list"))["type"] == "lobby"
 
-    # leaving an unfinished game abandons it: the one who stays wins
+    # leaving an unfinished game on purpose loses it ("left", not a seat that ran out)
     code = (await taro.create(game="tictactoe", vs="human"))["match"]
     await hana.send(type="join", match=code)
     await hana.expect("state", match=code)
     await taro.expect("state", match=code, status="playing")
     await taro.send(type="leave", match=code)
     final = await hana.expect("state", match=code, status="over")
-    assert final["result"]["winner"] == 1 and final["result"]["reason"] == "abandon"
+    assert final["result"]["winner"] == 1 and final["result"]["reason"] == "left"
+    gone = await hana.expect("state", match=code)  # then Taro's seat shows him gone
+    assert [(p["name"], p["left"], p["connected"]) for p in gone["players"]] == [
+        ("Taro", True, False), ("Hana", False, True)]
 
     # leaving a match nobody joined calls it off
     code = (await taro.create(game="tictactoe", vs="human"))["match"]

@@ -161,7 +161,7 @@ async def test_quitting_a_game_in_progress_asks_first(game_server: GameServer) -
     assert game_server.store is not None
     record = game_server.store.record(code)
     assert record is not None and record.result is not None
-    assert record.result.reason == "abandon"  # left on purpose: lost
+    assert record.result.reason == "left"  # left on purpose: lost
 
 
 async def test_the_input_ending_mid_game_keeps_the_seat(game_server: GameServer) -> None:

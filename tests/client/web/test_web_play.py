@@ -357,7 +357,7 @@ def sentence_cases() -> list[tuple[State, int | None]]:
                     state = state_after(game, size, moves, players=players)
                     state.moves = ["pass" if m == PASS else m for m in moves]
                     if not st.is_over and rng.random() < 0.2:  # ended early
-                        reason = rng.choice(["resign", "abandon"])
+                        reason = rng.choice(["resign", "left", "abandon"])
                         state.result = Result(rng.choice([0, 1]), reason, state.score)
                         state.status, state.legal = "over", []
                     cases += [(state, seat) for seat in (0, 1, None)]

@@ -188,10 +188,12 @@ def test_leave() -> None:
     fan.take()
     assert "neither playing nor watching" in refused("not_a_player", bench, stranger,
                                                      Leave(match=code))
-    bench.ask(taro, Leave(match=code))  # leaving a game abandons it: the other side wins
-    (state,) = hana.states()
-    assert state.result is not None
-    assert (state.result.winner, state.result.reason) == (1, "abandon")
+    bench.ask(taro, Leave(match=code))  # leaving a game on purpose: the other side wins
+    ended, gone = hana.states()  # the end (the leaver gets it too), then the seat left
+    assert ended.result is not None and ended.result == gone.result
+    assert (ended.result.winner, ended.result.reason) == (1, "left")
+    assert [(p.name, p.left, p.connected) for p in gone.players] == [
+        ("Taro", True, False), ("Hana", False, True)]
     assert fan.take() == [] and code in bench.room.matches  # Hana may still ask a rematch
     bench.ask(hana, Leave(match=code))
     assert code not in bench.room.matches  # nobody looks at it now (it stays stored)
