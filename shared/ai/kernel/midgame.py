@@ -32,6 +32,9 @@ from shared.ai.kernel import table as tt
 from shared.ai.kernel.bits import ONE, flips_at, legal_moves, lowest_bit, popcount
 from shared.ai.kernel.evaluate import SCORE_LIMIT, T_CORNERS, T_MASK, UNIT, evaluate
 from shared.ai.kernel.jit import njit
+from shared.ai.kernel.probcut_table import PHASE_EMPTIES, PHASES
+from shared.ai.kernel.probcut_table import SHIFT as PROBCUT_SHIFT
+from shared.ai.kernel.probcut_table import SIGMA as PROBCUT_SIGMA
 
 INF = SCORE_LIMIT + 1
 """Beyond every score (a finished game is worth at most 64 discs): a window's open end."""
@@ -56,18 +59,6 @@ PROBCUT_DEPTH = 5
 
 PROBCUT_T = 1.5
 """How many standard deviations of the shallow-to-deep error a ProbCut needs to spare."""
-
-PROBCUT_SHIFT = np.array(
-    [0, 0, 0, 0, 113, 82, 236, 93, 182, 134, 239, 164, 218] + [218] * 60, dtype=np.int64
-)
-"""Per depth, the mean of (deep value - shallow value) in evaluation units, measured by
-full-width searches to both depths of 30 positions from seeded random playouts (24-40
-empties); beyond depth 12, the value at 12."""
-
-PROBCUT_SIGMA = np.array(
-    [0, 0, 0, 0, 211, 307, 343, 337, 407, 502, 519, 539, 535] + [535] * 60, dtype=np.int64
-)
-"""Per depth, the standard deviation of (deep value - shallow value), as above."""
 
 TABLE_BITS = {4: 12, 6: 17, 8: 19}
 """Per board size, the transposition table (:mod:`.table`) has 2**bits rows of 32 bytes:
@@ -177,6 +168,13 @@ def _next_move(
 
 
 @njit
+def shallow_depth(depth: int) -> int:
+    """The depth of the shallow search Multi-ProbCut pairs with a ``depth``-ply one:
+    about half, of the same parity (odd and even depths evaluate different sides)."""
+    return depth // 2 - ((depth - depth // 2) & 1)
+
+
+@njit
 def search(
     own: np.uint64, opp: np.uint64, depth: int, alpha: int, beta: int, ply: int,
     t: np.ndarray, table: np.ndarray, killers: np.ndarray, history: np.ndarray,
@@ -211,10 +209,14 @@ def search(
     use_table = depth >= TABLE_DEPTH
     if stats[SELECTIVE] and depth >= PROBCUT_DEPTH:
         # Multi-ProbCut: a shallow search that clears the window by PROBCUT_T standard
-        # deviations of its error (measured per depth) stands in for the deep one. (Kept
-        # inline: numba's cache cannot load mutually recursive functions.)
-        shallow = depth // 2 - ((depth - depth // 2) & 1)
-        shift, margin = PROBCUT_SHIFT[depth], int(PROBCUT_T * PROBCUT_SIGMA[depth])
+        # deviations of its error (fitted per board, phase and depth: probcut_table.py)
+        # stands in for the deep one. (Kept inline: numba's cache cannot load mutually
+        # recursive functions.)
+        shallow = shallow_depth(depth)
+        board = 1 if popcount(mask) == 64 else 0  # 8x8, else 6x6's rows
+        phase = min(popcount(mask & ~(own | opp)) // PHASE_EMPTIES, PHASES - 1)
+        shift = PROBCUT_SHIFT[board, phase, depth]
+        margin = int(PROBCUT_T * PROBCUT_SIGMA[board, phase, depth])
         bound = beta - shift + margin
         if bound < INF and search(
             own, opp, shallow, bound - 1, bound, ply,

@@ -1,0 +1,46 @@
+"""training/probcut.py: the Multi-ProbCut fit on a few positions, and the table it writes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from shared.ai.kernel import probcut_table
+from shared.ai.kernel.midgame import PROBCUT_DEPTH
+from training import probcut
+
+
+def test_a_fit_fills_every_phase_and_depth_from_its_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(probcut, "MIN_SAMPLES", 3)
+    shift, sigma, report = probcut.fit(6, 16, PROBCUT_DEPTH + 1, seed=3)
+    assert shift.shape == sigma.shape == probcut_table.SHIFT.shape[1:]
+    assert (sigma[:, PROBCUT_DEPTH:] > 0).all()  # every cell a search may read
+    assert "6x6: 16 positions" in report
+    fitted = [line for line in report.splitlines() if " depth " in line]
+    assert fitted  # at least one (phase, depth) cell had enough positions
+    again = probcut.fit(6, 16, PROBCUT_DEPTH + 1, seed=3)
+    assert (again[0] == shift).all() and (again[1] == sigma).all()  # seeded: the same fit
+
+
+def test_unfitted_cells_take_the_nearest_fitted_ones() -> None:
+    shape = probcut_table.SHIFT.shape[1:]
+    shift, sigma = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
+    fitted = np.zeros(shape, dtype=bool)
+    shift[3, 6], sigma[3, 6], fitted[3, 6] = 50, 300, True
+    shift[3, 9], sigma[3, 9], fitted[3, 9] = 70, 400, True
+    probcut._fill(shift, sigma, fitted)
+    assert (shift[3, 5], shift[3, 7], shift[3, 8], shift[3, 40]) == (50, 50, 70, 70)
+    assert (sigma[0, 6], sigma[6, 30]) == (300, 400)  # other phases: phase 3's nearest depth
+    with pytest.raises(SystemExit):
+        probcut._fill(shift, sigma, np.zeros(shape, dtype=bool))
+
+
+def test_the_written_table_reads_back() -> None:
+    array = np.arange(2 * 3 * 40, dtype=np.int64).reshape(2, 3, 40) - 100
+    names: dict[str, object] = {"np": np}
+    exec(probcut.python_array("SHIFT", array), names)
+    assert (names["SHIFT"] == array).all()
+    text = probcut.python_array("SHIFT", array)
+    assert max(len(line) for line in text.splitlines()) <= 100
