@@ -260,17 +260,15 @@ def resign(ctx: Context, player: str, msg: Resign) -> None:
 
 
 def rematch(ctx: Context, player: str, msg: Rematch) -> None:
-    """Record a rematch offer; when both seats asked (bots always do), start it."""
+    """Record a rematch offer; when both seats asked (bots always do), start it. A
+    finished match has one rematch: asked again, it is shown again while it is on."""
     old = match_named(ctx, msg.match)
     seat = seat_in(player, old)
     if old.result is None:
         raise ProtocolError("bad_message", f"match {old.code} is not over yet; a rematch "
                             "can be asked for only after the end")
-    new = ctx.match(old.next_match) if old.next_match is not None else None
-    if new is not None:  # it started already: this seat is shown it again
-        ctx.emit(Reply(Joined(match=new.code, seat=wire_seat(new.seat_of(player)),
-                                     role="player")))
-        ctx.emit(ReplyState(new))
+    if old.next_match is not None:
+        _rematch_again(ctx, player, old, old.next_match)
         return
     if old.has_left(1 - seat):
         raise ProtocolError("opponent_left", f"{old.seat_name(1 - seat)} left match "
@@ -293,11 +291,24 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
     ctx.broadcast(old)
     for i, s in enumerate(new.seats):
         if s is not None and s.player is not None:
-            ctx.emit(Send(tuple(ctx.connections(s.player)),
-                                 Joined(match=new.code, seat=wire_seat(i), role="player")))
+            ctx.emit(Send(tuple(ctx.connections(s.player)), Joined(
+                match=new.code, seat=wire_seat(i), role="player", rematch_of=old.code)))
     ctx.broadcast(new)
     ctx.schedule_bot(new)
     ctx.emit(Paced())
+
+
+def _rematch_again(ctx: Context, player: str, old: Match, code: str) -> None:
+    """A rematch asked for again: its `joined` and `state` once more while it is on (a
+    double click, a late answer); refused once it is over or left (a stale code)."""
+    new = ctx.match(code)
+    seat = new.seat_of(player) if new is not None else None
+    if new is None or new.result is not None or seat is None or new.has_left(seat):
+        raise ProtocolError("not_allowed", f"match {old.code} already had its rematch, "
+                            f"{code}, and a match has one; create a new match instead")
+    ctx.emit(Reply(Joined(match=new.code, seat=wire_seat(seat), role="player",
+                          rematch_of=old.code)))
+    ctx.emit(ReplyState(new))
 
 
 def _fresh(seat: Seat | None) -> Seat | None:

@@ -163,7 +163,7 @@ class Room:
 
     def disconnected(self, peer: Peer, now: float) -> list[Effect]:
         """``peer`` is gone: it stops watching, and its player's seats are held for them
-        when it was their last connection."""
+        when it was their last connection (and their rematch offers lapse)."""
         self._begin(now)
         self.chat_budgets.pop(peer, None)
         touched = [m for code in peer.watching if (m := self._index.get(code)) is not None]
@@ -171,6 +171,7 @@ class Room:
             for match in self._index.seated(peer.player):
                 seat = match.seat_of(peer.player)
                 assert seat is not None
+                match.rematch.discard(seat)
                 self._holds.start(match, seat, now)
                 self.broadcast(match)
                 touched.append(match)

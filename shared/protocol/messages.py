@@ -322,6 +322,8 @@ class Joined(Message, tag="joined"):
     match: str
     seat: Seat | None
     role: Literal["player", "spectator"]
+    rematch_of: str | None = None
+    """In the `joined` a rematch sends: the finished match it follows."""
 
 
 class State(Message, tag="state"):

@@ -299,15 +299,15 @@ def test_a_rematch_between_people_needs_both_and_swaps_the_seats() -> None:
     assert new_code is not None and new_code != code
     sends = [e for e in effects if isinstance(e, Send)]
     assert [(s.to, s.message) for s in sends] == [
-        ((hana,), Joined(match=new_code, seat=0, role="player")),
-        ((taro,), Joined(match=new_code, seat=1, role="player"))]
+        ((hana,), Joined(match=new_code, seat=0, role="player", rematch_of=code)),
+        ((taro,), Joined(match=new_code, seat=1, role="player", rematch_of=code))]
     new = bench.match(new_code)
     assert [s.player if s else None for s in new.seats] == [hana.player, taro.player]
     assert new.start == bench.match(code).start and new.created == bench.now
     # asking again shows the rematch that started
     taro.take()
     assert kinds(bench.ask(taro, Rematch(match=code))) == ["Reply", "ReplyState"]
-    assert taro.take()[0] == Joined(match=new_code, seat=1, role="player")
+    assert taro.take()[0] == Joined(match=new_code, seat=1, role="player", rematch_of=code)
 
 
 def test_a_bot_always_wants_a_rematch_and_moves_first_in_it() -> None:
