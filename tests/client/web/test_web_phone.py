@@ -31,20 +31,24 @@ FIRST_SCREEN = ["svg.board", ".seat[data-seat='0']", ".seat[data-seat='1']"]
 """What a player must see without scrolling, besides whose turn it is and the last move."""
 
 
-def in_view(page: Page, selector: str) -> None:
-    """The first element matching ``selector`` is shown whole inside the viewport (measured
-    in one step in the page: the screen is redrawn on every state)."""
-    box = page.evaluate("""(selector) => {
-        const node = document.querySelector(selector);
-        if (node === null) return null;
-        const r = node.getBoundingClientRect();
-        return {x: r.x, y: r.y, right: r.right, bottom: r.bottom,
-                width: innerWidth, height: innerHeight};
-    }""", selector)
-    assert box is not None, f"nothing matches {selector}"
-    inside = (box["x"] >= 0 and box["y"] >= 0 and box["right"] <= box["width"] + 0.5
-              and box["bottom"] <= box["height"] + 0.5)
-    assert inside, f"{selector} at {box}: not inside the screen"
+BOXES = """(selectors) => selectors.map((selector) => {
+    const node = document.querySelector(selector);
+    if (node === null) return [selector, null];
+    const r = node.getBoundingClientRect();
+    const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5
+        && r.bottom <= innerHeight + 0.5;
+    return [selector, inside ? "inside" : `at ${r.left},${r.top} to ${r.right},${r.bottom}`
+        + ` of ${innerWidth}x${innerHeight}`];
+})"""
+"""Where each selector's first element is, measured in one step in the page (the screen
+is redrawn on every state, so the elements of two steps could differ)."""
+
+
+def in_view(page: Page, *selectors: str) -> None:
+    """The first element matching each selector is shown whole inside the viewport."""
+    outside = [f"{selector} {where or 'missing'}" for selector, where in
+               page.evaluate(BOXES, list(selectors)) if where != "inside"]
+    assert not outside, "; ".join(outside)
 
 
 def unscrolled(page: Page) -> None:
@@ -55,8 +59,7 @@ def first_screen(page: Page) -> None:
     """The game's first screen: unscrolled, the board, both players with their clocks,
     whose turn it is (or the result) and the last move in view."""
     unscrolled(page)
-    for selector in [*FIRST_SCREEN, ".seat .clock", ".turn, .result", ".last-move"]:
-        in_view(page, selector)
+    in_view(page, *FIRST_SCREEN, ".seat .clock", ".turn, .result", ".last-move")
 
 
 def square_size(page: Page) -> float:
@@ -167,8 +170,7 @@ def test_a_returning_player_reaches_play_and_resume_without_scrolling(
 
 def first_screen_without_clock(page: Page) -> None:
     unscrolled(page)
-    for selector in [*FIRST_SCREEN, ".turn"]:
-        in_view(page, selector)
+    in_view(page, *FIRST_SCREEN, ".turn")
 
 
 def test_a_chat_line_out_of_sight_shows_a_badge(web_server: ThreadedServer,
