@@ -266,15 +266,19 @@ class Connection:
         position: Position | None = None,
         clock: Clock | None = None,
         hints: bool = False,
+        unlisted: bool = False,
+        spectator_chat: bool = True,
     ) -> None:
         """Ask for a new match; the server answers ``joined`` + ``state`` (or ``error``).
 
-        ``clock`` and ``hints`` (hints between people) are optional features: a server
-        without them (``welcome.features``) ignores the fields and starts the match plain.
+        ``clock``, ``hints`` (hints between people) and the privacy (``unlisted``,
+        ``spectator_chat``) are optional features: a server without them
+        (``welcome.features``) ignores the fields and starts the match plain.
         """
         bot = BotChoice(level=level) if vs == "bot" else None
         await self.send(Create(game=game, size=size, vs=vs, seat=seat, bot=bot,
-                               position=position, clock=clock, hints=hints))
+                               position=position, clock=clock, hints=hints,
+                               unlisted=unlisted, spectator_chat=spectator_chat))
 
     async def join(self, code: str) -> None:
         await self.send(Join(match=code))

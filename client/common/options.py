@@ -43,6 +43,10 @@ class Plan:
     """The new match's time control (``--clock``; None: untimed)."""
     hints: bool = False
     """Whether a new match between people lets both ask for hints (``--hints``)."""
+    unlisted: bool = False
+    """Whether a new match stays out of the lobby, found by its code only (``--unlisted``)."""
+    spectator_chat: bool = True
+    """Whether spectators may chat in a new match (``--no-spectator-chat``: players only)."""
     join: str | None = None
     watch: str | None = None
     lan: bool = True
@@ -60,11 +64,12 @@ class Plan:
 
     def create_args(self) -> CreateArgs:
         """Keyword arguments of ``Connection.create`` for the chosen game, opponent, seat,
-        clock and hints."""
+        clock, hints and privacy."""
         game = self.game or DEFAULT_GAME
         return {"game": game, "size": self.size or get_game(game).default_size,
                 "vs": self.vs, "seat": self.seat, "level": self.level,
-                "clock": self.clock, "hints": self.hints}
+                "clock": self.clock, "hints": self.hints, "unlisted": self.unlisted,
+                "spectator_chat": self.spectator_chat}
 
 
 class CreateArgs(TypedDict):
@@ -77,6 +82,8 @@ class CreateArgs(TypedDict):
     level: int
     clock: Clock | None
     hints: bool
+    unlisted: bool
+    spectator_chat: bool
 
 
 def default_name() -> str:
@@ -189,6 +196,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--hints", action="store_true",
                       help="let both people in the new match ask for hints (the engine's "
                            "scores); a match against the bot always allows them")
+    what.add_argument("--unlisted", action="store_true",
+                      help="keep the new match out of the server's list of open matches: "
+                           "whoever you give its code can still join or watch it")
+    what.add_argument("--no-spectator-chat", dest="spectator_chat", action="store_false",
+                      help="in the new match only the players may chat, not spectators")
     what.add_argument("--join", type=code_argument, metavar="CODE",
                       help="join the match with this code")
     what.add_argument("--watch", type=code_argument, metavar="CODE",
@@ -200,8 +212,10 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
     chosen = [f for f in ("game", "join", "watch") if getattr(args, f)]
     if len(chosen) > 1:
         parser.error("choose one of --game, --join and --watch")
-    if (args.join or args.watch) and (args.clock or args.hints):
-        parser.error("--clock and --hints are for a new match, not one to --join or --watch")
+    if (args.join or args.watch) and (args.clock or args.hints or args.unlisted
+                                      or not args.spectator_chat):
+        parser.error("--clock, --hints, --unlisted and --no-spectator-chat are for a new "
+                     "match, not one to --join or --watch")
     if args.size is not None:
         if args.game is None:  # the one game played on that size
             args.game = next(g.name for g in GAMES.values() if args.size in g.sizes)
@@ -211,6 +225,7 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
     return Plan(
         name=args.name or default_name(), server=args.server, game=args.game, size=args.size,
         vs=args.vs, level=args.level, seat=args.seat, clock=args.clock, hints=args.hints,
+        unlisted=args.unlisted, spectator_chat=args.spectator_chat,
         join=args.join, watch=args.watch,
         lan=args.lan, players_dir=identity.players_dir(), token_file=args.token_file,
         new_player=args.new_player,

@@ -105,13 +105,14 @@ class Startup:
         return "lobby"
 
     def not_offered(self) -> str:
-        """A sentence on the clock or hints the plan asks of a new match and this server
+        """A sentence on the clock, hints or privacy the plan asks of a new match and this server
         does not offer (an older one plays the match without them), or ''."""
         plan = self.plan
         if plan.join or plan.watch:
             return ""
         asked = (("clocks", plan.clock is not None, "clock"),
-                 ("hints between people", plan.hints and plan.vs == "human", "hint"))
+                 ("hints between people", plan.hints and plan.vs == "human", "hint"),
+                 ("private matches", plan.unlisted or not plan.spectator_chat, "private"))
         missing = [words for words, wanted, feature in asked
                    if wanted and not self.known.has(feature)]
         if not missing:

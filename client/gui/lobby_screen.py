@@ -44,7 +44,8 @@ class LobbyScreen:
         self.plan, self.known, self.ui, self.actions = plan, known, ui, actions
         game = get_game(plan.game or DEFAULT_GAME)
         self.choice = Plan(name=plan.name, game=game.name, size=plan.size or game.default_size,
-                           vs=plan.vs, level=plan.level, seat=plan.seat)
+                           vs=plan.vs, level=plan.level, seat=plan.seat,
+                           unlisted=plan.unlisted, spectator_chat=plan.spectator_chat)
         self.clocks = CLOCKS if plan.clock in CLOCKS else (*CLOCKS[:-1], plan.clock)
         """The clock choices: the offered ones, the longest giving way to one the flags
         asked for (a fifth button would not fit its words)."""

@@ -27,9 +27,12 @@ CHAT_RATE = 0.5
 
 
 def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
-    """Relay a line from a player or a spectator of the match to everyone in it."""
+    """Relay a line from a player or a spectator of the match to everyone in it (from a
+    spectator only if the match's creator let spectators chat)."""
     match = match_named(ctx, msg.match)
     seat = seat_or_watching(ctx, player, peer, match)
+    if seat is None and not match.spectator_chat:
+        raise ProtocolError("not_allowed", f"only the players may chat in match {match.code}")
     text = chat_text(msg.text)
     budget = ctx.chat_budget(peer, CHAT_RATE, CHAT_BURST)
     if not budget.take():

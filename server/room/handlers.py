@@ -107,7 +107,7 @@ def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
 
 def list_matches(ctx: Context) -> None:
     """The matches someone is at: waiting ones first, then the newest."""
-    open_ = [m for m in ctx.matches.values() if m.result is None
+    open_ = [m for m in ctx.matches.values() if m.result is None and not m.unlisted
              and any(ctx.human_online(m, i) for i in (0, 1))]
     open_.sort(key=lambda m: (m.status != "waiting", -m.created))
     ctx.emit(Reply(protocol.Lobby(matches=[
@@ -133,6 +133,7 @@ def create(ctx: Context, player: str, name: str, msg: Create) -> None:
     except ValueError as err:
         raise ProtocolError("bad_message", f"cannot create that match: {err}") from None
     match.hints = msg.hints
+    match.unlisted, match.spectator_chat = msg.unlisted, msg.spectator_chat
     match.clock = MatchClock.of(msg.clock) if msg.clock is not None else None
     _open(ctx, match)
     ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
@@ -282,7 +283,8 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
         ctx.broadcast(old)
         return
     new = Match(ctx.new_code(), old.start, [_fresh(old.seats[1]), _fresh(old.seats[0])],
-                created=ctx.now, hints=old.hints)
+                created=ctx.now, hints=old.hints, unlisted=old.unlisted,
+                spectator_chat=old.spectator_chat)
     if old.clock is not None:
         new.clock = MatchClock.of(old.clock.control)
     _open(ctx, new)

@@ -92,6 +92,10 @@ class Match:
     next_match: str | None = None
     hints: bool = False
     """Whether its creator let two people ask for hints (against a bot they always may)."""
+    unlisted: bool = False
+    """Kept out of the lobby (joined or watched by its code only), as its creator chose."""
+    spectator_chat: bool = True
+    """Whether spectators may chat, or the players only, as its creator chose."""
     clock: MatchClock | None = None
     takebacks: list[int] = field(default_factory=lambda: [0, 0])
     """Takebacks each seat made (the stored game keeps the count)."""
@@ -280,6 +284,8 @@ class Match:
             takeback=self.offer,
             hints=self.hints_allowed,
             clock=self.clock.to_message(now) if self.clock is not None else None,
+            unlisted=self.unlisted,
+            spectator_chat=self.spectator_chat,
         )
 
     def summary(self, online: Callable[[str], bool], spectators: int) -> MatchSummary:
@@ -288,6 +294,7 @@ class Match:
             players=self.player_infos(online), spectators=spectators,
             hints=self.hints_allowed,
             clock=self.clock.control if self.clock is not None else None,
+            spectator_chat=self.spectator_chat,
         )
 
 

@@ -52,6 +52,8 @@ class Record:
     """The clocks as last stored: after the last move, or when the server stopped."""
     takebacks: tuple[int, int] = (0, 0)
     """How many takebacks each seat made (the moves are the line that stands)."""
+    unlisted: bool = False
+    spectator_chat: bool = True
 
 
 class DatabaseInUseError(OSError):
@@ -212,14 +214,15 @@ class Store:
         with self._writing():
             self._db.execute(
                 "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
-                "status, created, hints, clock, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-                "?, ?, ?)",
+                "status, created, hints, clock, remaining, unlisted, spectator_chat) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match.code, match.game, match.size, match.start.board,
                     match.start.to_move, _seats_json(match.seats), match.status,
                     match.created, match.hints,
                     msgspec.json.encode(match.clock.control).decode() if match.clock else None,
                     json.dumps(match.clock.remaining) if match.clock else None,
+                    match.unlisted, match.spectator_chat,
                 ),
             )
             self._deferred.extend(_move_rows(match.code, 0, match.moves))  # written at commit
@@ -371,7 +374,7 @@ def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
     """Decode a matches row and its moves; anything the store never writes (a row
     edited by hand) raises :class:`DamagedRecordError` naming the match."""
     (code, game, size, board, to_move, seats, status, result, created, ended,
-     hints, clock, remaining, takebacks) = row
+     hints, clock, remaining, takebacks, unlisted, spectator_chat) = row
     try:
         seat_list = [Seat.from_json(s) if s else None for s in json.loads(str(seats))]
         if len(seat_list) != 2:
@@ -391,6 +394,7 @@ def _record_of(row: tuple[object, ...], moves: Sequence[object]) -> Record:
             remaining=msgspec.json.decode(str(remaining), type=tuple[float, float])
             if remaining else None,
             takebacks=msgspec.json.decode(str(takebacks), type=tuple[int, int]),
+            unlisted=bool(unlisted), spectator_chat=bool(spectator_chat),
         )
     except (ValueError, KeyError, TypeError, AttributeError, msgspec.ValidationError) as err:
         raise DamagedRecordError(f"match {code} is damaged ({err})") from None
@@ -400,7 +404,8 @@ def _match_of(record: Record) -> Match:
     start = new_game(record.game, record.size, record.start_board, record.start_to_move)
     match = Match(record.code, start, record.seats, moves=list(record.moves),
                   created=record.created, hints=record.hints,
-                  takebacks=list(record.takebacks))
+                  takebacks=list(record.takebacks), unlisted=record.unlisted,
+                  spectator_chat=record.spectator_chat)
     match.result = record.result
     if record.clock is not None:
         match.clock = MatchClock.of(record.clock)

@@ -26,7 +26,9 @@ CREATE TABLE IF NOT EXISTS matches (
     hints INTEGER NOT NULL DEFAULT 0,
     clock TEXT,
     remaining TEXT,
-    takebacks TEXT NOT NULL DEFAULT '[0, 0]'
+    takebacks TEXT NOT NULL DEFAULT '[0, 0]',
+    unlisted INTEGER NOT NULL DEFAULT 0,
+    spectator_chat INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS moves (
     match TEXT NOT NULL REFERENCES matches(code),
@@ -47,11 +49,15 @@ FEATURE_COLUMNS = {
     "clock": "TEXT",
     "remaining": "TEXT",
     "takebacks": "TEXT NOT NULL DEFAULT '[0, 0]'",
+    "unlisted": "INTEGER NOT NULL DEFAULT 0",
+    "spectator_chat": "INTEGER NOT NULL DEFAULT 1",
 }
 """Columns of ``matches`` added with the optional features (hints allowed, the time
-control, the clocks as of the last move, each seat's takebacks): a server adds them to
+control, the clocks as of the last move, each seat's takebacks, kept out of the lobby,
+spectators' chat allowed): a server adds them to
 an older database, and a reader of one finds their defaults."""
-FEATURE_DEFAULTS = {"hints": "0", "clock": "NULL", "remaining": "NULL", "takebacks": "'[0, 0]'"}
+FEATURE_DEFAULTS = {"hints": "0", "clock": "NULL", "remaining": "NULL", "takebacks": "'[0, 0]'",
+                    "unlisted": "0", "spectator_chat": "1"}
 DROP_COLUMN_SINCE = (3, 35, 0)
 """The first SQLite with ``ALTER TABLE ... DROP COLUMN``."""
 MATCH_COLUMNS = ("code, game, size, start_board, start_to_move, seats, status, result, "

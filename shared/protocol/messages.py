@@ -68,7 +68,7 @@ Int32 = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]
 """Move and ply numbers: wide enough for any board, narrow enough to refuse absurd ints."""
 Status = Literal["waiting", "playing", "over"]
 
-Feature = Literal["takeback", "hint", "analyse", "clock", "chat"]
+Feature = Literal["takeback", "hint", "analyse", "clock", "chat", "private"]
 FEATURES: Final[tuple[str, ...]] = get_args(Feature)
 """The optional requests this version of the protocol defines (``welcome.features``)."""
 CHAT_MAX_CHARS: Final = 200
@@ -211,6 +211,7 @@ class MatchSummary(msgspec.Struct):
     spectators: int
     hints: bool = False
     clock: Clock | None = None
+    spectator_chat: bool = True
 
 
 # ---- client -> server ----------------------------------------------------------
@@ -236,6 +237,10 @@ class Create(Message, tag="create"):
     clock: Clock | None = None
     hints: bool = False
     """Whether hints are allowed between people (a match against a bot always allows them)."""
+    unlisted: bool = False
+    """Kept out of the lobby: joined or watched only by its code."""
+    spectator_chat: bool = True
+    """Whether spectators may chat too (False: the players only)."""
 
 
 class Join(Message, tag="join"):
@@ -349,6 +354,8 @@ class State(Message, tag="state"):
     takeback: TakebackOffer | None = None
     hints: bool = False
     clock: ClockState | None = None
+    unlisted: bool = False
+    spectator_chat: bool = True
 
 
 class Error(Message, tag="error"):

@@ -96,6 +96,32 @@ async def test_the_flags_clock_and_hints_reach_the_new_match(
         await startup.close()
 
 
+async def test_the_flags_unlisted_and_no_spectator_chat_reach_the_new_match(
+        game_server: GameServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--unlisted --no-spectator-chat`: the new match is private as asked; a server
+    that does not offer private matches is said to, in the start-up's note."""
+    argv = ["--game", "tictactoe", "--vs", "human", "--unlisted", "--no-spectator-chat"]
+    plan = replace(parse("taikyoku tui", "", argv), name="Taro", players_dir=None)
+    assert (plan.unlisted, plan.spectator_chat) == (True, False)
+    startup, opening = await started(game_server, plan)
+    try:
+        assert opening == "plan" and startup.note == ""
+        assert startup.conn is not None
+        while (view := startup.known.view) is None or view.state is None:
+            startup.known.handle(await startup.conn.recv(5))
+        s = view.state
+        assert s is not None and (s.unlisted, s.spectator_chat) == (True, False)
+    finally:
+        await startup.close()
+    monkeypatch.setattr(handlers, "FEATURES", ("takeback", "chat"))  # an older server
+    startup, opening = await started(game_server, replace(plan, name="Hana"))
+    try:
+        assert startup.note == ("This server does not offer private matches: the match is "
+                                "played without them.")
+    finally:
+        await startup.close()
+
+
 async def test_several_unfinished_games_are_a_choice(game_server: GameServer,
                                                      tmp_path: Path) -> None:
     token_file = tmp_path / "taro.token"

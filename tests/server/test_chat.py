@@ -13,7 +13,8 @@ from shared.protocol import FEATURES
 
 async def test_welcome_names_every_optional_feature(game_server, connect) -> None:
     peer = await connect(game_server)
-    assert peer.welcome["features"] == ["takeback", "hint", "analyse", "clock", "chat"]
+    assert peer.welcome["features"] == ["takeback", "hint", "analyse", "clock", "chat",
+                                      "private"]
     assert tuple(peer.welcome["features"]) == FEATURES
 
 

@@ -80,7 +80,8 @@ def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> Non
     assert (plan.game, plan.size, plan.level, plan.seat) == ("othello", 6, 5, "random")
     assert plan.server == "ws://127.0.0.1:9000" and plan.name == "Taro" and plan.decided
     assert plan.create_args() == {"game": "othello", "size": 6, "vs": "bot",
-                                  "seat": "random", "level": 5, "clock": None, "hints": False}
+                                  "seat": "random", "level": 5, "clock": None, "hints": False,
+                                  "unlisted": False, "spectator_chat": True}
     assert parse("taikyoku tui", "", ["--join", "k7qx"]).join == "K7QX"
     assert not parse("taikyoku tui", "", []).decided
     timed = parse("taikyoku play", "", ["--vs", "human", "--clock", "5+3", "--hints"])
@@ -95,7 +96,8 @@ def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> Non
                         (["--clock", "x"], "argument --clock: 'x' is not a clock"),
                         (["--clock", "5+4000"], "seconds added per move are 0 to 3600"),
                         (["--clock", "0"], "Each side gets 1 second to 1440 minutes"),
-                        (["--join", "K7QX", "--hints"], "--clock and --hints are for a new"),
+                        (["--join", "K7QX", "--hints"], "--clock, --hints, --unlisted and"),
+                        (["--watch", "K7QX", "--unlisted"], "are for a new match"),
                         (["--server", "http://x"], "is not a server address")):
         with pytest.raises(SystemExit):
             parse("taikyoku tui", "", argv)
