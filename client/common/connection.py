@@ -99,6 +99,9 @@ def _describe_failure(url: str, err: BaseException) -> str:
                 "(is `taikyoku serve` running there, on that port?)")
     if isinstance(err, (TimeoutError, asyncio.TimeoutError)):
         return f"no answer from {url} in time (wrong address, or a firewall?)"
+    if isinstance(err, InvalidStatus) and err.response.status_code == 421:
+        return (f"{url}: that server does not answer to this name; connect by its address "
+                "(or its operator starts it with --allow-host and this name)")
     if isinstance(err, InvalidStatus):
         return (f"{url} answered HTTP {err.response.status_code} instead of a websocket: "
                 "not a taikyoku server, or the wrong path")

@@ -227,6 +227,16 @@ async def test_an_http_server_is_not_a_taikyoku_server() -> None:
             await Connection(f"ws://127.0.0.1:{port}/").connect()
 
 
+async def test_a_name_the_server_does_not_answer_to_says_what_to_do() -> None:
+    def misdirected(connection: object, request: Request) -> Response:
+        return connection.respond(421, "not this name\n")  # type: ignore[attr-defined, no-any-return]
+
+    async with serve(lambda ws: ws.close(), "127.0.0.1", 0, process_request=misdirected) as srv:
+        port = srv.sockets[0].getsockname()[1]
+        with pytest.raises(ConnectError, match="does not answer to this name.*--allow-host"):
+            await Connection(f"ws://127.0.0.1:{port}/").connect()
+
+
 async def test_a_silent_websocket_server_is_not_a_taikyoku_server() -> None:
     async def silent(ws: ServerConnection) -> None:
         await ws.wait_closed()
