@@ -234,9 +234,9 @@ class GameServer:
                                     f"this message was dropped: send it again in {wait:g} s",
                                     *peek(frame), retry_after=wait)
                 continue
-            if session.player is None and peek(frame)[0] != "hello":
+            if session.player is None and (named := peek(frame))[0] != "hello":
                 await _refuse(ws, "hello_required", "the first message must be a hello, e.g. "
-                              '{"type":"hello","protocol":1,"name":"Taro","token":null}')
+                              '{"type":"hello","protocol":1,"name":"Taro","token":null}', *named)
                 return
             try:
                 msg = decode_client(frame)
@@ -267,8 +267,10 @@ async def _close_flooded(ws: ServerConnection) -> None:
         await closing
 
 
-async def _refuse(ws: ServerConnection, code: ErrorCode, message: str) -> None:
-    """One error frame, then close with 1008 (policy violation)."""
+async def _refuse(ws: ServerConnection, code: ErrorCode, message: str,
+                  ref: str | None = None, match: str | None = None) -> None:
+    """One error frame (naming the frame refused, if any), then close with 1008 (policy
+    violation)."""
     with contextlib.suppress(ConnectionClosed):  # the peer may be gone already
-        await ws.send(encode(Error(code=code, message=message)))
+        await ws.send(encode(Error(code=code, message=message, ref=ref, match=match)))
         await ws.close(CloseCode.POLICY_VIOLATION, code)

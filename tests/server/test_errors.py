@@ -85,8 +85,8 @@ async def test_rematch_before_the_end_is_a_bad_message(game_server, connect) -> 
 
 async def test_hello_required_then_closed(game_server, connect) -> None:
     peer = await connect(game_server, hello=False)
-    await peer.send(type="list")
-    msg = await peer.expect_error("hello_required", ref=None)
+    await peer.send(type="watch", match="K7QXM2")
+    msg = await peer.expect_error("hello_required", ref="watch", match="K7QXM2")
     assert '"type":"hello"' in msg["message"]
     assert await _closed_with(peer) == 1008
 
