@@ -39,11 +39,11 @@ def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
         raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines at once, then "
                             f"one every {1 / CHAT_RATE:g} seconds; this line was dropped",
                             retry_after=budget.wait())
-    match.chat_seq += 1
-    line = ChatLine(match=match.code, seq=match.chat_seq, time=ctx.now,
+    line = ChatLine(match=match.code, seq=match.chat_seq + 1, time=ctx.now,
                     seat=wire_seat(seat), player=player, name=peer.name, text=text)
+    ctx.save(SaveChat(match.code, line))
+    match.chat_seq = line.seq
     match.chat.append(line)
-    ctx.emit(SaveChat(match, line))
     ctx.emit(Send(tuple(ctx.audience(match)), line))
 
 

@@ -44,6 +44,17 @@ class MatchClock:
         """The time control as created (for the lobby and the store)."""
         return Clock(initial=self.initial, increment=self.increment)
 
+    def copy(self) -> MatchClock:
+        """A copy to change before the store has the change (the match keeps this one
+        until then)."""
+        return MatchClock(self.initial, self.increment, list(self.remaining), self.running,
+                          self.since)
+
+    @property
+    def stored(self) -> tuple[float, float]:
+        """``remaining`` as the store keeps it."""
+        return (self.remaining[0], self.remaining[1])
+
     def left(self, seat: int, now: float) -> float:
         """What ``seat`` has left at ``now`` (never below 0)."""
         spent = now - self.since if seat == self.running else 0.0

@@ -26,18 +26,10 @@ class ClockTimers:
             clock.start(match.state.to_move, now)
             self.arm(match)
 
-    def moved(self, match: Match, mover: int, now: float) -> None:
-        """``mover`` moved at ``now``: charged, given the increment, and the next side's
-        clock runs (or none, if the move ended the match)."""
-        clock = match.clock
-        if clock is not None:
-            clock.moved(mover, now, None if match.result is not None else match.state.to_move)
-            self.arm(match)
-
-    def stop(self, match: Match, now: float) -> None:
-        """The match ended: its clocks stop where they are."""
+    def moved(self, match: Match) -> None:
+        """``match``'s clocks changed (a move charged them, or the end stopped them):
+        its flag timer follows."""
         if match.clock is not None:
-            match.clock.stop(now)
             self.arm(match)
 
     def arm(self, match: Match) -> None:

@@ -3,9 +3,10 @@
 The handlers (handlers.py, takeback.py, chat.py, engine_requests.py) are given a
 :class:`Context` and nothing else of the room: they read matches and who is here
 through it, change the room only through its verbs, and emit only the effects of
-:data:`HandlerEffect` (replies, sends, store writes, engine jobs). What comes with a
-change on its own (the broadcast of a move, its store write, a timer, a bot's search)
-is the room's business, done by the verbs (``commit``, ``end``, ``hold`` ...).
+:data:`HandlerEffect` (replies, sends, engine jobs). A change is stored first
+(``save``; a StoreFault refuses the request) and applied in memory only then. What
+comes with a change on its own (the broadcast of a move, its store write, a timer, a
+bot's search) is the room's business, done by the verbs (``commit``, ``end``, ...).
 
 :class:`server.room.room.Room` is the one implementation; this module imports nothing
 of it, so the rules do not depend on the room's insides.
@@ -17,29 +18,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol, Union
 
 from server.config import ServerConfig
-from server.room.effects import (
-    Appraise,
-    Paced,
-    RenamePlayer,
-    Reply,
-    ReplyState,
-    RunReview,
-    SaveChat,
-    SaveMatch,
-    SavePlayer,
-    SaveSeats,
-    SaveTakeback,
-    Send,
-)
+from server.room.effects import Appraise, Paced, Reply, ReplyState, RunReview, Send, StoreChange
 from server.room.limits import MessageBudget
 from server.room.match import Match
 from server.room.presence import Peer
 from shared.protocol import BotInfo, GameSpec, Reason, ServerInfo
 
-HandlerEffect = Union[
-    Reply, Paced, ReplyState, Send, SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveChat,
-    SaveTakeback, Appraise, RunReview,
-]
+HandlerEffect = Union[Reply, Paced, ReplyState, Send, Appraise, RunReview]
 """The effects a handler may emit itself."""
 
 
@@ -96,6 +81,10 @@ class Context(Protocol):
     # ---- the effects it may emit ----------------------------------------------------
 
     def emit(self, effect: HandlerEffect) -> None: ...
+
+    def save(self, change: StoreChange) -> None:
+        """Store ``change`` before memory changes: StoreFault (nothing stored) refuses
+        the request with storage_unavailable."""
 
     # ---- the room's verbs -----------------------------------------------------------
 

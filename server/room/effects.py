@@ -1,19 +1,19 @@
-"""What the match room asks the shell to do: plain data, carried out by the effect runner.
+"""What the match room asks of the store and of the shell: plain data.
 
-The room (server/room/room.py) never touches a socket, a timer, the database or the bot
-pool; each of its entry points returns a list of these effects, in the order they
-must happen. The asyncio shell carries them out with these promises:
+The room (server/room/room.py) never touches a socket, a timer or the bot pool. It
+asks the store first: each change to a match, a player or a chat is handed to the
+store as a :data:`StoreChange` before the room changes anything in memory, and a
+:class:`StoreFault` refuses the change (the store decides before memory does). Each of
+its entry points then returns a list of effects, in the order they must happen, that
+the asyncio shell carries out with these promises:
 
-- store effects are written before any frame leaves the server (a ``SaveMoves`` is
-  committed together with the other moves of the same event-loop turn, or earlier,
-  before any other frame);
 - every effect of one entry point is carried out in order, in one go: no frame is
   waited for, so nothing else happens between them, and a closed socket only drops
   its own frames (a stalled or dying peer blocks nobody and loses nobody an effect);
 - a ``Broadcast`` goes out at once, with the state and audience of the moment the room
   emitted it (before, say, a player's seat is marked left); a ``ReplyState`` or a
   ``BroadcastSoon`` builds the state when it is sent, so it is never older than what
-  its receivers saw before.
+  its receivers saw before. Everything a frame shows was stored before.
 
 A new request (takeback, a hint, a clock, chat) adds an effect here only when none of
 these says what it needs.
@@ -25,19 +25,32 @@ from dataclasses import dataclass
 from typing import Union
 
 from server.room.clock import Budget
-from server.room.match import Match
+from server.room.match import Match, Seat
 from server.room.presence import Peer
 from shared import protocol
 from shared.games import State
-from shared.protocol import ChatLine, ServerMessage
+from shared.protocol import ChatLine, Result, ServerMessage
 
 TimerKey = tuple[str, int]
 """(match code, seat): the timer that ends a match when that seat's person stays away;
-(match code, :data:`FLAG_TIMER`): the one that rings when the running game clock runs out."""
+(match code, :data:`FLAG_TIMER`): the one that rings when the running game clock runs out;
+(match code, :data:`BOT_RETRY_TIMER`): the one that tries a bot's move the store refused
+again."""
 FLAG_TIMER = -1
 """The seat of a match's flag timer key (no seat is -1)."""
+BOT_RETRY_TIMER = -2
+"""The seat of the key of the timer that tries a bot's unstored move again."""
 
 # ---- the store --------------------------------------------------------------------
+# Store changes are not effects in the list an entry point returns: the room hands each
+# one to the store (``Room(save=...)``) and waits for its answer before it changes
+# anything in memory. Each carries the values to store, worked out before the match
+# changes; the store writes one in one transaction or not at all (StoreFault).
+
+
+class StoreFault(Exception):
+    """The store could not write a change (disk full, I/O error, locked, read-only):
+    nothing of it was stored, and the room changes nothing either."""
 
 
 @dataclass(frozen=True)
@@ -57,57 +70,76 @@ class RenamePlayer:
 
 @dataclass(frozen=True)
 class SaveMatch:
-    """A new match, with the moves it already has (a forced opening pass)."""
+    """A new match, with the moves it already has (a forced opening pass); the room
+    keeps it only once it is stored."""
 
     match: Match
 
 
 @dataclass(frozen=True)
 class SaveSeats:
-    """Someone took the open seat of ``match``."""
+    """Someone takes the open seat of match ``code``: its ``seats`` from now on."""
 
-    match: Match
+    code: str
+    seats: tuple[Seat | None, ...]
+    status: str
 
 
 @dataclass(frozen=True)
 class SaveMoves:
-    """The last ``moves`` of ``match`` (and the result, if they ended it), carried out
-    before anything changes the match again (the room emits it before any Reply).
+    """``moves`` played from ply ``ply`` of match ``code``, with the clocks after them
+    (``remaining``, None without a clock) and the result if they ended the match."""
 
-    Committed with the other moves of this event-loop turn: one disk commit for many."""
-
-    match: Match
+    code: str
+    ply: int
     moves: tuple[int, ...]
+    remaining: tuple[float, float] | None
+    result: Result | None
 
 
 @dataclass(frozen=True)
 class SaveResult:
-    """The match ended without a move (resign, abandon, time): store how."""
+    """Match ``code`` ended without a move (resign, abandon, time): how, and the clocks
+    where they stopped."""
 
-    match: Match
+    code: str
+    result: Result
+    remaining: tuple[float, float] | None
 
 
 @dataclass(frozen=True)
 class SaveTakeback:
-    """A takeback: forget the stored moves from ``match.ply`` on and store the takeback
-    counts and the clocks, in one transaction (the line that stands is what is stored)."""
+    """A takeback: the stored moves of ``code`` from ``ply`` on are forgotten, and the
+    takeback counts and the clocks stored, in one transaction (the line that stands is
+    what is stored)."""
 
-    match: Match
+    code: str
+    ply: int
+    takebacks: tuple[int, int]
+    remaining: tuple[float, float] | None
 
 
 @dataclass(frozen=True)
 class SaveClock:
-    """Store the clocks of ``match`` as they are (the server is shutting down cleanly)."""
+    """Store the clocks of match ``code`` (the server is shutting down cleanly)."""
 
-    match: Match
+    code: str
+    remaining: tuple[float, float]
 
 
 @dataclass(frozen=True)
 class SaveChat:
-    """A chat line of ``match``; the store keeps the last ones of each match."""
+    """A chat line of match ``code``; the store keeps the last ones of each match."""
 
-    match: Match
+    code: str
     line: ChatLine
+
+
+StoreChange = Union[
+    SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveMoves, SaveResult, SaveTakeback,
+    SaveClock, SaveChat,
+]
+"""What the room asks the store to write."""
 
 
 # ---- frames -----------------------------------------------------------------------
@@ -226,7 +258,6 @@ class StopThinking:
 
 
 Effect = Union[
-    SavePlayer, RenamePlayer, SaveMatch, SaveSeats, SaveMoves, SaveResult, SaveTakeback,
-    SaveClock, SaveChat, Reply, Paced, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer,
-    CancelTimer, Think, StopThinking, Appraise, RunReview,
+    Reply, Paced, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer, CancelTimer, Think,
+    StopThinking, Appraise, RunReview,
 ]

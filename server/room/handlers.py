@@ -3,9 +3,11 @@
 One function per request type, called by :meth:`server.room.ctx.Room.request` with
 the room's :class:`~server.room.context.Context` and the player who asked. Every check
 comes before any change, so a refusal (:class:`ProtocolError`) leaves the room as it
-was; what happens is emitted through the context as effects. A new request is one more
-function here, or in a module of its own (takeback.py, chat.py, engine_requests.py),
-and one more case in ``Room._dispatch`` (docs/architecture.md).
+was; then the change is stored (``ctx.save``: a StoreFault refuses the request, nothing
+changed) and only then applied; what happens is emitted through the context as
+effects. A new request is one more function here, or in a module of its own
+(takeback.py, chat.py, engine_requests.py), and one more case in ``Room._dispatch``
+(docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -84,11 +86,11 @@ def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
         token = msg.token or ""
         name = clean_name(msg.name, player) if msg.name.strip() else old_name
         if name != old_name:
-            ctx.emit(RenamePlayer(player, name))
+            ctx.save(RenamePlayer(player, name))
     else:
         player, token = new_player_id(), new_token()
         name = clean_name(msg.name, player)
-        ctx.emit(SavePlayer(player, hash_token(token), name))
+        ctx.save(SavePlayer(player, hash_token(token), name))
     came_back = ctx.arrive(peer, player, name)
     ctx.emit(Reply(Welcome(
         protocol=PROTOCOL_VERSION, player=player, token=token, server=ctx.server,
@@ -145,11 +147,11 @@ def create(ctx: Context, player: str, name: str, msg: Create) -> None:
 
 
 def _open(ctx: Context, match: Match) -> None:
-    """A new match (created, or a rematch) plays its forced opening pass if any, starts
-    its clock, is stored and is kept in memory."""
+    """A new match (created, or a rematch) plays its forced opening pass if any, is
+    stored, then starts its clock and is kept in memory."""
     match.forced_pass()
+    ctx.save(SaveMatch(match))
     ctx.start_clock(match)
-    ctx.emit(SaveMatch(match))
     ctx.seats_changed(match)
 
 
@@ -165,8 +167,10 @@ def join(ctx: Context, player: str, name: str, msg: Join) -> None:
                                 "you can watch it")
         check_cap(ctx, player)
         seat = match.seats.index(None)
-        match.seats[seat] = Seat("human", name, player=player)
-        ctx.emit(SaveSeats(match))
+        seats = list(match.seats)
+        seats[seat] = Seat("human", name, player=player)
+        ctx.save(SaveSeats(match.code, tuple(seats), "waiting" if None in seats else "playing"))
+        match.seats[seat] = seats[seat]
         ctx.seats_changed(match)
         log.info("match %s started: %s", match.code, match.describe())
         if not ctx.human_online(match, 1 - seat):
@@ -275,11 +279,10 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
         raise ProtocolError("opponent_left", f"{old.seat_name(1 - seat)} left match "
                             f"{old.code}; a rematch needs both players")
     check_cap(ctx, player)
-    old.rematch.add(seat)
-    for i, s in enumerate(old.seats):
-        if s is not None and s.kind == "bot":
-            old.rematch.add(i)
-    if old.rematch != {0, 1}:
+    offers = old.rematch | {seat} | {i for i, s in enumerate(old.seats)
+                                     if s is not None and s.kind == "bot"}
+    if offers != {0, 1}:
+        old.rematch.update(offers)
         ctx.broadcast(old)
         return
     new = Match(ctx.new_code(), old.start, [_fresh(old.seats[1]), _fresh(old.seats[0])],
@@ -287,7 +290,8 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
                 spectator_chat=old.spectator_chat)
     if old.clock is not None:
         new.clock = MatchClock.of(old.clock.control)
-    _open(ctx, new)
+    _open(ctx, new)  # stored first: the old match changes only then
+    old.rematch.update(offers)
     old.next_match = new.code
     log.info("match %s started (rematch of %s): %s", new.code, old.code, new.describe())
     ctx.broadcast(old)

@@ -50,6 +50,11 @@ class Holds:
             self.timers[key] = now + held
             self.out.append(SetTimer(key, now + held))
 
+    def hold_until(self, key: TimerKey, at: float) -> None:
+        """Hold ``key``'s seat until ``at`` again (its end could not be stored); the
+        caller sets its timer."""
+        self.timers[key] = at
+
     def cancel(self, code: str, seat: int) -> None:
         if self.timers.pop((code, seat), None) is not None:
             self.out.append(CancelTimer((code, seat)))

@@ -78,6 +78,37 @@ class Seat:
         )
 
 
+@dataclass(frozen=True)
+class Step:
+    """A move worked out but not played yet: the moves it plays (a forced pass may
+    follow it), the positions after each, and the result if it ends the game."""
+
+    played: tuple[int, ...]
+    positions: tuple[State, ...]
+    result: Result | None
+    clock: MatchClock | None
+    """The clocks after it: the mover charged and given the increment, the next side's
+    running (a copy: the match keeps its own until the step is played)."""
+
+    @property
+    def remaining(self) -> tuple[float, float] | None:
+        """The clocks as the store keeps them (None without a clock)."""
+        return self.clock.stored if self.clock is not None else None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """An end without a move worked out but not made yet: the result, and the clocks
+    stopped where they are (a copy)."""
+
+    result: Result
+    clock: MatchClock | None
+
+    @property
+    def remaining(self) -> tuple[float, float] | None:
+        return self.clock.stored if self.clock is not None else None
+
+
 @dataclass
 class Match:
     """A match in memory. ``state`` is the current position, ``moves`` the record from ``start``."""
@@ -192,29 +223,45 @@ class Match:
             self._legal = (state, legal)
         return legal
 
-    def play(self, move: int) -> list[int]:
-        """Play a checked move plus any forced pass that follows; the moves played.
-
-        IllegalMoveError when the rules refuse ``move``. Ends the match when the game is.
-        """
+    def step(self, move: int, now: float = 0.0) -> Step:
+        """What playing a checked move at ``now`` would do (plus any forced pass that
+        follows), without changing the match: the store is asked first. IllegalMoveError
+        when the rules refuse ``move``."""
         played = [move]
         if type(move) is int and move in self.legal_of(self.state):
             state = self.state.play_unchecked(move)  # checked just now: not twice
         else:
             state = self.state.play(move)  # IllegalMoveError, saying why
-        self.positions.append(state)
+        positions = [state]
         if not state.is_over and self.legal_of(state) == [PASS]:
             state = state.play(PASS)
-            self.positions.append(state)
+            positions.append(state)
             played.append(PASS)
-        self.offer = None
-        self.moves.extend(played)
-        self._wire_moves.extend(wire_move(m) for m in played)
         outcome = state.outcome()
+        result = None
         if outcome is not None:
             reason: Reason = "line" if outcome.reason == "line" else "discs"
-            self.result = Result(wire_seat(outcome.winner), reason, list(outcome.score))
-        return played
+            result = Result(wire_seat(outcome.winner), reason, list(outcome.score))
+        clock = self.clock.copy() if self.clock is not None else None
+        if clock is not None:
+            clock.moved(self.state.to_move, now, None if result is not None else state.to_move)
+        return Step(tuple(played), tuple(positions), result, clock)
+
+    def advance(self, step: Step) -> None:
+        """Play ``step`` (from :meth:`step` at the current ply); ends the match when the
+        game is over, and lapses a takeback offer."""
+        self.positions.extend(step.positions)
+        self.offer = None
+        self.moves.extend(step.played)
+        self._wire_moves.extend(wire_move(m) for m in step.played)
+        self.result = step.result
+        self.clock = step.clock
+
+    def play(self, move: int) -> list[int]:
+        """Play a checked move plus any forced pass that follows; the moves played."""
+        step = self.step(move)
+        self.advance(step)
+        return list(step.played)
 
     def forced_pass(self) -> bool:
         """Play the pass the side to move is forced into (a start position may need one)."""
@@ -223,9 +270,17 @@ class Match:
             return True
         return False
 
-    def end(self, winner: int | None, reason: Reason) -> None:
-        """End the match now (resign or abandon), scoring the current board."""
-        self.result = Result(wire_seat(winner), reason, list(self.state.score()))
+    def ending(self, winner: int | None, reason: Reason, now: float) -> Ending:
+        """How the match would end at ``now`` without a move (resign, abandon, time):
+        the current board scored, the clocks stopped; nothing changes yet."""
+        clock = self.clock.copy() if self.clock is not None else None
+        if clock is not None:
+            clock.stop(now)
+        return Ending(Result(wire_seat(winner), reason, list(self.state.score())), clock)
+
+    def end(self, ending: Ending) -> None:
+        """End the match as :meth:`ending` worked out."""
+        self.result, self.clock = ending.result, ending.clock
         self.rematch.clear()
         self.offer = None
 

@@ -3,9 +3,12 @@
 Like websockets' protocol core under its asyncio layer: each entry point takes what
 happened (a request, a disconnect, a timer, a bot's move) and the current time,
 updates the room, and returns the :mod:`server.room.effects` that the shell
-(server/shell/effect_runner.py) carries out: what to store, what to send to whom, which
-timers to set or cancel, which bot searches to start. A refusal raises
+(server/shell/effect_runner.py) carries out: what to send to whom, which timers to set
+or cancel, which bot searches to start. A refusal raises
 :class:`~shared.protocol.ProtocolError` before anything changed.
+
+The store decides before memory does: each change is stored (``save``) before memory
+changes; what follows when the store refuses one is in store_faults.py.
 
 The rules of each request are in handlers.py beside this module, and those of the
 optional features in takeback.py, chat.py and engine_requests.py: each is given the room
@@ -26,6 +29,7 @@ from server.room import handlers
 from server.room.clock_timers import ClockTimers
 from server.room.context import HandlerEffect
 from server.room.effects import (
+    BOT_RETRY_TIMER,
     FLAG_TIMER,
     Broadcast,
     BroadcastSoon,
@@ -35,6 +39,8 @@ from server.room.effects import (
     SaveMoves,
     SaveResult,
     StopThinking,
+    StoreChange,
+    StoreFault,
     Think,
     TimerKey,
 )
@@ -44,6 +50,7 @@ from server.room.limits import MessageBudget
 from server.room.match import Match
 from server.room.match_index import MatchIndex
 from server.room.presence import Peer, Presence
+from server.room.store_faults import STORE_RETRY, Retries, logged, refused
 from shared import protocol
 from shared.ai import BOT_NAMES
 from shared.games import GAMES
@@ -69,9 +76,9 @@ server."""
 class Room:
     """Every match in memory and who is at it.
 
-    ``find_player(token_hash)`` gives the (id, name) of a stored player, and
-    ``code_taken(code)`` says whether a stored match already has that code: the two
-    things the room must know of the database, asked through functions it is given.
+    ``find_player(token_hash)`` gives the (id, name) of a stored player, ``code_taken``
+    whether a stored match has that code, and ``save(change)`` stores a change or raises
+    :class:`StoreFault` having stored nothing: what the room asks of the database.
     """
 
     def __init__(
@@ -80,11 +87,13 @@ class Room:
         server: ServerInfo,
         find_player: Callable[[str], tuple[str, str] | None] = lambda _: None,
         code_taken: Callable[[str], bool] = lambda _: False,
+        save: Callable[[StoreChange], None] = lambda _: None,
     ) -> None:
         self.config = config
         self.server = server
         self.find_player = find_player
         self.code_taken = code_taken
+        self.save = save
         self.games = [GameSpec(g.name, list(g.sizes)) for g in GAMES.values()]
         self.bots = [BotInfo(level, bot) for level, bot in BOT_NAMES.items()]
         self._index = MatchIndex()
@@ -95,6 +104,7 @@ class Room:
         self._clock_timers = ClockTimers(self._out)
         self._thinking: dict[str, int] = {}
         """Match code -> the ply a bot search was asked for (one search per match)."""
+        self._retries = Retries(self._out)
         self.chat_budgets: dict[Peer, MessageBudget] = {}
         """Each connection's chat budget (see server/room/chat.py), made on its first line."""
         self._engine_busy: set[Peer] = set()
@@ -133,8 +143,9 @@ class Room:
         self._begin(now)
         for match in self.matches.values():
             if match.clock is not None and match.clock.running is not None:
-                match.clock.stop(now)
-                self._out.append(SaveClock(match))
+                match.clock.stop(now)  # the server stops: memory goes with it
+                with logged(f"match {match.code}: its clocks"):
+                    self.save(SaveClock(match.code, match.clock.stored))
         return self._done()
 
     def request(self, peer: Peer, msg: ClientMessage, now: float) -> list[Effect]:
@@ -145,14 +156,17 @@ class Room:
         the end's effects, rather than raised, so the end is not lost."""
         self._begin(now)
         if isinstance(msg, Hello):
-            handlers.hello(self, peer, msg)
+            with refused():
+                handlers.hello(self, peer, msg)
             return self._done()
         if peer.player is None:
             raise ProtocolError("hello_required", "the first message must be a hello")
         code = getattr(msg, "match", None)
-        flagged = self._flag_fallen(code)  # before its timer rang: the end comes first
+        with refused():
+            flagged = self._flag_fallen(code)  # before its timer rang: the end comes first
         try:
-            handlers.dispatch(self, peer, peer.player, msg)
+            with refused():
+                handlers.dispatch(self, peer, peer.player, msg)
         except ProtocolError as err:
             if not flagged:
                 raise
@@ -183,16 +197,26 @@ class Room:
         absent side of a game loses (to a connected person, or to a bot once
         ``bot_hold`` is over). A flag timer rang: the side whose clock ran out loses."""
         self._begin(now)
-        if key[1] == FLAG_TIMER:
-            match = self._index.get(key[0])
-            if match is not None and not self._flag_fallen(match.code):
-                self._clock_timers.arm(match)  # rang early, or stale: set for the clock as it is
-        elif self._holds.expired(key, now):
-            code, seat = key
-            match = self._index.get(code)
-            if (match is not None and not self._holds.human_online(match, seat)
-                    and self._holds.held_for(match, seat) is not None):
-                self.end(match, None if match.status == "waiting" else 1 - seat, "abandon")
+        code, seat = key
+        if seat == BOT_RETRY_TIMER:
+            if (unstored := self._retries.take_bot_move(code)) is not None:
+                self._bot_move(code, *unstored)
+            return self._done()
+        try:
+            if seat == FLAG_TIMER:
+                match = self._index.get(code)
+                if match is not None and not self._flag_fallen(match.code):
+                    self._clock_timers.arm(match)  # rang early, or stale: set as it is
+            elif self._holds.expired(key, now):
+                match = self._index.get(code)
+                if (match is not None and not self._holds.human_online(match, seat)
+                        and self._holds.held_for(match, seat) is not None):
+                    self.end(match, None if match.status == "waiting" else 1 - seat,
+                             "abandon")
+        except StoreFault as err:  # nothing changed: the same timer rings again
+            if seat != FLAG_TIMER:
+                self._holds.hold_until(key, now + STORE_RETRY)
+            self._retries.ring_again(key, now, err)
         return self._done()
 
     def bot_moved(
@@ -202,14 +226,22 @@ class Room:
         takebacks); ignored when it came too late, or for a line taken back since. A bot
         whose flag fell before its answer came loses on time (the timer may ring later)."""
         self._begin(now)
-        match = self._index.get(code)
-        self._flag_fallen(code)
-        if (self._thinking.get(code) == ply and match is not None
-                and epoch == sum(match.takebacks)):
-            del self._thinking[code]
-            if match.ply == ply and match.result is None and match.bot_to_move is not None:
-                self.commit(match, move)
+        self._bot_move(code, ply, move, epoch)
         return self._done()
+
+    def _bot_move(self, code: str, ply: int, move: int, epoch: int) -> None:
+        """Play the bot's answer unless stale; one the store refused is tried again later."""
+        match = self._index.get(code)
+        try:
+            self._flag_fallen(code)
+            if (self._thinking.get(code) == ply and match is not None
+                    and epoch == sum(match.takebacks)):
+                if match.ply == ply and match.result is None and match.bot_to_move is not None:
+                    self.commit(match, move)  # its search is over once the move is stored
+                else:
+                    del self._thinking[code]
+        except StoreFault as err:
+            self._retries.keep_bot_move(code, ply, move, epoch, self.now, err)
 
     def engine_done(self, peer: Peer) -> None:
         """The engine answered ``peer``'s hint or analyse: it may ask again."""
@@ -315,12 +347,13 @@ class Room:
     # ---- what requests share --------------------------------------------------------
 
     def commit(self, match: Match, move: int) -> None:
-        """Play a checked move (and a forced pass; IllegalMoveError before any change),
-        store it, then tell everyone (soon: with the other moves of this loop turn)."""
-        mover = match.state.to_move
-        played = match.play(move)
-        self._clock_timers.moved(match, mover, self.now)
-        self._out.append(SaveMoves(match, tuple(played)))
+        """Store a checked move (and a forced pass; IllegalMoveError or StoreFault before
+        any change), then play it and tell everyone soon (with this loop turn's moves)."""
+        step = match.step(move, self.now)
+        self.save(SaveMoves(match.code, match.ply, step.played, step.remaining, step.result))
+        match.advance(step)
+        self._thinking.pop(match.code, None)  # a bot's search for this ply is over
+        self._clock_timers.moved(match)
         self._out.append(BroadcastSoon(match))
         if match.result is not None:
             self._ended(match)
@@ -328,10 +361,11 @@ class Room:
             self.schedule_bot(match)
 
     def end(self, match: Match, winner: int | None, reason: Reason) -> None:
-        """End ``match`` now without a move (resign, abandon, time)."""
-        self._clock_timers.stop(match, self.now)
-        match.end(winner, reason)
-        self._out.append(SaveResult(match))
+        """End ``match`` now without a move (resign, abandon, time), stored first."""
+        ending = match.ending(winner, reason, self.now)
+        self.save(SaveResult(match.code, ending.result, ending.remaining))
+        match.end(ending)
+        self._clock_timers.moved(match)
         self.broadcast(match)
         self._ended(match)
 
@@ -413,3 +447,4 @@ class Room:
     def _forget(self, match: Match) -> None:
         self._index.forget(match)
         self._presence.forget_match(match.code)
+

@@ -70,15 +70,19 @@ def answer(ctx: Context, player: str, msg: TakebackAnswer) -> None:
 
 
 def take_back(ctx: Context, match: Match, ply: int, seat: int) -> None:
-    """Go back to the position before ``ply`` (``seat`` asked): a bot's search of the
-    line taken back is dropped, the step is stored, then everyone sees it."""
-    if match.clock is not None:  # the increments its moves earned go with them
-        match.clock.taken_back([match.positions[i].to_move for i in range(ply, match.ply)
-                                if match.moves[i] != PASS], ctx.now)
+    """Go back to the position before ``ply`` (``seat`` asked): the step is stored,
+    then a bot's search of the line taken back is dropped and everyone sees it."""
+    clock = match.clock.copy() if match.clock is not None else None
+    if clock is not None:  # the increments its moves earned go with them
+        clock.taken_back([match.positions[i].to_move for i in range(ply, match.ply)
+                          if match.moves[i] != PASS], ctx.now)
+    takebacks = (match.takebacks[0] + (seat == 0), match.takebacks[1] + (seat == 1))
+    ctx.save(SaveTakeback(match.code, ply, takebacks,
+                          clock.stored if clock is not None else None))
     match.rewind(ply)
+    match.clock = clock
     match.takebacks[seat] += 1  # also the epoch that makes any older bot answer stale
     ctx.stop_thinking(match)
     ctx.start_clock(match)
-    ctx.emit(SaveTakeback(match))
     ctx.broadcast(match)
     ctx.schedule_bot(match)

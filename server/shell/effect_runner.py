@@ -2,10 +2,11 @@
 
 It hands the room (server/room/room.py) each request, disconnect, timer and bot answer with
 the current time, and carries out the effects (server/room/effects.py) the room returns,
-keeping their promises: every change is stored before any frame shows it; the moves
-of one event-loop turn share one disk commit, and their states go out at the end of
-that turn or before any other frame, whichever is first; no socket is ever awaited
-while effects are carried out; a bot starts thinking after the people were answered.
+keeping their promises: the room stores every change through the store it is given
+before it changes memory (so every frame shows only what is stored); the states of the
+moves of one event-loop turn go out at the end of that turn or before any other frame,
+whichever is first; no socket is ever awaited while effects are carried out; a bot
+starts thinking after the people were answered.
 """
 
 from __future__ import annotations
@@ -25,18 +26,9 @@ from server.room.effects import (
     CancelTimer,
     Effect,
     Paced,
-    RenamePlayer,
     Reply,
     ReplyState,
     RunReview,
-    SaveChat,
-    SaveClock,
-    SaveMatch,
-    SaveMoves,
-    SavePlayer,
-    SaveResult,
-    SaveSeats,
-    SaveTakeback,
     Send,
     SetTimer,
     StopThinking,
@@ -64,7 +56,7 @@ class EffectRunner:
         self.store = store
         self.bots = bots
         self.room = Room(config, server, find_player=store.find_player,
-                         code_taken=store.has_match)
+                         code_taken=store.has_match, save=store.save)
         self._timers: dict[TimerKey, asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._unsent: dict[str, Match] = {}
@@ -148,35 +140,17 @@ class EffectRunner:
             self._apply(effect)
 
     def _apply(self, effect: Effect) -> None:
-        """Carry out one effect that needs no requester (a move's two come first)."""
+        """Carry out one effect that needs no requester (a move's comes first)."""
         match effect:
-            case SaveMoves(match, moves):
-                self.store.add_moves(match, moves, defer=True)
             case BroadcastSoon(match):
                 self._unsent[match.code] = match
                 if self._flushing is None:
                     self._flushing = asyncio.get_running_loop().call_soon(self.flush)
-            case SavePlayer(player, token_hash, name):
-                self.store.add_player(player, token_hash, name)
-            case RenamePlayer(player, name):
-                self.store.rename_player(player, name)
-            case SaveMatch(match):
-                self.store.add_match(match)
-            case SaveSeats(match):
-                self.store.update_seats(match)
-            case SaveResult(match):
-                self.store.finish(match)
-            case SaveTakeback(match):
-                self.store.take_back(match)
-            case SaveClock(match):
-                self.store.save_clock(match)
-            case SaveChat(match, line):
-                self.store.add_chat(match.code, line)
             case Appraise() | RunReview():
                 self.engine.start(effect)
             case Broadcast(match, to, state):
                 self._unsent.pop(match.code, None)
-                self.flush()  # earlier moves go first, and stored
+                self.flush()  # earlier moves go first
                 broadcast(_links(to), encode(state))
             case Send(to, message):
                 self.flush()
@@ -200,15 +174,14 @@ class EffectRunner:
                 raise AssertionError(f"{effect} outside a request has nobody to go to")
 
     def flush(self) -> None:
-        """Commit the moves not stored yet, then send each changed match's state.
+        """Send each match's state that changed with a move since the last flush.
 
         Called before every frame the server sends, so a move's state goes out before
-        the reply to any later request (and nobody sees a move that is not stored).
+        the reply to any later request.
         """
         if self._flushing is not None:
             self._flushing.cancel()
             self._flushing = None
-        self.store.commit()
         unsent, self._unsent = self._unsent, {}
         for match in unsent.values():  # each state encoded once for all its receivers
             broadcast(_links(self.room.audience(match)), encode(self.room.state_of(match)))

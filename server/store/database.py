@@ -1,7 +1,11 @@
 """SQLite persistence: players (token hashes only), matches, every move and chat.
 
-Writes are committed before the caller broadcasts, so a move a client has seen is on
-disk. WAL mode keeps each commit cheap and makes it survive a killed process.
+The room hands each change to :meth:`Store.save` before it changes anything in memory:
+the change is committed in one transaction, or rolled back and refused with
+:class:`~server.room.effects.StoreFault` (disk full, I/O error, locked, read-only), the
+connection usable again for the next one. So a move a client has seen is on disk, and
+one the store refused was never played. WAL mode keeps each commit cheap and makes it
+survive a killed process.
 """
 
 from __future__ import annotations
@@ -19,12 +23,29 @@ import msgspec
 import platformdirs
 
 from server.room.clock import MatchClock
+from server.room.effects import (
+    RenamePlayer,
+    SaveChat,
+    SaveClock,
+    SaveMatch,
+    SaveMoves,
+    SavePlayer,
+    SaveResult,
+    SaveSeats,
+    SaveTakeback,
+    StoreChange,
+    StoreFault,
+)
 from server.room.match import Match, Seat
 from server.store.schema import SCHEMA, migrate, schema_problem, select_columns
 from shared.games import new_game
 from shared.protocol import CHAT_HISTORY_LINES, ChatLine, Clock, Reason, Result
 
 log = logging.getLogger("taikyoku.server")
+
+BUSY_TIMEOUT = 0.2
+"""Seconds a write waits for a lock another program holds on the database before it is
+refused (the event loop waits with it)."""
 
 def default_db_path() -> Path:
     """Where the server keeps its database unless told otherwise (the user's data dir)."""
@@ -110,9 +131,8 @@ class Store:
         if not memory and not readonly:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = _lock(self.path) if exclusive and not memory else None
-        self._deferred: list[tuple[str, int, int, float]] = []
-        """Deferred moves (match, ply, move, time) not written yet: one statement writes
-        them all at the next commit or write."""
+        self.fault: str | None = None
+        """Why the last write failed, until one succeeds again (logged once each way)."""
         try:
             self._db = self._open(readonly)
         except BaseException:  # a failed open holds nothing: the lock goes too
@@ -129,7 +149,7 @@ class Store:
                 uri = f"{Path(self.path).resolve().as_uri()}?mode=ro"
                 db = sqlite3.connect(uri, uri=True, isolation_level=None)
             else:
-                db = sqlite3.connect(self.path, isolation_level=None)
+                db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)
         except sqlite3.Error as err:
             raise UnusableDatabaseError(f"cannot open the database {self.path} ({err})") from None
         try:
@@ -153,141 +173,121 @@ class Store:
         return db
 
     def close(self) -> None:
-        self.commit()
         self._db.close()
         if self._lock is not None:
             self._lock.close()
 
+    def save(self, change: StoreChange) -> None:
+        """Store ``change`` in one transaction, committed when this returns; otherwise
+        rolled back and :class:`StoreFault` (nothing of it stored)."""
+        with self._writing():
+            match change:
+                case SavePlayer(player, token_hash, name):
+                    self._db.execute("INSERT INTO players (id, token_hash, name, created) "
+                                     "VALUES (?, ?, ?, ?)", (player, token_hash, name, time.time()))
+                case RenamePlayer(player, name):
+                    self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
+                case SaveMatch(match):
+                    self._add_match(match)
+                case SaveSeats(code, seats, status):
+                    self._db.execute("UPDATE matches SET seats = ?, status = ? WHERE code = ?",
+                                     (_seats_json(seats), status, code))
+                case SaveMoves(code, ply, moves, remaining, result):
+                    self._add_moves(code, ply, moves)
+                    self._save_clock(code, remaining)
+                    if result is not None:
+                        self._finish(code, result)
+                case SaveResult(code, result, remaining):
+                    self._finish(code, result)
+                    self._save_clock(code, remaining)
+                case SaveTakeback(code, ply, takebacks, remaining):
+                    self._db.execute("DELETE FROM moves WHERE match = ? AND ply >= ?",
+                                     (code, ply))
+                    self._db.execute("UPDATE matches SET takebacks = ? WHERE code = ?",
+                                     (json.dumps(takebacks), code))
+                    self._save_clock(code, remaining)
+                case SaveClock(code, remaining):
+                    self._save_clock(code, remaining)
+                case SaveChat(code, line):
+                    self._add_chat(code, line)
+
     @contextmanager
-    def _writing(self, defer: bool = False) -> Iterator[None]:
-        """Run the writes inside the open transaction, after the deferred moves, then
-        commit all (unless deferred)."""
-        self._begin()
-        yield
-        if not defer:
-            self.commit()
-
-    def _begin(self) -> None:
-        """Open the transaction if none is, and write the deferred moves into it."""
-        if not self._db.in_transaction:
-            self._db.execute("BEGIN")
-        if self._deferred:
-            rows, self._deferred = self._deferred, []
-            self._db.executemany(
-                "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)", rows)
-
-    def commit(self) -> None:
-        """Make every write so far durable, deferred moves included (a no-op when
-        nothing is pending).
-
-        The server calls it before any frame leaves, so nobody sees an unstored move.
-        """
-        if self._deferred:
-            self._begin()
-        if self._db.in_transaction:
+    def _writing(self) -> Iterator[None]:
+        """One transaction: committed, or rolled back (the connection usable again) and
+        StoreFault. The first failure and the first success after it are logged."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            yield
             self._db.execute("COMMIT")
+        except sqlite3.Error as err:
+            self._rollback()
+            if self.fault is None:
+                log.error("the database %s refuses writes (%s): changes are refused with "
+                          "storage_unavailable until it takes them again", self.path, err)
+            self.fault = str(err)
+            raise StoreFault(str(err)) from err
+        if self.fault is not None:
+            log.warning("the database %s takes writes again", self.path)
+            self.fault = None
+
+    def _rollback(self) -> None:
+        """Undo the open transaction, if SQLite has not already (it may after an I/O
+        error); a rollback that fails leaves nothing that a later BEGIN would keep."""
+        if self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error as err:
+                log.warning("rollback failed (%s)", err)
 
     # ---- players ------------------------------------------------------------------
 
-    def add_player(self, player: str, token_hash: str, name: str) -> None:
-        with self._writing():
-            self._db.execute(
-                "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
-                (player, token_hash, name, time.time()),
-            )
-
     def find_player(self, token_hash: str) -> tuple[str, str] | None:
-        """(player id, name) of the player holding this token hash, or None."""
-        row = self._db.execute(
-            "SELECT id, name FROM players WHERE token_hash = ?", (token_hash,)
-        ).fetchone()
+        """(player id, name) of the player holding this token hash, or None (StoreFault
+        when the database cannot be read)."""
+        with _reading():
+            row = self._db.execute(
+                "SELECT id, name FROM players WHERE token_hash = ?", (token_hash,)
+            ).fetchone()
         return (row[0], row[1]) if row else None
-
-    def rename_player(self, player: str, name: str) -> None:
-        with self._writing():
-            self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
 
     # ---- matches ------------------------------------------------------------------
 
-    def add_match(self, match: Match) -> None:
-        """Store a new match with the moves it already has (a forced opening pass)."""
-        with self._writing():
-            self._db.execute(
-                "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
-                "status, created, hints, clock, remaining, unlisted, spectator_chat) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match.code, match.game, match.size, match.start.board,
-                    match.start.to_move, _seats_json(match.seats), match.status,
-                    match.created, match.hints,
-                    msgspec.json.encode(match.clock.control).decode() if match.clock else None,
-                    json.dumps(match.clock.remaining) if match.clock else None,
-                    match.unlisted, match.spectator_chat,
-                ),
-            )
-            self._deferred.extend(_move_rows(match.code, 0, match.moves))  # written at commit
+    def _add_match(self, match: Match) -> None:
+        """A new match with the moves it already has (a forced opening pass)."""
+        self._db.execute(
+            "INSERT INTO matches (code, game, size, start_board, start_to_move, seats, "
+            "status, created, hints, clock, remaining, unlisted, spectator_chat) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                match.code, match.game, match.size, match.start.board,
+                match.start.to_move, _seats_json(match.seats), match.status,
+                match.created, match.hints,
+                msgspec.json.encode(match.clock.control).decode() if match.clock else None,
+                json.dumps(match.clock.remaining) if match.clock else None,
+                match.unlisted, match.spectator_chat,
+            ),
+        )
+        self._add_moves(match.code, 0, match.moves)
+        if match.result is not None:
+            self._finish(match.code, match.result)
 
-    def update_seats(self, match: Match) -> None:
-        with self._writing():
-            self._db.execute(
-                "UPDATE matches SET seats = ?, status = ? WHERE code = ?",
-                (_seats_json(match.seats), match.status, match.code),
-            )
+    def _add_moves(self, code: str, first_ply: int, moves: Sequence[int]) -> None:
+        now = time.time()
+        self._db.executemany(
+            "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)",
+            [(code, first_ply + i, move, now) for i, move in enumerate(moves)])
 
-    def add_moves(self, match: Match, moves: Sequence[int], defer: bool = False) -> None:
-        """Append the last ``moves`` of ``match`` (and its result if they ended it).
+    def _save_clock(self, code: str, remaining: tuple[float, float] | None) -> None:
+        if remaining is not None:
+            self._db.execute("UPDATE matches SET remaining = ? WHERE code = ?",
+                             (json.dumps(list(remaining)), code))
 
-        With ``defer`` they are written and committed by the next :meth:`commit` (or
-        write), together with the other deferred moves: one statement and one disk
-        commit for the moves of many matches under load. Until then the caller must not
-        tell anyone about them.
-        """
-        self._deferred.extend(_move_rows(match.code, match.ply - len(moves), moves))
-        if match.clock is None and match.result is None:
-            if not defer:
-                self.commit()
-            return
-        with self._writing(defer):
-            if match.clock is not None:  # the clocks as of this move
-                self._save_clock(match)
-            if match.result is not None:
-                self._finish(match)
-
-    def finish(self, match: Match) -> None:
-        """Store how the match ended (resign, abandon, time)."""
-        with self._writing():
-            self._finish(match)
-            if match.clock is not None:
-                self._save_clock(match)
-
-    def take_back(self, match: Match) -> None:
-        """A takeback, in one transaction: the stored moves from ``match.ply`` on are
-        forgotten, the takeback counts and the clocks stored."""
-        with self._writing():
-            self._db.execute("DELETE FROM moves WHERE match = ? AND ply >= ?",
-                             (match.code, match.ply))
-            self._db.execute("UPDATE matches SET takebacks = ? WHERE code = ?",
-                             (json.dumps(match.takebacks), match.code))
-            if match.clock is not None:
-                self._save_clock(match)
-
-    def save_clock(self, match: Match) -> None:
-        """Store the clocks of ``match`` as they are now (a clean shutdown)."""
-        with self._writing():
-            self._save_clock(match)
-
-    def _save_clock(self, match: Match) -> None:
-        assert match.clock is not None
-        self._db.execute("UPDATE matches SET remaining = ? WHERE code = ?",
-                         (json.dumps(match.clock.remaining), match.code))
-
-    def add_chat(self, code: str, line: ChatLine) -> None:
+    def _add_chat(self, code: str, line: ChatLine) -> None:
         """Keep a chat line of match ``code``, and only its last CHAT_HISTORY_LINES."""
-        with self._writing():
-            self._db.execute("INSERT INTO chat (match, seq, line) VALUES (?, ?, ?)",
-                             (code, line.seq, msgspec.json.encode(line).decode()))
-            self._db.execute("DELETE FROM chat WHERE match = ? AND seq <= ?",
-                             (code, line.seq - CHAT_HISTORY_LINES))
+        self._db.execute("INSERT INTO chat (match, seq, line) VALUES (?, ?, ?)",
+                         (code, line.seq, msgspec.json.encode(line).decode()))
+        self._db.execute("DELETE FROM chat WHERE match = ? AND seq <= ?",
+                         (code, line.seq - CHAT_HISTORY_LINES))
 
     def _chat_of(self, match: Match) -> None:
         """Give a restored ``match`` its stored chat lines."""
@@ -296,13 +296,11 @@ class Store:
             match.chat.append(msgspec.json.decode(line, type=ChatLine))
         match.chat_seq = match.chat[-1].seq if match.chat else 0
 
-    def _finish(self, match: Match) -> None:
-        result = match.result
-        assert result is not None
+    def _finish(self, code: str, result: Result) -> None:
         self._db.execute(
             "UPDATE matches SET status = 'over', result = ?, ended = ? WHERE code = ?",
             (json.dumps({"winner": result.winner, "reason": result.reason,
-                         "score": result.score}), time.time(), match.code),
+                         "score": result.score}), time.time(), code),
         )
 
     def unfinished(self) -> list[Match]:
@@ -342,8 +340,10 @@ class Store:
         return records
 
     def has_match(self, code: str) -> bool:
-        """Whether a match with this code is stored (finished or not)."""
-        row = self._db.execute("SELECT 1 FROM matches WHERE code = ?", (code,)).fetchone()
+        """Whether a match with this code is stored (finished or not); StoreFault when
+        the database cannot be read."""
+        with _reading():
+            row = self._db.execute("SELECT 1 FROM matches WHERE code = ?", (code,)).fetchone()
         return row is not None
 
     def record(self, code: str) -> Record | None:
@@ -358,15 +358,16 @@ class Store:
         return _record_of(row, moves)
 
 
-def _move_rows(
-    code: str, first_ply: int, moves: Sequence[int]
-) -> list[tuple[str, int, int, float]]:
-    """The moves table's rows for ``moves`` of match ``code`` from ``first_ply``, played now."""
-    now = time.time()
-    return [(code, first_ply + i, move, now) for i, move in enumerate(moves)]
+@contextmanager
+def _reading() -> Iterator[None]:
+    """A read the room waits on: a database that cannot be read is a StoreFault."""
+    try:
+        yield
+    except sqlite3.Error as err:
+        raise StoreFault(str(err)) from err
 
 
-def _seats_json(seats: list[Seat | None]) -> str:
+def _seats_json(seats: Sequence[Seat | None]) -> str:
     return json.dumps([s.to_json() if s is not None else None for s in seats])
 
 

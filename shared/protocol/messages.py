@@ -37,6 +37,7 @@ ErrorCode = Literal[
     "text_too_long",
     "engine_failed",
     "opponent_left",
+    "storage_unavailable",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 """Every error code, in the order docs/protocol.md lists them."""

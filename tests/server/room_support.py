@@ -1,10 +1,10 @@
 """A match room driven by hand for the room's unit tests: no socket, no timer, no sleep.
 
-:class:`Bench` plays the shell's part in miniature: it keeps the players the room
-stored (so a hello can resume by token), delivers each effect's frames to the peers
-they go to, keeps the timers the room set and the results it stored, and keeps the
-clock, which only moves when a test moves it: :meth:`Bench.advance` rings the timers
-that fall due on the way, as the shell's event loop would.
+:class:`Bench` plays the shell's part in miniature: it gives the room a real store in
+memory that a test can make fail (:class:`FaultyStore`), delivers each effect's frames
+to the peers they go to, keeps the timers the room set, and keeps the clock, which only
+moves when a test moves it: :meth:`Bench.advance` rings the timers that fall due on the
+way, as the shell's event loop would.
 """
 
 from __future__ import annotations
@@ -17,19 +17,20 @@ from server.room.effects import (
     BroadcastSoon,
     CancelTimer,
     Effect,
-    RenamePlayer,
     Reply,
     ReplyState,
-    SavePlayer,
     SaveResult,
     Send,
     SetTimer,
+    StoreChange,
+    StoreFault,
     TimerKey,
 )
 from server.room.identity import hash_token
 from server.room.match import Match
 from server.room.presence import Peer
 from server.room.room import Room
+from server.store.database import Store
 from shared.protocol import (
     ClientMessage,
     Create,
@@ -66,30 +67,61 @@ class Person(Peer):
         return [m for m in self.take() if isinstance(m, State)]
 
 
+class FaultyStore(Store):
+    """A store in memory that refuses every write while ``fault`` says why (as SQLite
+    refuses one when the disk is full), and every read too while ``reads_fail``; it
+    keeps the changes it stored, in order, in ``saved`` (those refused in ``refused``)."""
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.fault: str | None = None
+        self.reads_fail = False
+        self.saved: list[StoreChange] = []
+        self.refused: list[StoreChange] = []
+
+    def save(self, change: StoreChange) -> None:
+        if self.fault is not None:
+            self.refused.append(change)
+            raise StoreFault(self.fault)
+        super().save(change)
+        self.saved.append(change)
+
+    def find_player(self, token_hash: str) -> tuple[str, str] | None:
+        if self.reads_fail:
+            raise StoreFault("disk I/O error")
+        return super().find_player(token_hash)
+
+    def has_match(self, code: str) -> bool:
+        if self.reads_fail:
+            raise StoreFault("disk I/O error")
+        return super().has_match(code)
+
+
 class Bench:
-    """A room, its stored players, and a clock at ``now``."""
+    """A room, its store, and a clock at ``now``."""
 
     def __init__(self, config: ServerConfig = CONFIG) -> None:
-        self.players: dict[str, tuple[str, str]] = {}
+        self.store = FaultyStore()
         self.room = Room(config, ServerInfo(name="bench", version="0"),
-                         find_player=self.players.get)
+                         find_player=self.store.find_player,
+                         code_taken=self.store.has_match, save=self.store.save)
         self.now = T0
         self.timers: dict[TimerKey, float] = {}
         """The timers the room set and has not cancelled, and when each rings."""
-        self.results: dict[str, tuple[int | None, str]] = {}
+        self.seen = 0
+        """How many of the store's changes :func:`stored` has returned so far."""
+
+    @property
+    def results(self) -> dict[str, tuple[int | None, str]]:
         """Match code -> (winner, reason) of each end stored without a move."""
+        return {c.code: (c.result.winner, c.result.reason) for c in self.store.saved
+                if isinstance(c, SaveResult)}
 
     def deliver(self, effects: list[Effect], requester: Person | None = None) -> list[Effect]:
         """Send each frame where the effect says (states built now, as the shell does
-        when they go out); store the players; return the effects for a closer look."""
+        when they go out); return the effects for a closer look."""
         for effect in effects:
             match effect:
-                case SavePlayer(player, token_hash, name):
-                    self.players[token_hash] = (player, name)
-                case RenamePlayer(player, name):
-                    for key, (known, _) in self.players.items():
-                        if known == player:
-                            self.players[key] = (player, name)
                 case Reply(message):
                     assert requester is not None
                     requester.got.append(message)
@@ -111,9 +143,6 @@ class Bench:
                     self.timers[key] = at
                 case CancelTimer(key):
                     self.timers.pop(key, None)
-                case SaveResult(match):
-                    assert match.result is not None
-                    self.results[match.code] = (match.result.winner, match.result.reason)
         return effects
 
     def advance(self, seconds: float) -> list[Effect]:
@@ -163,6 +192,13 @@ class Bench:
         code = self.room.seated(creator.player or "")[0].code
         self.ask(joiner, Join(match=code))
         return code
+
+
+def stored(bench: Bench) -> list[str]:
+    """The type names of the changes stored since the last call (what was written)."""
+    names = [type(change).__name__ for change in bench.store.saved[bench.seen:]]
+    bench.seen = len(bench.store.saved)
+    return names
 
 
 def _person(peer: Peer) -> Person:

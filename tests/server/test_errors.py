@@ -11,6 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from server.room.effects import StoreFault
 from shared.protocol import ERROR_CODES
 
 
@@ -318,6 +319,37 @@ async def test_no_rematch_with_a_player_who_left(game_server, connect) -> None:
     await taro.send(type="rematch", match=code)
     refused = await taro.expect_error("opponent_left", "rematch", code)
     assert refused["message"] == f"Hana left match {code}; a rematch needs both players"
+
+
+async def test_storage_unavailable_refuses_a_move_and_the_same_move_goes_through_later(
+        game_server, connect) -> None:
+    """A store that refuses writes (as with a full disk): the mover is refused, the
+    opponent sees nothing, a new player is refused too, and all goes on afterwards."""
+    taro, hana = await connect(game_server, name="Taro"), await connect(game_server, name="Hana")
+    code = (await taro.create(game="tictactoe", vs="human", seat="first"))["match"]
+    await hana.send(type="join", match=code)
+    await taro.expect("state", match=code, status="playing")
+    await hana.expect("state", match=code, status="playing")
+    room = game_server.runner.room
+    store_save = room.save
+
+    def full_disk(change):
+        raise StoreFault("database or disk is full")
+
+    room.save = full_disk
+    await taro.send(type="move", match=code, move=4, ply=0)
+    msg = await taro.expect_error("storage_unavailable", ref="move", match=code)
+    assert "database or disk is full" in msg["message"] and "nothing changed" in msg["message"]
+    newcomer = await connect(game_server, name="New", hello=False)
+    await newcomer.send(type="hello", protocol=1, name="New", token=None)
+    await newcomer.expect_error("storage_unavailable", ref="hello")
+    assert (await taro.request(type="list"))["type"] == "lobby"  # the server goes on
+    room.save = store_save
+    await taro.send(type="move", match=code, move=4, ply=0)  # the same move, now stored
+    assert (await hana.expect("state", match=code))["moves"] == [4]
+    assert game_server.store.record(code).moves == [4]
+    assert (await newcomer.request(type="hello", protocol=1, name="New", token=None))[
+        "type"] == "welcome"
 
 
 def test_every_error_code_is_exercised_here() -> None:

@@ -14,9 +14,6 @@ import sys
 import time
 from pathlib import Path
 
-from server.room.match import Match, Seat
-from server.store.database import Store
-from shared.games import new_game
 from tests import ROOT
 from tests.conftest import until
 
@@ -195,17 +192,3 @@ async def test_a_corrupt_stored_match_is_skipped_not_fatal(make_server, connect,
     again = await make_server()
     assert good in again.runner.matches and bad not in again.runner.matches
     assert f"match {bad} cannot be restored" in caplog.text
-
-
-def test_deferred_moves_are_invisible_until_committed(tmp_path) -> None:
-    store = Store(tmp_path / "db.sqlite3")
-    match = Match("GROUP1", new_game("tictactoe"), [Seat("human", "a", player="p_a"), None])
-    store.add_match(match)
-    store.add_moves(match, match.play(4), defer=True)
-    store.add_moves(match, match.play(0), defer=True)
-    with sqlite3.connect(tmp_path / "db.sqlite3") as other:
-        count = "SELECT COUNT(*) FROM moves WHERE match = 'GROUP1'"
-        assert other.execute(count).fetchone() == (0,)
-        store.commit()  # one commit for both moves
-        assert other.execute(count).fetchone() == (2,)
-    store.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from server.room.effects import SaveMatch, SaveMoves, SavePlayer, StoreFault
 from server.room.match import Match, Seat
 from server.shell.app import GameServer
 from server.store.database import DatabaseInUseError, Store, UnusableDatabaseError
@@ -29,7 +30,7 @@ def bot_to_move(db: Path) -> str:
     """A stored, unfinished tic-tac-toe match where a level-1 bot is to move."""
     store = Store(db)
     match = Match("BOTNOW", new_game("tictactoe"), [Seat.bot(1), Seat("human", "a", "p_a")])
-    store.add_match(match)
+    store.save(SaveMatch(match))
     store.close()
     return match.code
 
@@ -94,9 +95,7 @@ def test_reading_records_while_a_server_runs_is_allowed(tmp_path) -> None:
             Store(db, exclusive=True)
         reader = Store(db, readonly=True)
         assert [(r.code, r.moves) for r in reader.records()] == [(code, [])]
-        match = Match(code, new_game("tictactoe"), [Seat.bot(1), Seat("human", "a", "p_a")],
-                      moves=[4])
-        owner.add_moves(match, [4])
+        owner.save(SaveMoves(code, 0, (4,), None, None))
         assert reader.record(code).moves == [4]
         reader.close()
     finally:
@@ -107,8 +106,8 @@ def test_a_read_only_store_writes_nothing(tmp_path) -> None:
     db = tmp_path / "taikyoku.sqlite3"
     code = bot_to_move(db)
     reader = Store(db, readonly=True)
-    with pytest.raises(sqlite3.OperationalError, match="readonly"):
-        reader.add_player("p_b", "hash", "b")
+    with pytest.raises(StoreFault, match="readonly"):
+        reader.save(SavePlayer("p_b", "hash", "b"))
     assert [r.code for r in reader.records()] == [code]
     reader.close()
 
@@ -163,8 +162,8 @@ async def test_a_damaged_stored_match_does_not_stop_the_start(tmp_path, caplog) 
     db = tmp_path / "taikyoku.sqlite3"
     store = Store(db)
     for code in ("BROKEN", "INTACT"):
-        store.add_match(Match(code, new_game("tictactoe"),
-                              [Seat("human", "a", "p_a"), Seat("human", "b", "p_b")]))
+        store.save(SaveMatch(Match(code, new_game("tictactoe"),
+                                   [Seat("human", "a", "p_a"), Seat("human", "b", "p_b")])))
     store.close()
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE matches SET seats = 'oops' WHERE code = 'BROKEN'")

@@ -4,7 +4,7 @@ every refusal."""
 
 from __future__ import annotations
 
-from server.room.effects import SaveChat, Send
+from server.room.effects import SaveChat, SaveMatch, Send
 from server.room.match import Match, Seat
 from server.store.database import Store
 from shared.games import new_game
@@ -32,8 +32,8 @@ def test_a_line_is_stored_then_relayed_to_everyone_in_the_match() -> None:
     effects = bench.ask(taro, Chat(match=code, text=" hi\u202e there\x07 "))
     line = ChatLine(match=code, seq=1, time=bench.now, seat=0, player=taro.player or "",
                     name="Taro", text="hi there")
-    assert effects[0] == SaveChat(bench.match(code), line)
-    assert isinstance(effects[1], Send) and set(effects[1].to) == {taro, hana, fan}
+    assert bench.store.saved[-1] == SaveChat(code, line)
+    assert isinstance(effects[0], Send) and set(effects[0].to) == {taro, hana, fan}
     assert taro.take() == hana.take() == fan.take() == [line]
     bench.now += 1
     bench.ask(fan, Chat(match=code, text="go!"))
@@ -104,10 +104,10 @@ def test_chat_refusals_in_their_order() -> None:
 def test_the_store_keeps_the_last_lines_of_an_unfinished_match() -> None:
     store = Store(":memory:")
     match = Match("TALK01", new_game("tictactoe"), [Seat("human", "a", player="p_a"), None])
-    store.add_match(match)
+    store.save(SaveMatch(match))
     for seq in range(1, CHAT_HISTORY_LINES + 6):
-        store.add_chat(match.code, ChatLine(match=match.code, seq=seq, time=float(seq),
-                                            seat=0, player="p_a", name="a", text=f"{seq}"))
+        store.save(SaveChat(match.code, ChatLine(match=match.code, seq=seq, time=float(seq),
+                                                 seat=0, player="p_a", name="a", text=f"{seq}")))
     (restored,) = store.unfinished()
     assert [line.text for line in restored.chat] == [
         f"{seq}" for seq in range(6, CHAT_HISTORY_LINES + 6)]

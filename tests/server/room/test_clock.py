@@ -25,7 +25,7 @@ from shared.protocol import (
     Takeback,
     TakebackAnswer,
 )
-from tests.server.room_support import Bench, Person, kinds
+from tests.server.room_support import Bench, Person, kinds, stored
 
 
 def test_clock_arithmetic() -> None:
@@ -116,7 +116,7 @@ def test_the_flag_timer_ends_the_match_on_time_and_not_before() -> None:
         SetTimer((code, FLAG_TIMER), flag)]  # rang early: set again
     bench.now += 1
     effects = bench.deliver(bench.room.timeout((code, FLAG_TIMER), bench.now))
-    assert kinds(effects) == ["CancelTimer", "SaveResult", "Broadcast"]
+    assert kinds(effects) == ["CancelTimer", "Broadcast"] and stored(bench)[-1] == "SaveResult"
     final = taro.states()[-1]
     assert final.result is not None and (final.result.winner, final.result.reason) == (
         0, "time")
@@ -131,7 +131,8 @@ def test_a_request_that_beats_the_timer_to_a_fallen_flag_sees_the_end_first() ->
     taro, hana, code = playing_with_clock(bench, 60)
     bench.now += 61  # the timer has not rung yet
     effects = bench.ask(taro, Move(match=code, move=4, ply=0))
-    assert kinds(effects) == ["CancelTimer", "SaveResult", "Broadcast", "Reply"]
+    assert kinds(effects) == ["CancelTimer", "Broadcast", "Reply"]
+    assert stored(bench)[-1] == "SaveResult"
     final, error = taro.take()
     assert final.result.reason == "time"  # type: ignore[union-attr]
     assert isinstance(effects[-1], Reply) and error == Error(
@@ -193,9 +194,10 @@ def test_a_bot_move_after_its_flag_fell_loses_on_time() -> None:
                                      bot=BotChoice(level=1), clock=Clock(initial=5, increment=2)))
     (think,) = [e for e in effects if isinstance(e, Think)]
     bench.now += 6  # its answer comes after its flag fell, before the flag timer rang
-    effects = bench.deliver(bench.room.bot_moved(think.code, 0, 4, bench.now, think.epoch))
+    stored(bench)
+    bench.deliver(bench.room.bot_moved(think.code, 0, 4, bench.now, think.epoch))
     match = bench.match(think.code)
-    assert match.moves == [] and "SaveMoves" not in kinds(effects)
+    assert match.moves == [] and stored(bench) == ["SaveResult"]
     assert match.result is not None and (match.result.winner, match.result.reason) == (
         1, "time")
     assert match.clock is not None and match.clock.remaining == [0.0, 5.0]
@@ -210,5 +212,6 @@ def test_restore_and_a_clean_shutdown() -> None:
     effects = bench.room.restore([match], bench.now)
     assert SetTimer(("CLOCK1", FLAG_TIMER), bench.now + 42) in effects  # the downtime free
     bench.now += 12
-    assert bench.room.closing(bench.now) == [SaveClock(match)]
+    assert bench.room.closing(bench.now) == []
+    assert bench.store.saved[-1] == SaveClock("CLOCK1", (50.0, 30.0))
     assert match.clock.remaining == [50.0, 30.0] and match.clock.running is None

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from server.room.effects import Broadcast, CancelTimer, SetTimer, Think
+from server.room.effects import Broadcast, CancelTimer, SavePlayer, SetTimer, Think
 from server.room.identity import hash_token
 from server.room.match import Match, Seat
 from server.room.room import KEEP_FINISHED
 from shared.games import new_game
 from shared.protocol import BotChoice, Create, Hello, Joined, ListMatches, Lobby, Move, Resign
-from tests.server.room_support import CONFIG, Bench, Person, kinds, token_of
+from tests.server.room_support import CONFIG, Bench, Person, kinds, stored, token_of
 
 
 def test_an_absent_opponent_loses_after_the_grace_not_before() -> None:
@@ -24,7 +24,7 @@ def test_an_absent_opponent_loses_after_the_grace_not_before() -> None:
     assert bench.ring(code, 1) == [SetTimer((code, 1), bench.now + 1)]  # early: set again
     assert bench.match(code).result is None
     bench.now += 1
-    assert kinds(bench.ring(code, 1)) == ["SaveResult", "Broadcast"]
+    assert kinds(bench.ring(code, 1)) == ["Broadcast"] and stored(bench)[-1] == "SaveResult"
     result = bench.match(code).result
     assert result is not None and (result.winner, result.reason) == (0, "abandon")
     assert bench.ring(code, 1) == []  # a timer that rang once is gone
@@ -67,7 +67,8 @@ def test_a_waiting_match_is_called_off_when_its_creator_stays_away() -> None:
     match = bench.room.seated(taro.player or "")[0]
     assert SetTimer((match.code, 0), bench.now + CONFIG.grace) in bench.disconnect(taro)
     bench.now += CONFIG.grace
-    assert kinds(bench.ring(match.code, 0)) == ["SaveResult", "Broadcast"]
+    assert kinds(bench.ring(match.code, 0)) == ["Broadcast"]
+    assert stored(bench)[-1] == "SaveResult"
     assert match.result is not None and (match.result.winner, match.result.reason) == (
         None, "abandon")
     assert match.code not in bench.room.matches  # nobody is at it: forgotten (stays stored)
@@ -87,8 +88,8 @@ def test_against_a_bot_the_seat_is_held_for_the_bot_hold() -> None:
     bench.now += CONFIG.bot_hold
     match = bench.match(code)
     effects = bench.ring(code, 1)
-    assert kinds(effects) == ["SaveResult", "Broadcast", "StopThinking"]
-    broadcast = effects[1]
+    assert kinds(effects) == ["Broadcast", "StopThinking"] and stored(bench)[-1] == "SaveResult"
+    broadcast = effects[0]
     assert isinstance(broadcast, Broadcast) and broadcast.to == ()  # nobody here to tell
     assert match.result is not None and (match.result.winner, match.result.reason) == (
         0, "abandon")
@@ -186,7 +187,7 @@ def test_restored_matches_wait_only_as_long_as_they_would_have() -> None:
     """After a restart nobody is connected: a bot match's hold and a waiting match's
     grace start at once; a game between two people waits for one of them."""
     bench = Bench(dataclasses.replace(CONFIG, grace=5.0, bot_hold=5.0))
-    bench.players[hash_token("taro-token")] = ("p_taro", "Taro")
+    bench.store.save(SavePlayer("p_taro", hash_token("taro-token"), "Taro"))
     vs_bot = Match("VSBOT1", new_game("tictactoe"), [Seat("human", "Taro", "p_taro"),
                                                      Seat.bot(1)])
     waiting = Match("WAITNG", new_game("tictactoe"), [Seat("human", "Taro", "p_taro"), None])

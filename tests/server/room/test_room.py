@@ -25,7 +25,7 @@ from shared.protocol import (
     Watch,
     Welcome,
 )
-from tests.server.room_support import Bench, Person, hashed, kinds, token_of
+from tests.server.room_support import Bench, Person, hashed, kinds, stored, token_of
 
 
 def refused(code: str, bench: Bench, person: Person, msg: object) -> str:
@@ -56,11 +56,11 @@ def test_hello_stores_the_new_player_before_welcoming_them() -> None:
     bench = Bench()
     taro = Person()
     effects = bench.ask(taro, Hello(protocol=1, name=" Ta\x1bro\n"))
-    assert kinds(effects) == ["SavePlayer", "Reply"]
+    assert kinds(effects) == ["Reply"] and stored(bench) == ["SavePlayer"]
     (welcome,) = taro.take()
     assert isinstance(welcome, Welcome)
     assert taro.player == welcome.player and taro.name == "Taro"
-    assert bench.players[hashed(taro)] == (welcome.player, "Taro")
+    assert bench.store.find_player(hashed(taro)) == (welcome.player, "Taro")
     assert [g.game for g in welcome.games] == ["tictactoe", "othello"]
 
 
@@ -70,9 +70,11 @@ def test_hello_with_a_token_resumes_and_keeps_or_changes_the_name() -> None:
     again = bench.connect("", token=token_of(taro))
     assert again.player == taro.player and again.name == "Taro" and again.token == taro.token
     renamed = Person()
+    stored(bench)
     assert kinds(bench.ask(renamed, Hello(protocol=1, name="Taro II", token=taro.token))) == [
-        "RenamePlayer", "Reply"]
-    assert bench.players[hashed(taro)] == (taro.player, "Taro II")
+        "Reply"]
+    assert stored(bench) == ["RenamePlayer"]
+    assert bench.store.find_player(hashed(taro)) == (taro.player, "Taro II")
     stranger = bench.connect("Who", token="not-a-known-token")
     assert stranger.player != taro.player and stranger.token != "not-a-known-token"
 
@@ -114,11 +116,12 @@ def test_create_stores_answers_then_broadcasts() -> None:
     taro = bench.connect("Taro")
     taro.take()
     effects = bench.ask(taro, Create(game="othello", size=6, seat="second"))
-    assert kinds(effects) == ["SaveMatch", "Reply", "Broadcast", "Paced"]
+    assert kinds(effects) == ["Reply", "Broadcast", "Paced"]
     joined, state = taro.take()
     assert isinstance(joined, Joined) and joined.seat == 1 and joined.role == "player"
     assert isinstance(state, State) and state.status == "waiting" and state.size == 6
-    assert isinstance(effects[0], SaveMatch) and effects[0].match.created == bench.now
+    saved = bench.store.saved[-1]
+    assert isinstance(saved, SaveMatch) and saved.match.created == bench.now
 
 
 def test_create_refuses_what_the_rules_refuse() -> None:
@@ -135,7 +138,8 @@ def test_against_the_bot_the_person_is_answered_before_the_bot_thinks() -> None:
     taro = bench.connect("Taro")
     effects = bench.ask(taro, Create(game="tictactoe", vs="bot", seat="second",
                                      bot=BotChoice(level=2)))
-    assert kinds(effects) == ["SaveMatch", "Reply", "Broadcast", "Think", "Paced"]
+    assert kinds(effects) == ["Reply", "Broadcast", "Think", "Paced"]
+    assert stored(bench)[-1] == "SaveMatch"
     think = effects[-2]
     assert isinstance(think, Think) and (think.ply, think.level) == (0, 2)
     assert bench.room.thinking == {think.code: 0}
@@ -147,8 +151,9 @@ def test_join_takes_the_open_seat_once() -> None:
     bench.ask(taro, Create(game="tictactoe"))
     code = bench.room.seated(taro.player or "")[0].code
     taro.take(), hana.take()
-    assert kinds(bench.ask(hana, Join(match=code.lower()))) == ["SaveSeats", "Reply",
-                                                                 "Broadcast"]
+    stored(bench)
+    assert kinds(bench.ask(hana, Join(match=code.lower()))) == ["Reply", "Broadcast"]
+    assert stored(bench) == ["SaveSeats"]
     joined, state = hana.take()
     assert joined == Joined(match=code, seat=1, role="player")
     assert isinstance(state, State) and state.status == "playing"
@@ -243,10 +248,12 @@ def test_a_stale_ply_is_answered_with_the_current_state() -> None:
 def test_moves_are_stored_then_sent_soon_and_a_line_ends_the_game() -> None:
     bench = Bench()
     taro, hana, code = two_playing(bench)
+    stored(bench)
     ply = 0
     for mover, square in [(taro, 0), (hana, 3), (taro, 1), (hana, 4)]:
         assert kinds(bench.ask(mover, Move(match=code, move=square, ply=ply))) == [
-            "SaveMoves", "BroadcastSoon", "Paced"]  # a move played costs no message
+            "BroadcastSoon", "Paced"]  # a move played costs no message
+        assert stored(bench) == ["SaveMoves"]
         ply += 1
     bench.ask(taro, Move(match=code, move=2, ply=4))
     (state,) = hana.states()[-1:]
@@ -259,7 +266,9 @@ def test_resign_and_calling_off() -> None:
     bench = Bench()
     taro, hana, code = two_playing(bench)
     refused("not_a_player", bench, bench.connect("Who"), Resign(match=code))
-    assert kinds(bench.ask(hana, Resign(match=code))) == ["SaveResult", "Broadcast"]
+    stored(bench)
+    assert kinds(bench.ask(hana, Resign(match=code))) == ["Broadcast"]
+    assert stored(bench) == ["SaveResult"]
     (state,) = taro.states()
     assert state.result is not None and (state.result.winner, state.result.reason) == (
         0, "resign")
@@ -317,7 +326,8 @@ def test_a_bot_always_wants_a_rematch_and_moves_first_in_it() -> None:
     code = bench.room.seated(taro.player or "")[0].code
     bench.ask(taro, Resign(match=code))
     effects = bench.ask(taro, Rematch(match=code))
-    assert kinds(effects) == ["SaveMatch", "Broadcast", "Send", "Broadcast", "Think", "Paced"]
+    assert kinds(effects) == ["Broadcast", "Send", "Broadcast", "Think", "Paced"]
+    assert stored(bench)[-1] == "SaveMatch"
     think = effects[-2]
     assert isinstance(think, Think) and think.code == bench.match(code).next_match
 
@@ -329,7 +339,9 @@ def test_the_bot_moves_only_once_per_search_and_never_late() -> None:
     code = bench.room.seated(taro.player or "")[0].code
     assert kinds(bench.ask(taro, Move(match=code, move=0, ply=0)))[-2:] == ["Think", "Paced"]
     assert bench.bot_moves(code, 0, 4) == []  # an answer for another ply is ignored
-    assert kinds(bench.bot_moves(code, 1, 4)) == ["SaveMoves", "BroadcastSoon"]
+    stored(bench)
+    assert kinds(bench.bot_moves(code, 1, 4)) == ["BroadcastSoon"]
+    assert stored(bench) == ["SaveMoves"]
     assert bench.bot_moves(code, 1, 8) == [] and bench.match(code).ply == 2
     bench.ask(taro, Move(match=code, move=1, ply=2))
     effects = bench.ask(taro, Resign(match=code))  # the search is worthless now
@@ -353,8 +365,10 @@ def test_the_lobby_lists_waiting_matches_first_then_the_newest_someone_is_at() -
         ("over", taro, Create(game="tictactoe", vs="bot")),
     ]:
         bench.now += 10
-        effects = bench.ask(who, create)
-        codes[name] = next(e.match.code for e in effects if isinstance(e, SaveMatch))
+        bench.ask(who, create)
+        saved = bench.store.saved[-1]
+        assert isinstance(saved, SaveMatch)
+        codes[name] = saved.match.code
     bench.ask(taro, Resign(match=codes["over"]))
     bench.disconnect(away)
     hana.take()

@@ -4,7 +4,7 @@ the store's step, and every refusal in its order."""
 
 from __future__ import annotations
 
-from server.room.effects import Broadcast, SaveTakeback, Send, StopThinking, Think
+from server.room.effects import Broadcast, Send, StopThinking, Think
 from shared.games import PASS, new_game
 from shared.protocol import (
     BotChoice,
@@ -39,7 +39,8 @@ def test_against_the_bot_the_person_and_the_bot_reply_are_undone() -> None:
     bench.bot_moves(code, 1, 0)
     taro.take()
     effects = bench.ask(taro, Takeback(match=code, ply=2))
-    assert [type(e).__name__ for e in effects] == ["SaveTakeback", "Broadcast"]
+    assert [type(e).__name__ for e in effects] == ["Broadcast"]
+    assert type(bench.store.saved[-1]).__name__ == "SaveTakeback"
     (state,) = taro.states()
     assert (state.ply, state.moves, state.board, state.to_move) == (0, [], "." * 9, 0)
     match = bench.match(code)
@@ -90,7 +91,8 @@ def test_between_people_an_offer_is_accepted() -> None:
     assert offered.takeback == TakebackOffer(seat=0, ply=0) and offered.ply == 2
     assert taro.states() == [offered]
     effects = bench.ask(hana, TakebackAnswer(match=code, accept=True))
-    assert [type(e).__name__ for e in effects] == ["SaveTakeback", "Broadcast"]
+    assert [type(e).__name__ for e in effects] == ["Broadcast"]
+    assert type(bench.store.saved[-1]).__name__ == "SaveTakeback"
     (back,) = hana.states()
     assert (back.ply, back.takeback, back.to_move) == (0, None, 0)
     assert bench.match(code).takebacks == [1, 0]
@@ -138,11 +140,13 @@ def test_a_double_click_takes_back_one_move() -> None:
     bench.bot_moves(code, 3, 2)
     taro.take()
     bench.ask(taro, Takeback(match=code, ply=4))
+    saved = len(bench.store.saved)
     effects = bench.ask(taro, Takeback(match=code, ply=4))  # the second click
     error, state = taro.take()[-2:]
     assert isinstance(error, Error) and error.code == "stale_ply"
     assert isinstance(state, State) and state.ply == 2
-    assert not [e for e in effects if isinstance(e, SaveTakeback | Broadcast | Send)]
+    assert not [e for e in effects if isinstance(e, Broadcast | Send)]
+    assert len(bench.store.saved) == saved
     bench.ask(taro, Takeback(match=code))  # asked again on purpose: further back
     assert bench.match(code).ply == 0 and bench.match(code).takebacks == [2, 0]
 

@@ -8,6 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from server.room.effects import SaveMatch, SaveMoves
 from server.room.match import Match, Seat
 from server.store.database import Store
 from shared.games import new_game
@@ -63,8 +64,8 @@ def test_an_old_database_is_read_then_migrated_by_the_server(tmp_path: Path) -> 
     assert (match.code, match.moves, match.status) == ("AGAIN1", [8], "playing")
     assert store.find_player("hash") == ("p_a", "a")
     added = Match("NEW123", new_game("tictactoe"), [Seat("human", "a", "p_a"), None])
-    store.add_match(added)
-    store.add_moves(added, added.play(4))
+    store.save(SaveMatch(added))
+    store.save(SaveMoves(added.code, 0, (4,), None, None))
     store.close()
 
     again = Store(path, exclusive=True)  # a migrated database opens as it is
@@ -83,7 +84,7 @@ def test_a_sqlite_too_old_to_drop_a_column_leaves_it(tmp_path: Path, monkeypatch
     store = Store(path, exclusive=True)
     assert "rematch_of" in columns(path) and "takebacks" in columns(path)
     (match,) = store.unfinished()
-    store.add_moves(match, match.play(4))
+    store.save(SaveMoves(match.code, 2, (4,), None, None))
     store.close()
     again = Store(path, exclusive=True)
     assert [(r.code, r.moves) for r in again.records()] == [("FIRST1", [4, 0]),

@@ -1,0 +1,74 @@
+"""When the store refuses a change: a request is refused, a change nobody asked for waits.
+
+The room hands every change to the store before it changes memory (server/room/room.py).
+A :class:`~server.room.effects.StoreFault` there means nothing changed, and then:
+
+- a request is refused with ``storage_unavailable`` (the asker may send it again);
+- a bot's move is kept and tried again :data:`STORE_RETRY` seconds later (stale by then,
+  after a takeback or the end of the match, it is dropped: the bot thinks again then);
+- a flag's or an absence's result waits for its timer, which rings again as soon;
+- the clocks stored at a clean shutdown are only logged (those after the last move stay).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from server.room.effects import BOT_RETRY_TIMER, Effect, SetTimer, StoreFault, TimerKey
+from shared.protocol import ProtocolError
+
+log = logging.getLogger("taikyoku.server")
+
+STORE_RETRY = 2.0
+"""Seconds after which a change that no request waits for (a bot's move, a flag's or an
+absence's result) is tried again when the store refused it."""
+
+
+@contextmanager
+def refused() -> Iterator[None]:
+    """A request whose change the store refused is refused: storage_unavailable."""
+    try:
+        yield
+    except StoreFault as err:
+        raise ProtocolError(
+            "storage_unavailable", f"the server cannot store this now ({err}); nothing "
+            "changed: send it again in a moment") from None
+
+
+@contextmanager
+def logged(what: str) -> Iterator[None]:
+    """A change nobody waits for and nothing tries again (the clocks at a clean
+    shutdown: those after the last move stay stored) is only logged when refused."""
+    try:
+        yield
+    except StoreFault as err:
+        log.warning("%s could not be stored (%s)", what, err)
+
+
+class Retries:
+    """Bot moves the store refused, and the timers that try them (or an end) again;
+    timer effects go to ``out``."""
+
+    def __init__(self, out: list[Effect]) -> None:
+        self.out = out
+        self.bot_moves: dict[str, tuple[int, int, int]] = {}
+        """Match code -> (ply, move, epoch) of a bot's move the store refused."""
+
+    def keep_bot_move(self, code: str, ply: int, move: int, epoch: int, now: float,
+                      err: StoreFault) -> None:
+        log.warning("match %s: the bot's move could not be stored (%s); trying again in "
+                    "%g s", code, err, STORE_RETRY)
+        self.bot_moves[code] = (ply, move, epoch)
+        self.out.append(SetTimer((code, BOT_RETRY_TIMER), now + STORE_RETRY))
+
+    def take_bot_move(self, code: str) -> tuple[int, int, int] | None:
+        """The bot's move of match ``code`` to try again, if one waits."""
+        return self.bot_moves.pop(code, None)
+
+    def ring_again(self, key: TimerKey, now: float, err: StoreFault) -> None:
+        """The end that timer ``key`` brought could not be stored: it rings again."""
+        log.warning("match %s: its end could not be stored (%s); trying again in %g s",
+                    key[0], err, STORE_RETRY)
+        self.out.append(SetTimer(key, now + STORE_RETRY))
