@@ -3,10 +3,10 @@
     python -m training.probcut [--positions 160] [--max-depth 11] [--seed 1] [--write]
 
 Multi-ProbCut (Buro 1997, 1999) cuts a deep search when a shallow one clears the window by
-enough: the deep value ``v_d`` is predicted from the shallow ``v_s`` as ``v_s + shift``,
-with a normal error of ``sigma``, both fitted per depth and per phase of the game. This
-script measures them on the evaluation the kernel uses now (the packaged learned weights,
-where there are some):
+enough: the deep value ``v_d`` is predicted from the shallow ``v_s`` as ``slope * v_s +
+shift``, with a normal error of ``sigma``, all fitted per depth and per phase of the game.
+This script measures them on the evaluation the kernel uses now (the packaged learned
+weights, where there are some):
 
 1. positions from seeded games (random opening plies, then the best move of a full-width
    4-ply kernel search, one move in ten random), every board size the expert searches
@@ -15,10 +15,10 @@ where there are some):
    (a fresh table per depth, so each value is that depth's own, not a deeper one's);
 3. for each deep depth ``d`` from ``PROBCUT_DEPTH`` on and the shallow depth the search
    pairs with it (:func:`~shared.ai.kernel.midgame.shallow_depth`), per phase of
-   ``PHASE_EMPTIES`` empties: the mean and standard deviation of ``v_d - v_s`` (the
-   regression slope is printed too: near 1, which is why the kernel keeps the difference
-   model). A cell with too few positions takes the nearest fitted cell's values (its own
-   phase's nearest depth, else the nearest phase's).
+   ``PHASE_EMPTIES`` empties: the least-squares line of ``v_d`` on ``v_s`` (its slope
+   kept within 0.5-2) and the standard deviation of the residuals. A cell with too few
+   positions takes the nearest fitted cell's values (its own phase's nearest depth, else
+   the nearest phase's).
 
 ``--write`` rewrites ``shared/ai/kernel/probcut_table.py`` with the fit and its
 provenance (this script, the commit, the positions, the date). Seeded and deterministic:
@@ -40,7 +40,7 @@ from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import eval_tables
 from shared.ai.kernel.expert import move_bits
 from shared.ai.kernel.midgame import NODES, PROBCUT_DEPTH, Memory, search_root, shallow_depth
-from shared.ai.kernel.probcut_table import MAX_DEPTH, PHASE_EMPTIES, PHASES, SIZES
+from shared.ai.kernel.probcut_table import MAX_DEPTH, PHASE_EMPTIES, PHASES, SIZES, SLOPE_ONE
 from shared.games import PASS
 from shared.games.othello import OthelloState
 
@@ -94,9 +94,9 @@ def positions(size: int, count: int, rng: random.Random, memory: Memory) -> list
     return out[:count]
 
 
-def fit(size: int, count: int, depth: int, seed: int) -> tuple[np.ndarray, np.ndarray, str]:
-    """(shift, sigma) per phase and depth for one board size, in evaluation units, and a
-    report of the fit."""
+def fit(size: int, count: int, depth: int, seed: int) -> tuple[list[np.ndarray], str]:
+    """[shift, sigma, slope] per phase and depth for one board size (evaluation units;
+    the slope in 1 / SLOPE_ONE), and a report of the fit."""
     rng = random.Random(seed * 100 + size)
     memory = Memory.allocate(18)
     diffs: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -108,27 +108,28 @@ def fit(size: int, count: int, depth: int, seed: int) -> tuple[np.ndarray, np.nd
         for d in range(PROBCUT_DEPTH, depth + 1):
             diffs.setdefault((phase, d), []).append((by_depth[shallow_depth(d) - 1],
                                                      by_depth[d - 1]))
-    shift = np.zeros((PHASES, MAX_DEPTH + 1), dtype=np.int64)
-    sigma = np.zeros((PHASES, MAX_DEPTH + 1), dtype=np.int64)
+    shift, sigma, slope = (np.zeros((PHASES, MAX_DEPTH + 1), dtype=np.int64) for _ in range(3))
     fitted = np.zeros((PHASES, MAX_DEPTH + 1), dtype=bool)
     lines = [f"{size}x{size}: {count} positions, {nodes:,} nodes"]
     for (phase, d), pairs in sorted(diffs.items()):
         if len(pairs) < MIN_SAMPLES:
             continue
         shallow, deep = np.array(pairs, dtype=np.float64).T
-        slope = np.polyfit(shallow, deep, 1)[0] if shallow.std() > 0 else 1.0
-        shift[phase, d] = round(float((deep - shallow).mean()))
-        sigma[phase, d] = max(1, round(float((deep - shallow).std(ddof=1))))
+        a = float(np.polyfit(shallow, deep, 1)[0]) if shallow.std() > 0 else 1.0
+        a = min(2.0, max(0.5, a))
+        b = float((deep - a * shallow).mean())
+        slope[phase, d], shift[phase, d] = round(a * SLOPE_ONE), round(b)
+        sigma[phase, d] = max(1, round(float((deep - a * shallow - b).std(ddof=2))))
         fitted[phase, d] = True
         lines.append(f"  phase {phase} (empties {phase * PHASE_EMPTIES}-"
                      f"{phase * PHASE_EMPTIES + PHASE_EMPTIES - 1}) depth {d} v {shallow_depth(d)}:"
-                     f" n {len(pairs)}, shift {shift[phase, d]}, sigma {sigma[phase, d]},"
-                     f" slope {slope:.2f}")
-    _fill(shift, sigma, fitted)
-    return shift, sigma, "\n".join(lines)
+                     f" n {len(pairs)}, slope {a:.2f}, shift {shift[phase, d]},"
+                     f" sigma {sigma[phase, d]}")
+    _fill([shift, sigma, slope], fitted)
+    return [shift, sigma, slope], "\n".join(lines)
 
 
-def _fill(shift: np.ndarray, sigma: np.ndarray, fitted: np.ndarray) -> None:
+def _fill(arrays: list[np.ndarray], fitted: np.ndarray) -> None:
     """Give every cell left unfitted (too few positions) the values of the nearest fitted
     one: in its own phase if that has any (the nearest depth), else in the nearest phase
     that has."""
@@ -139,10 +140,11 @@ def _fill(shift: np.ndarray, sigma: np.ndarray, fitted: np.ndarray) -> None:
         for d in range(PROBCUT_DEPTH, MAX_DEPTH + 1):
             if not fitted[p, d]:
                 q, e = min(cells, key=lambda cell: (abs(cell[0] - p), abs(cell[1] - d)))
-                shift[p, d], sigma[p, d] = shift[q, e], sigma[q, e]
+                for array in arrays:
+                    array[p, d] = array[q, e]
 
 
-def write(tables: dict[int, tuple[np.ndarray, np.ndarray]], args: argparse.Namespace) -> None:
+def write(tables: dict[int, list[np.ndarray]], args: argparse.Namespace) -> None:
     """Rewrite the kernel's table module with the fit and its provenance."""
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, cwd=TABLE.parent).stdout.strip() or "unknown"
@@ -152,7 +154,7 @@ def write(tables: dict[int, tuple[np.ndarray, np.ndarray]], args: argparse.Names
              f"--max-depth {args.max_depth} --seed {args.seed} --write` at commit {commit} "
              f"on {datetime.date.today()}\n")
     body = [stamp] + [python_array(name, np.array([tables[size][index] for size in SIZES]))
-                      for name, index in (("SHIFT", 0), ("SIGMA", 1))]
+                      for name, index in (("SHIFT", 0), ("SIGMA", 1), ("SLOPE", 2))]
     TABLE.write_text(head + "".join(body))
 
 
@@ -174,9 +176,8 @@ def main() -> None:
         parser.error(f"--positions >= {MIN_SAMPLES}, --max-depth {PROBCUT_DEPTH}-{MAX_DEPTH}")
     tables = {}
     for size in SIZES:
-        shift, sigma, report = fit(size, args.positions, args.max_depth, args.seed)
+        tables[size], report = fit(size, args.positions, args.max_depth, args.seed)
         print(report, flush=True)
-        tables[size] = (shift, sigma)
     if args.write:
         write(tables, args)
         print(f"wrote {TABLE}")

@@ -14,14 +14,16 @@ def test_a_fit_fills_every_phase_and_depth_from_its_positions(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(probcut, "MIN_SAMPLES", 3)
-    shift, sigma, report = probcut.fit(6, 16, PROBCUT_DEPTH + 1, seed=3)
-    assert shift.shape == sigma.shape == probcut_table.SHIFT.shape[1:]
+    (shift, sigma, slope), report = probcut.fit(6, 16, PROBCUT_DEPTH + 1, seed=3)
+    assert shift.shape == sigma.shape == slope.shape == probcut_table.SHIFT.shape[1:]
     assert (sigma[:, PROBCUT_DEPTH:] > 0).all()  # every cell a search may read
+    one = probcut_table.SLOPE_ONE
+    assert ((slope[:, PROBCUT_DEPTH:] >= one // 2) & (slope[:, PROBCUT_DEPTH:] <= 2 * one)).all()
     assert "6x6: 16 positions" in report
     fitted = [line for line in report.splitlines() if " depth " in line]
     assert fitted  # at least one (phase, depth) cell had enough positions
-    again = probcut.fit(6, 16, PROBCUT_DEPTH + 1, seed=3)
-    assert (again[0] == shift).all() and (again[1] == sigma).all()  # seeded: the same fit
+    again, _ = probcut.fit(6, 16, PROBCUT_DEPTH + 1, seed=3)
+    assert all((x == y).all() for x, y in zip(again, (shift, sigma, slope)))  # seeded
 
 
 def test_unfitted_cells_take_the_nearest_fitted_ones() -> None:
@@ -30,11 +32,11 @@ def test_unfitted_cells_take_the_nearest_fitted_ones() -> None:
     fitted = np.zeros(shape, dtype=bool)
     shift[3, 6], sigma[3, 6], fitted[3, 6] = 50, 300, True
     shift[3, 9], sigma[3, 9], fitted[3, 9] = 70, 400, True
-    probcut._fill(shift, sigma, fitted)
+    probcut._fill([shift, sigma], fitted)
     assert (shift[3, 5], shift[3, 7], shift[3, 8], shift[3, 40]) == (50, 50, 70, 70)
     assert (sigma[0, 6], sigma[6, 30]) == (300, 400)  # other phases: phase 3's nearest depth
     with pytest.raises(SystemExit):
-        probcut._fill(shift, sigma, np.zeros(shape, dtype=bool))
+        probcut._fill([shift, sigma], np.zeros(shape, dtype=bool))
 
 
 def test_the_written_table_reads_back() -> None:

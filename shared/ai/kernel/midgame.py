@@ -32,9 +32,10 @@ from shared.ai.kernel import table as tt
 from shared.ai.kernel.bits import ONE, flips_at, legal_moves, lowest_bit, popcount
 from shared.ai.kernel.evaluate import SCORE_LIMIT, T_CORNERS, T_MASK, UNIT, evaluate
 from shared.ai.kernel.jit import njit
-from shared.ai.kernel.probcut_table import PHASE_EMPTIES, PHASES
+from shared.ai.kernel.probcut_table import PHASE_EMPTIES, PHASES, SLOPE_ONE
 from shared.ai.kernel.probcut_table import SHIFT as PROBCUT_SHIFT
 from shared.ai.kernel.probcut_table import SIGMA as PROBCUT_SIGMA
+from shared.ai.kernel.probcut_table import SLOPE as PROBCUT_SLOPE
 
 INF = SCORE_LIMIT + 1
 """Beyond every score (a finished game is worth at most 64 discs): a window's open end."""
@@ -208,22 +209,25 @@ def search(
     upper: int = INF
     use_table = depth >= TABLE_DEPTH
     if stats[SELECTIVE] and depth >= PROBCUT_DEPTH:
-        # Multi-ProbCut: a shallow search that clears the window by PROBCUT_T standard
-        # deviations of its error (fitted per board, phase and depth: probcut_table.py)
-        # stands in for the deep one. (Kept inline: numba's cache cannot load mutually
-        # recursive functions.)
+        # Multi-ProbCut: the deep value is predicted from a shallow search's, deep ~
+        # slope * shallow + shift with an error of sigma (fitted per board, phase and
+        # depth: probcut_table.py); a shallow value whose prediction clears the window by
+        # PROBCUT_T sigmas stands in for the deep search. (Kept inline: numba's cache
+        # cannot load mutually recursive functions.)
         shallow = shallow_depth(depth)
         board = 1 if popcount(mask) == 64 else 0  # 8x8, else 6x6's rows
         phase = min(popcount(mask & ~(own | opp)) // PHASE_EMPTIES, PHASES - 1)
-        shift = PROBCUT_SHIFT[board, phase, depth]
+        slope, shift = PROBCUT_SLOPE[board, phase, depth], PROBCUT_SHIFT[board, phase, depth]
         margin = int(PROBCUT_T * PROBCUT_SIGMA[board, phase, depth])
-        bound = beta - shift + margin
+        # the least shallow value predicting beta + margin (a ceiling), then the most
+        # predicting alpha - margin (a floor)
+        bound = -((shift - beta - margin) * SLOPE_ONE // slope)
         if bound < INF and search(
             own, opp, shallow, bound - 1, bound, ply,
             t, table, killers, history, move_bits, move_keys, stats,
         ) >= bound:
             return 0 if stats[ABORTED] else beta
-        bound = alpha - shift - margin
+        bound = (alpha - margin - shift) * SLOPE_ONE // slope
         if bound > -INF and search(
             own, opp, shallow, bound, bound + 1, ply,
             t, table, killers, history, move_bits, move_keys, stats,

@@ -1,6 +1,7 @@
 """Multi-ProbCut's table: per board size, phase and depth, how a shallow search's value
-predicts the deep one's (``SHIFT``, the mean of deep - shallow, and ``SIGMA``, its
-standard deviation, in evaluation units), for :func:`shared.ai.kernel.midgame.search`.
+predicts the deep one's, for :func:`shared.ai.kernel.midgame.search`: deep ~ ``SLOPE`` /
+``SLOPE_ONE`` * shallow + ``SHIFT``, with an error of standard deviation ``SIGMA``
+(evaluation units), the least-squares line of the deep values on the shallow ones.
 
 Fitted on the current evaluation by ``training/probcut.py`` (Buro's method: full-width
 values at each depth of seeded game positions, per phase of ``PHASE_EMPTIES`` empties;
@@ -26,8 +27,11 @@ PHASES = 7
 MAX_DEPTH = 64
 """Depths 0-64 (a search never goes deeper than the empties)."""
 
+SLOPE_ONE = 1024
+"""``SLOPE`` is in units of 1 / SLOPE_ONE (integer arithmetic in the search)."""
+
 # --- fitted: not yet; the per-depth values measured on the hand-written evaluation
-# (30 positions, 24-40 empties), the same for every size and phase
+# (30 positions, 24-40 empties, slope 1), the same for every size and phase
 SHIFT = np.array(
     [[[0, 0, 0, 0, 113, 82, 236, 93, 182, 134, 239, 164, 218, 218, 218, 218, 218, 218, 218,
     218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218, 218,
@@ -134,3 +138,4 @@ SIGMA = np.array(
     535, 535, 535, 535, 535, 535, 535, 535, 535, 535, 535, 535, 535, 535]]],
     dtype=np.int64,
 )
+SLOPE = np.full(SHIFT.shape, SLOPE_ONE, dtype=np.int64)
