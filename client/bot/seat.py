@@ -23,7 +23,10 @@ from shared.protocol import Error, Joined
 from shared.protocol import State as StateMessage
 
 RATE_LIMIT_PAUSE = 1.0
-"""Seconds to wait before sending again after the server said `rate_limited`."""
+"""Seconds to wait before sending again after the server said `rate_limited` or
+`storage_unavailable` (it dropped the request; nothing changed)."""
+RESEND_CODES = ("rate_limited", "storage_unavailable")
+"""The refusals that ask for the same request again later."""
 
 RESEND_AFTER_RECONNECT = 2.0
 """After a reconnect, seconds to wait for the server to re-send the `joined` we asked
@@ -163,7 +166,7 @@ async def request_joined(
             if message.match not in known and (target is None or message.match == target):
                 return message
         elif isinstance(message, Error) and message.match in (None, target):
-            if message.code != "rate_limited":
+            if message.code not in RESEND_CODES:
                 raise GameAborted(f"the server refused {what}: {message.message}")
             refusal = f" (the server said: {message.message})"
             resend_at = loop.time() + RATE_LIMIT_PAUSE
@@ -243,7 +246,7 @@ async def play_seat(
             elif isinstance(message, Error) and message.match in (None, code):
                 if message.code in ("stale_ply", "not_your_turn"):
                     sent_ply = None  # a fresh state follows
-                elif message.code == "rate_limited":
+                elif message.code in RESEND_CODES:
                     # Our move was dropped and nothing else will come: move again, later.
                     await asyncio.sleep(RATE_LIMIT_PAUSE)
                     sent_ply, latest = None, acted

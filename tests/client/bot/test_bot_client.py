@@ -15,6 +15,7 @@ from client.bot.seat import Chooser, GameResult, play_seat
 from client.bot.tournament import Settings, Summary, Tournament
 from client.common.connection import ConnectError, Connection
 from client.common.discovery import FoundServer, choose_server
+from server.room.effects import SaveMoves, StoreChange, StoreFault
 from server.shell.app import GameServer
 from shared.protocol import Joined
 
@@ -43,6 +44,28 @@ async def test_perfect_tic_tac_toe_against_perfect_play_is_all_draws(
     assert data["avg_margin"] is None  # a disc margin means nothing in tic-tac-toe
     # perfect against perfect fills the board: 5 moves as X, 4 as O, seats alternating
     assert data["moves"] == 5 + 4 + 5 + 4 and data["avg_move_ms"] is not None
+    _check_against_server(game_server, summary)
+
+
+async def test_a_move_the_server_could_not_store_is_sent_again(
+        game_server: GameServer) -> None:
+    """storage_unavailable (a full disk, say) refuses a move and changes nothing: the bot
+    sends the same move again and the games finish as the store has them."""
+    assert game_server.runner is not None
+    room = game_server.runner.room
+    store_save, refused = room.save, []
+
+    def every_other_move_refused_at_first(change: StoreChange) -> None:
+        if isinstance(change, SaveMoves) and len(refused) < 3 and change.ply % 2 == 0:
+            refused.append(change)
+            raise StoreFault("database or disk is full")
+        store_save(change)
+
+    room.save = every_other_move_refused_at_first
+    settings = Settings(url=game_server.url, game="tictactoe", level=5, opponent_level=5,
+                        games=2, timeout=60)
+    summary = await Tournament(settings).run()
+    assert len(refused) == 3 and summary.to_dict()["unfinished"] == []
     _check_against_server(game_server, summary)
 
 

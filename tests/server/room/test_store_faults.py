@@ -41,8 +41,8 @@ def memory(bench: Bench) -> dict[str, Any]:
     state and what it keeps beside it, bot searches, held seats, who is here."""
     room = bench.room
     return {
-        "matches": {code: (m.to_message(room.online, bench.now), list(m.chat), m.chat_seq, list(m.takebacks),
-                           sorted(m.rematch), m.next_match, m.offer)
+        "matches": {code: (m.to_message(room.online, bench.now), list(m.chat), m.chat_seq,
+                           list(m.takebacks), sorted(m.rematch), m.next_match, m.offer)
                     for code, m in room.matches.items()},
         "thinking": dict(room.thinking),
         "held": dict(room.held),
