@@ -1,0 +1,5 @@
+"""python -m training: see training/README.md."""
+
+from training.cli import main
+
+main()
