@@ -1,31 +1,106 @@
-"""The training pipeline's command line (training/README.md)."""
+"""The training pipeline's command line (training/README.md).
+
+    python -m training [--config full] [--data DIR] run [--install]
+    python -m training generate [--set train|bench] [--rounds N]
+    python -m training fit --size 8 --iteration K
+    python -m training label --size 8 --iteration K
+    python -m training install
+    python -m training show
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import shutil
 from pathlib import Path
 
-from shared.ai.kernel.evaluate import eval_tables
-from training.config import CONFIGS
+from shared.ai.kernel.evaluate import tables_with
+from shared.ai.kernel.weights import PACKAGED, packaged_weights
+from shared.ai.kernel.weights import load as load_weights
+from training.bootstrap import label_all
+from training.config import CONFIGS, Config
+from training.pipeline import fit_path, fit_size, iterate, labels_path
 from training.selfplay import write_shard
+
+DEFAULT_DATA = Path("training-data")
+
+
+def generate(config: Config, data: Path, bench: bool, rounds: int) -> None:
+    """Play ``rounds`` rounds of self-play shards (skipping the shards that exist)."""
+    plans = config.bench if bench else config.selfplay
+    seed = config.seed + 1 if bench else config.seed
+    root = data / ("bench" if bench else "selfplay")
+    for index in range(rounds):
+        for play in plans:
+            for k in range(play.shards_per_round):
+                shard = index * play.shards_per_round + k
+                tables = tables_with(play.games.size, None)
+                write_shard(play.games, seed, shard, root, tables, "hand-written")
+
+
+def install(config: Config, data: Path, iteration: int | None) -> None:
+    """Copy the last fit of each size (or fit ``iteration``) into the package."""
+    for play in config.selfplay:
+        size = play.games.size
+        if iteration is None:
+            found = sorted(data.glob(f"fits/iter*/othello{size}.npz"),
+                           key=lambda p: int(p.parent.name[4:]))
+            if not found:
+                raise SystemExit(f"no fit of size {size} under {data}")
+            source = found[-1]
+        else:
+            source = fit_path(data, iteration, size)
+        load_weights(source)  # refuse to install a broken file
+        PACKAGED.mkdir(exist_ok=True)
+        shutil.copyfile(source, PACKAGED / f"othello{size}.npz")
+        logging.info("installed %s", source)
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m training", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m training",
+                                     description="The learned evaluation's pipeline.")
     parser.add_argument("--config", choices=sorted(CONFIGS), default="full")
-    parser.add_argument("--data", type=Path, default=Path("/work/data/training"))
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                        help=f"where the games, labels and fits go (default {DEFAULT_DATA})")
     sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="the whole pipeline (resumes)")
+    run.add_argument("--install", action="store_true", help="then install the last fits")
     gen = sub.add_parser("generate", help="play self-play shards (resumes)")
-    gen.add_argument("--shards", type=int, default=1000, help="shards per board size")
+    gen.add_argument("--rounds", type=int, help="rounds of shards (default: the config's)")
+    gen.add_argument("--set", choices=("train", "bench"), default="train",
+                     help="training games, or the accuracy benchmark's (solved from more empties)")
+    for name in ("fit", "label"):
+        step = sub.add_parser(name, help=f"{name} one board size at one iteration")
+        step.add_argument("--size", type=int, choices=(6, 8), required=True)
+        step.add_argument("--iteration", type=int, default=0)
+    inst = sub.add_parser("install", help="copy fits into the package")
+    inst.add_argument("--iteration", type=int)
+    sub.add_parser("show", help="print the packaged weights' provenance")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     config = CONFIGS[args.config]
+    data: Path = args.data
     if args.command == "generate":
-        for index in range(args.shards):
-            for play in config.selfplay:
-                for k in range(play.shards_per_round):
-                    shard = index * play.shards_per_round + k
-                    tables = eval_tables(play.games.size)
-                    write_shard(play.games, config.seed, shard, args.data / "selfplay", tables,
-                                "hand-written")
+        generate(config, data, args.set == "bench", args.rounds or config.rounds)
+    elif args.command == "run":
+        generate(config, data, False, config.rounds)
+        iterate(config, data, config.iterations)
+        if args.install:
+            install(config, data, None)
+    elif args.command == "fit":
+        labels = labels_path(data, args.iteration - 1) if args.iteration else None
+        fit_size(config, args.size, data, labels, fit_path(data, args.iteration, args.size),
+                 args.iteration)
+    elif args.command == "label":
+        weights = load_weights(fit_path(data, args.iteration, args.size))
+        label_all(data / "selfplay", labels_path(data, args.iteration), weights,
+                  config.label_depth, config.label_nodes)
+    elif args.command == "install":
+        install(config, data, args.iteration)
+    elif args.command == "show":
+        for size in (6, 8):
+            packaged = packaged_weights(size)
+            provenance = None if packaged is None else packaged.provenance
+            print(f"{size}x{size}:", json.dumps(provenance, indent=1))

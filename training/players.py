@@ -83,8 +83,11 @@ class DepthSearch:
         return {int(bit): int(score) for bit, score in zip(order, scores)}
 
 
-def solve(board: Board, mask: np.uint64, node_limit: int) -> dict[int, int] | None:
-    """The exact margins of the moves as good as the best (upper bounds for the others),
-    or None when the solve passes ``node_limit`` nodes. The side to move must have a move."""
-    result = solve_root(board[0], board[1], mask, node_limit)
+def solve(
+    board: Board, mask: np.uint64, node_limit: int, every_exact: bool = False
+) -> dict[int, int] | None:
+    """The exact margins of the moves as good as the best (upper bounds for the others,
+    unless ``every_exact``), or None when the solve passes ``node_limit`` nodes. The side
+    to move must have a move."""
+    result = solve_root(board[0], board[1], mask, node_limit, every_exact=every_exact)
     return dict(result.scores) if result.completed else None

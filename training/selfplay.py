@@ -6,7 +6,9 @@ or with probability ``random_rate`` a random legal move (the positions a search 
 include bad ones, and repeated openings must not give repeated games). From
 ``exact_empties`` empty squares on, every position is solved exactly and the move played
 is a best one (or random, at the same rate): those positions carry their exact final
-margin, the ones before are left for bootstrapping (:mod:`training.bootstrap`).
+margin, the ones before are left for bootstrapping (:mod:`training.bootstrap`). Within
+``branch_empties`` every move is solved, and the positions the other moves lead to are
+kept with their exact margins too.
 
 Every position where the side to move has a move is kept, from that side's point of view,
 with the final margin of the game as played (``outcome``: a noisy label, but one every
@@ -46,6 +48,10 @@ class SelfPlayConfig:
     """From this many empty squares on, every position is solved exactly."""
     opening: tuple[int, int]
     """The least and most random plies that open a game."""
+    branch_empties: tuple[int, int] = (0, -1)
+    """At these numbers of empties (least, most; within ``exact_empties``) every move is
+    solved, and the positions after the moves not played are kept too (branches: more
+    exact labels for a few times the cost of a solve)."""
     random_rate: float = 0.1
     """The chance that a move after the opening is a random legal one."""
     games_per_shard: int = 50
@@ -57,13 +63,14 @@ def play_game(config: SelfPlayConfig, rng: np.random.Generator, search: DepthSea
     str, np.ndarray
 ]:
     """One game's positions as arrays: own, opp, empties, solved (exact margin or NO_LABEL),
-    outcome (the game's final margin), ply and side (0 for the first player), all from the
-    side to move's point of view."""
+    outcome (the game's final margin), side (0 for the first player), all from the side
+    to move's point of view, and line (False for a branch: a position one move off the
+    game, kept for its exact margin)."""
     mask = board_mask(config.size)
     board: Board = start_board(config.size)
     opening = int(rng.integers(config.opening[0], config.opening[1] + 1))
-    # own, opp, empties, solved, side
-    records: list[tuple[np.uint64, np.uint64, int, int, int]] = []
+    # own, opp, empties, solved, side, line
+    records: list[tuple[np.uint64, np.uint64, int, int, int, bool]] = []
     side, ply = 0, 0
     while not is_over(board, mask):
         moves = move_bits(board[0], board[1], mask)
@@ -71,20 +78,25 @@ def play_game(config: SelfPlayConfig, rng: np.random.Generator, search: DepthSea
             board, side = (board[1], board[0]), 1 - side
             continue
         n = empties(board, mask)
-        solved = NO_LABEL
+        branches = config.branch_empties[0] <= n <= config.branch_empties[1]
+        scores = None
+        if n <= config.exact_empties:
+            scores = solve(board, mask, config.solve_node_limit, every_exact=branches)
+        solved = max(scores.values()) if scores else NO_LABEL
         if ply < opening or rng.random() < config.random_rate and n > 1:
             bit = int(rng.choice(moves))
-            if n <= config.exact_empties:
-                scores = solve(board, mask, config.solve_node_limit)
-                solved = max(scores.values()) if scores else NO_LABEL
-        elif n <= config.exact_empties and (scores := solve(board, mask, config.solve_node_limit)):
-            solved = max(scores.values())
+        elif scores:
             bit = int(rng.choice(sorted(b for b, s in scores.items() if s == solved)))
         else:
             ranked = search.scores(board, min(config.depth, n))
             best = max(ranked.values())
             bit = int(rng.choice(sorted(b for b, s in ranked.items() if s == best)))
-        records.append((board[0], board[1], n, solved, side))
+        records.append((board[0], board[1], n, solved, side, True))
+        if branches and scores:
+            for other, margin in sorted(scores.items()):
+                child = play(board, other)
+                if other != bit and move_bits(child[0], child[1], mask):
+                    records.append((child[0], child[1], n - 1, -margin, 1 - side, False))
         board, side, ply = play(board, bit), 1 - side, ply + 1
     margin_first = popcount(board[0]) - popcount(board[1])  # for the side to move at the end
     if side == 1:
@@ -97,8 +109,8 @@ def play_game(config: SelfPlayConfig, rng: np.random.Generator, search: DepthSea
         "outcome": np.array(
             [margin_first if r[4] == 0 else -margin_first for r in records], dtype=np.int8
         ),
-        "ply": np.arange(len(records), dtype=np.int16),
         "side": np.array([r[4] for r in records], dtype=np.int8),
+        "line": np.array([r[5] for r in records], dtype=bool),
     }
 
 
@@ -127,7 +139,9 @@ def write_shard(
         games.append(part)
     arrays = {key: np.concatenate([g[key] for g in games]) for key in games[0]}
     tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, evaluation=np.array(evaluation), **arrays)
+    arrays["evaluation"] = np.array(evaluation)
+    arrays["config"] = np.array(repr(config))
+    np.savez_compressed(tmp, **arrays)  # type: ignore[arg-type]
     tmp.replace(path)
     labelled = int((arrays["solved"] != NO_LABEL).sum())
     log.info(

@@ -51,9 +51,9 @@ LEVELS: dict[int, Level] = {
     5: Level(
         "expert", "Expert", "the engine at full strength", EXPERT_SECONDS, 0,
         "compiled (numba) principal-variation search deepened to a deadline, with a "
-        "transposition table, killer/history/fastest-first ordering and a phase-weighted "
-        "mobility/corner/stability/parity evaluation; solves the endgame exactly as soon as "
-        "its time allows (whole game in tic-tac-toe)",
+        "transposition table, killer/history/fastest-first ordering and an evaluation "
+        "learned from self-play (symmetric patterns per game phase, in discs); solves the "
+        "endgame exactly as soon as its time allows (whole game in tic-tac-toe)",
     ),
 }
 

@@ -1,21 +1,18 @@
 """The expert's evaluation of an Othello position, in hundredths of a disc.
 
-:func:`evaluate` scores a position for the side to move so that ``score / UNIT`` reads
-as the disc margin it expects at the end of the game (hints show that number). It
-weighs, each by a weight that slides from its opening value to its endgame value as
-the board fills up:
+:func:`evaluate` predicts the final disc margin of the side to move under good play, in
+``UNIT`` per disc: the searches, the hints and the analysis all read that one scale.
+On 6x6 and 8x8 it is the learned pattern evaluation (:mod:`.patterns`, weights fitted by
+the project's own pipeline in ``training/`` and loaded by :mod:`.weights`); on a board
+with no weights file (4x4, which the solver settles at once) it is the hand-written one
+(:mod:`.handwritten`). Either way it stays within the board's largest margin.
 
-- mobility (moves now) and potential mobility (empty squares next to the opponent's
-  discs, where moves may come later);
-- corners, and the X and C squares next to an empty corner (they hand it over);
-- stable discs: runs hanging from an owned corner along an edge, and every disc of a
-  full edge (an edge disc can only be flipped along its edge);
-- other edge discs, the plain disc count (bad early, the score itself at the end);
-- parity: with an odd number of empties the side to move expects the last move.
-
-Every term but parity is antisymmetric (swapping the two colours negates it: see
-:func:`position_score`) and the same under the eight symmetries of the board. Board
-sizes differ only by their tables, built from the board's mask by :func:`eval_tables`.
+Everything the evaluation reads for a board size is one ``uint64`` array,
+:func:`eval_tables`, which the searches pass along without looking inside (but for its
+first masks): the hand-written evaluation's masks (``T_MASK`` ... ``T_LINES``), then the
+board size, the number of phases (0: hand-written), the empties per phase and the
+entries per phase, then the learned weights (``int16``, four to a word). So what the
+evaluation knows can change without any search's signature changing.
 """
 
 from __future__ import annotations
@@ -24,170 +21,78 @@ from functools import cache
 
 import numpy as np
 
-from shared.ai.kernel.bits import S1, S7, S8, S9, popcount
+from shared.ai.kernel import pattern_score
+from shared.ai.kernel.bits import popcount
+from shared.ai.kernel.handwritten import (
+    T_CORNERS,
+    T_MASK,
+    TABLE_SIZE,
+    UNIT,
+    handwritten,
+    mask_tables,
+)
 from shared.ai.kernel.jit import njit
+from shared.ai.kernel.weights import Weights, packaged_weights
 
-UNIT = 100
-"""Evaluation units per disc of margin."""
+__all__ = ["SCORE_LIMIT", "T_CORNERS", "T_MASK", "UNIT", "eval_tables", "evaluate", "tables_with"]
 
 SCORE_LIMIT = 64 * UNIT
 """Evaluations are clamped inside (-SCORE_LIMIT, SCORE_LIMIT): within the largest margin."""
 
-# indexes into the array of eval_tables
-T_MASK, T_CORNERS, T_EDGES, T_ROWS, T_COLS, T_ZONES = 0, 1, 2, 3, 4, 5
-"""The board, its corners, its edge squares (corners too), its top and bottom rows, its
-left and right columns, then per corner (corner, X square, C squares), then the four
-edge lines."""
-T_LINES = T_ZONES + 12
-TABLE_SIZE = T_LINES + 4
+T_SIZE, T_PHASES, T_WIDTH, T_BLOCK = range(TABLE_SIZE, TABLE_SIZE + 4)
+T_WEIGHTS = TABLE_SIZE + 4
+"""Where the learned weights start (see the module's docstring)."""
 
-_NOT_FIRST_COL = np.uint64(0xFEFEFEFEFEFEFEFE)
-_NOT_LAST_COL = np.uint64(0x7F7F7F7F7F7F7F7F)
 
-WEIGHTS = np.array(
-    [
-        [90, 150],  # mobility: moves now
-        [30, 0],  # potential mobility: empty squares next to the opponent
-        [700, 250],  # corners
-        [-450, -250],  # X squares next to an empty corner
-        [-150, -200],  # C squares next to an empty corner
-        [120, 250],  # stable edge discs
-        [20, -30],  # other edge discs
-        [-5, 0],  # discs
-        [150, 150],  # tempo: the side to move
-        [40, 120],  # parity: an odd number of empties, for the side to move
-    ],
-    dtype=np.int64,
-)
-"""(opening, endgame) weight of each term, in UNITs per unit of the term: rows W_*. A
-global array is a constant to numba; each row goes to :func:`_weighted` as an array, so
-one compiled version serves every term."""
-(
-    W_MOBILITY, W_POTENTIAL, W_CORNER, W_X_SQUARE, W_C_SQUARE, W_STABLE, W_EDGE, W_DISC,
-    W_TEMPO, W_PARITY,
-) = range(10)
+def tables_with(size: int, weights: Weights | None) -> np.ndarray:
+    """The evaluation tables of a board size with these learned weights (None: the
+    hand-written evaluation); training builds them for each fit it tries."""
+    masks = mask_tables(size)
+    if weights is None:
+        header = np.array([size, 0, 1, 0], dtype=np.uint64)
+        return np.concatenate([masks, header])
+    if weights.size != size:
+        raise ValueError(f"weights for {weights.size}x{weights.size}, not {size}x{size}")
+    full = weights.expanded()
+    phases, block = full.shape
+    header = np.array([size, phases, weights.width, block], dtype=np.uint64)
+    flat = np.zeros(-(-full.size // 4) * 4, dtype=np.int16)
+    flat[: full.size] = full.ravel()
+    return np.concatenate([masks, header, flat.view(np.uint64)])
 
 
 @cache
 def eval_tables(size: int) -> np.ndarray:
-    """The masks :func:`evaluate` reads for one board size (see the ``T_`` indexes)."""
-    last = size - 1
-
-    def bit(row: int, col: int) -> int:
-        return 1 << (row * 8 + col)
-
-    board = sum(bit(r, c) for r in range(size) for c in range(size))
-    rows = sum(bit(r, c) for r in (0, last) for c in range(size))
-    cols = sum(bit(r, c) for r in range(size) for c in (0, last))
-    corners = sum(bit(r, c) for r in (0, last) for c in (0, last))
-    zones: list[int] = []
-    for row, col in ((0, 0), (0, last), (last, 0), (last, last)):
-        dr, dc = (1 if row == 0 else -1), (1 if col == 0 else -1)
-        # on 4x4 an edge square next to two corners is a C square of both
-        zones += [bit(row, col), bit(row + dr, col + dc), bit(row, col + dc) | bit(row + dr, col)]
-    lines = [
-        sum(bit(0, c) for c in range(size)),
-        sum(bit(last, c) for c in range(size)),
-        sum(bit(r, 0) for r in range(size)),
-        sum(bit(r, last) for r in range(size)),
-    ]
-    values = [board, corners, rows | cols, rows, cols, *zones, *lines]
-    assert len(values) == TABLE_SIZE
-    return np.array(values, dtype=np.uint64)
+    """The tables :func:`evaluate` reads for one board size: the packaged learned weights
+    when there are some for the size, else the hand-written evaluation's."""
+    return tables_with(size, packaged_weights(size))
 
 
 @njit
-def neighbours(discs: np.uint64, mask: np.uint64) -> np.uint64:
-    """The squares of ``mask`` next to (in any of the eight directions) a square of ``discs``."""
-    left = discs >> S1 | discs << S7 | discs >> S9
-    right = discs << S1 | discs >> S7 | discs << S9
-    near = (left & _NOT_LAST_COL) | (right & _NOT_FIRST_COL) | discs << S8 | discs >> S8
-    return near & mask
-
-
-@njit
-def stable_edge_discs(discs: np.uint64, empty: np.uint64, t: np.ndarray) -> np.uint64:
-    """Discs of ``discs`` on an edge that can never be flipped.
-
-    An edge disc can only be flipped along its edge, so it is stable when its edge is
-    full or when a run of ``discs`` along the edge joins it to a corner of ``discs``.
-    """
-    stable: np.uint64 = discs & t[T_CORNERS]
-    for i in range(4):
-        line = t[T_LINES + i]
-        if not line & empty:
-            stable |= discs & line
-    on_rows, on_cols = discs & t[T_ROWS], discs & t[T_COLS]
-    while True:
-        grown = stable | (
-            ((stable << S1) & _NOT_FIRST_COL | (stable >> S1) & _NOT_LAST_COL) & on_rows
-        ) | ((stable << S8 | stable >> S8) & on_cols)
-        if grown == stable:
-            return stable
-        stable = grown
-
-
-@njit
-def _weighted(weight: np.ndarray, term: int, empties: int, squares: int) -> int:
-    """``term`` times its weight at this stage of the game, times ``squares``: the weight
-    slides from its opening value (empty board) to its endgame value (full board)."""
-    return term * (int(weight[0]) * empties + int(weight[1]) * (squares - empties))
-
-
-@njit
-def _per_square(total: int, squares: int) -> int:
-    """``total / squares`` rounded toward zero, so that negating ``total`` negates it."""
-    quotient = abs(total) // squares
-    return quotient if total >= 0 else -quotient
-
-
-@njit
-def position_score(
-    own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray
-) -> int:
-    """Every term of the evaluation but parity, given both sides' numbers of moves.
-
-    Antisymmetric: swapping ``own`` and ``opp`` (and their moves) negates it.
-    """
-    mask = t[T_MASK]
-    empty = mask & ~(own | opp)
-    squares, empties = popcount(mask), popcount(empty)
-    score = _weighted(WEIGHTS[W_MOBILITY], own_moves - opp_moves, empties, squares)
-    potential = popcount(neighbours(opp, mask) & empty) - popcount(neighbours(own, mask) & empty)
-    score += _weighted(WEIGHTS[W_POTENTIAL], potential, empties, squares)
-    corners = t[T_CORNERS]
-    own_corners, opp_corners = popcount(own & corners), popcount(opp & corners)
-    score += _weighted(WEIGHTS[W_CORNER], own_corners - opp_corners, empties, squares)
-    x_squares = c_squares = 0
-    for i in range(4):
-        if t[T_ZONES + 3 * i] & empty:
-            x_sq, c_sq = t[T_ZONES + 3 * i + 1], t[T_ZONES + 3 * i + 2]
-            x_squares += popcount(own & x_sq) - popcount(opp & x_sq)
-            c_squares += popcount(own & c_sq) - popcount(opp & c_sq)
-    score += _weighted(WEIGHTS[W_X_SQUARE], x_squares, empties, squares)
-    score += _weighted(WEIGHTS[W_C_SQUARE], c_squares, empties, squares)
-    stable = popcount(stable_edge_discs(own, empty, t)) - popcount(stable_edge_discs(opp, empty, t))
-    score += _weighted(WEIGHTS[W_STABLE], stable, empties, squares)
-    edges = t[T_EDGES] & ~corners
-    own_edges, opp_edges = popcount(own & edges), popcount(opp & edges)
-    score += _weighted(WEIGHTS[W_EDGE], own_edges - opp_edges, empties, squares)
-    score += _weighted(WEIGHTS[W_DISC], popcount(own) - popcount(opp), empties, squares)
-    return _per_square(score, squares)
+def _word(t: np.ndarray, i: int) -> int:
+    return int(np.int64(t[i]))
 
 
 @njit
 def evaluate(own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray) -> int:
-    """The side to move's expected final margin in UNITs, strictly within SCORE_LIMIT.
+    """The side to move's expected final margin in UNITs, strictly within the board's
+    squares (and so within SCORE_LIMIT).
 
     ``own_moves`` and ``opp_moves`` are both sides' numbers of legal moves (the search
     has them already).
     """
-    score = position_score(own, opp, own_moves, opp_moves, t)
     mask = t[T_MASK]
-    empties = popcount(mask & ~(own | opp))
-    squares = popcount(mask)
-    score += _per_square(_weighted(WEIGHTS[W_TEMPO], 1, empties, squares), squares)
-    if empties & 1:
-        score += _per_square(_weighted(WEIGHTS[W_PARITY], 1, empties, squares), squares)
-    limit = SCORE_LIMIT - 1
+    phases = _word(t, T_PHASES)
+    if phases == 0:
+        score = handwritten(own, opp, own_moves, opp_moves, t)
+    else:
+        empties = popcount(mask & ~(own | opp))
+        width = _word(t, T_WIDTH)
+        phase = min(empties // width, phases - 1)
+        weights = t[T_WEIGHTS:].view(np.int16)
+        score = pattern_score.score(
+            own, opp, own_moves, opp_moves, empties, _word(t, T_SIZE), width, weights,
+            phase * _word(t, T_BLOCK),
+        )
+    limit = popcount(mask) * UNIT - 1
     return max(-limit, min(limit, score))

@@ -22,8 +22,9 @@ from shared.ai import analyse, choose_move
 from shared.ai.kernel import expert
 from shared.ai.kernel.bits import legal_moves
 from shared.ai.kernel.board import square_of, to_kernel
-from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate, position_score
+from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate
 from shared.ai.kernel.expert import appraise, move_bits
+from shared.ai.kernel.handwritten import handwritten, mask_tables, position_score
 from shared.ai.kernel.midgame import (
     ABORTED,
     LIMIT,
@@ -198,7 +199,8 @@ def moved(discs: np.uint64, table: list[int]) -> np.uint64:
 
 
 @pytest.mark.parametrize("size", [4, 6, 8])
-def test_evaluation_is_symmetric_and_swaps_sign_with_the_colours(size: int) -> None:
+def test_evaluation_is_symmetric(size: int) -> None:
+    """The expert's evaluation (learned on 6x6 and 8x8, hand-written on 4x4)."""
     t = eval_tables(size)
     maps = transforms(size)
     assert len({tuple(m) for m in maps}) == 8
@@ -206,13 +208,26 @@ def test_evaluation_is_symmetric_and_swaps_sign_with_the_colours(size: int) -> N
         own, opp, mask = to_kernel(state)
         mine, theirs = mobility(own, opp, mask), mobility(opp, own, mask)
         value = evaluate(own, opp, mine, theirs, t)
+        assert abs(value) < size * size * UNIT
         for table in maps:
             assert evaluate(moved(own, table), moved(opp, table), mine, theirs, t) == value
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_handwritten_evaluation_is_symmetric_and_swaps_sign_with_the_colours(size: int) -> None:
+    t = mask_tables(size)
+    maps = transforms(size)
+    for state in positions(size, 12, seed=20 + size):
+        own, opp, mask = to_kernel(state)
+        mine, theirs = mobility(own, opp, mask), mobility(opp, own, mask)
+        value = handwritten(own, opp, mine, theirs, t)
+        for table in maps:
+            assert handwritten(moved(own, table), moved(opp, table), mine, theirs, t) == value
         # every term but the side to move's (tempo, parity) changes sign with the colours
         swapped = position_score(opp, own, theirs, mine, t)
         assert swapped == -position_score(own, opp, mine, theirs, t)
         side_to_move = value - position_score(own, opp, mine, theirs, t)
-        assert evaluate(opp, own, theirs, mine, t) == swapped + side_to_move
+        assert handwritten(opp, own, theirs, mine, t) == swapped + side_to_move
 
 
 def test_evaluation_prefers_a_corner_to_an_x_square() -> None:

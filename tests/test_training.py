@@ -1,0 +1,80 @@
+"""The training pipeline end to end on its tiny config: self-play, fit, bootstrap labels,
+refit, install; seeded (the same files twice) and resumable (a rerun does nothing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from shared.ai.kernel import weights as weights_module
+from shared.ai.kernel.board import board_mask
+from shared.ai.kernel.evaluate import tables_with
+from shared.ai.kernel.weights import load
+from training.cli import main
+from training.dataset import game_values
+from training.players import DepthSearch, solve, start_board
+from training.selfplay import NO_LABEL
+
+
+def shard_arrays(path: Path) -> dict[str, np.ndarray]:
+    with np.load(path) as data:
+        return {key: data[key] for key in data.files}
+
+
+def test_the_pipeline_runs_end_to_end_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(weights_module, "PACKAGED", tmp_path / "package")
+    monkeypatch.setattr("training.cli.PACKAGED", tmp_path / "package")
+    data = tmp_path / "data"
+    main(["--config", "tiny", "--data", str(data), "run", "--install"])
+    shards = sorted((data / "selfplay" / "size6").glob("*.npz"))
+    assert len(shards) == 2
+    fits = [data / "fits" / f"iter{k}" / "othello6.npz" for k in (0, 1)]
+    assert all(path.exists() for path in fits)
+    assert (data / "labels" / "iter0" / "size6" / shards[0].name).exists()
+    fitted = load(fits[1])
+    assert fitted.provenance["games"] == 4 and fitted.provenance["iteration"] == 1
+    assert fitted.provenance["held-out MAE (discs) by empties"]
+    assert np.any(fitted.table != 0)
+    installed = load(tmp_path / "package" / "othello6.npz")
+    assert np.array_equal(installed.table, fitted.table)
+    stamps = {path: path.stat().st_mtime_ns for path in data.rglob("*.npz")}
+    main(["--config", "tiny", "--data", str(data), "run"])
+    assert {path: path.stat().st_mtime_ns for path in data.rglob("*.npz")} == stamps
+    # the same seed plays the same games
+    again = tmp_path / "again"
+    main(["--config", "tiny", "--data", str(again), "generate"])
+    for shard in shards:
+        first, second = shard_arrays(shard), shard_arrays(again / "selfplay" / "size6" / shard.name)
+        assert all(np.array_equal(first[key], second[key]) for key in first)
+
+
+def test_self_play_labels_are_exact_margins_for_the_side_to_move(tmp_path: Path) -> None:
+    main(["--config", "tiny", "--data", str(tmp_path), "generate", "--rounds", "1"])
+    shard = shard_arrays(tmp_path / "selfplay" / "size6" / "games_00000.npz")
+    mask = board_mask(6)
+    solved = np.flatnonzero(shard["solved"] != NO_LABEL)
+    assert solved.size and shard["empties"][solved].max() <= 10
+    for i in solved[:6]:
+        scores = solve((shard["own"][i], shard["opp"][i]), mask, 1 << 30)
+        assert scores is not None and max(scores.values()) == shard["solved"][i]
+    # each game's value, seen from each position's side, is its first solve's margin
+    values = game_values(
+        shard["solved"].astype(np.int64), shard["side"], shard["game"], shard["line"]
+    )
+    first = solved[0]
+    assert shard["line"][first]
+    same_game = shard["game"] == shard["game"][first]
+    flip = np.where(shard["side"][same_game] == shard["side"][first], 1, -1)
+    assert np.array_equal(values[same_game], flip * shard["solved"][first])
+
+
+def test_a_fixed_depth_search_does_not_depend_on_the_searches_before() -> None:
+    search = DepthSearch(6, tables_with(6, None))
+    board = start_board(6)
+    first = search.scores(board, 4)
+    search.scores((board[1], board[0] | np.uint64(1 << 9)), 5)
+    assert search.scores(board, 4) == first

@@ -1,0 +1,121 @@
+"""Self-play shards as training data: positions, their features and their labels.
+
+A position's features are the entries of a phase's block of weights it reads (one per
+pattern instance, then the moves and parity tables: :func:`shared.ai.kernel.patterns.features`,
+the same code the evaluation runs), so training and playing cannot disagree about them.
+
+Labels, in discs for the side to move: the exact margin where the position was solved;
+elsewhere a bootstrap label (:mod:`training.bootstrap`) when one has been made, else the
+exact margin of the first solved position of its game (what the game was worth once
+its outcome was certain, seen from this side).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from shared.ai.kernel.bits import legal_moves, popcount
+from shared.ai.kernel.board import board_mask
+from shared.ai.kernel.jit import njit
+from shared.ai.kernel.patterns import features, instance_range
+from training.selfplay import NO_LABEL
+
+HELD_OUT = 10
+"""One game in this many (by a hash of shard and game) is held out of every fit."""
+
+
+@dataclass
+class Positions:
+    """Positions of one board size from many shards, side to move's point of view."""
+
+    own: np.ndarray
+    opp: np.ndarray
+    empties: np.ndarray
+    label: np.ndarray
+    """Discs (float32): exact, bootstrapped or the game's value (see the module)."""
+    exact: np.ndarray
+    """Whether ``label`` is an exact solve."""
+    game: np.ndarray
+    """A number unique to the position's game across shards."""
+
+    def subset(self, keep: np.ndarray) -> Positions:
+        return Positions(*(getattr(self, f)[keep] for f in self.__dataclass_fields__))
+
+    @property
+    def held_out(self) -> np.ndarray:
+        """Which positions belong to held-out games."""
+        mixed = (self.game.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
+        held: np.ndarray = mixed % np.uint64(HELD_OUT) == 0
+        return held
+
+
+def shard_files(root: Path, size: int) -> list[Path]:
+    """The finished shards of a board size, in order."""
+    return sorted((root / f"size{size}").glob("games_?????.npz"))
+
+
+def game_values(
+    solved: np.ndarray, side: np.ndarray, game: np.ndarray, line: np.ndarray
+) -> np.ndarray:
+    """Per position, the first exact margin on its game's line seen from the position's
+    side (NaN for a game never solved)."""
+    values = np.full(solved.size, np.nan, dtype=np.float32)
+    labelled = (solved != NO_LABEL) & line
+    starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]])
+    ends = np.r_[starts[1:], game.size]
+    for start, end in zip(starts, ends):
+        first = np.flatnonzero(labelled[start:end])
+        if first.size:
+            i = start + first[0]
+            sign = np.where(side[start:end] == side[i], 1.0, -1.0)
+            values[start:end] = sign * solved[i]
+    return values
+
+
+def load(root: Path, size: int, labels: Path | None = None) -> Positions:
+    """Every position of the shards under ``root`` (bootstrap labels from ``labels``,
+    a directory of files named like the shards, where present)."""
+    parts = []
+    for number, path in enumerate(shard_files(root, size)):
+        with np.load(path) as data:
+            shard = {key: data[key] for key in data.files}
+        solved = shard["solved"].astype(np.int64)
+        game = shard["game"].astype(np.int64) + (int(path.stem.split("_")[1]) << 20)
+        line = shard.get("line", np.ones(solved.size, dtype=bool))  # none in older shards
+        label = game_values(solved, shard["side"], game, line)
+        exact = solved != NO_LABEL
+        label[exact] = solved[exact]
+        boot = None if labels is None else labels / f"size{size}" / path.name
+        if boot is not None and boot.exists():
+            with np.load(boot) as data:
+                found = data["label"]
+            use = ~exact & ~np.isnan(found)
+            label[use] = found[use]
+        parts.append((shard["own"], shard["opp"], shard["empties"], label, exact, game))
+    if not parts:
+        raise FileNotFoundError(f"no shards of size {size} under {root}")
+    columns = [np.concatenate(column) for column in zip(*parts)]
+    positions = Positions(*columns)
+    return positions.subset(~np.isnan(positions.label))
+
+
+@njit
+def _features(
+    own: np.ndarray, opp: np.ndarray, mask: np.uint64, size: int, width: int, out: np.ndarray
+) -> None:
+    for i in range(own.size):
+        o, p = own[i], opp[i]
+        own_moves = popcount(legal_moves(o, p, mask))
+        opp_moves = popcount(legal_moves(p, o, mask))
+        features(o, p, own_moves, opp_moves, popcount(mask & ~(o | p)), size, width, out[i])
+
+
+def feature_matrix(positions: Positions, size: int, width: int) -> np.ndarray:
+    """Per position, the entries of its phase's block it reads (int32)."""
+    first, end = instance_range(size)
+    out = np.zeros((positions.own.size, end - first + 3), dtype=np.int64)
+    _features(positions.own, positions.opp, board_mask(size), size, width, out)
+    return out.astype(np.int32)
