@@ -14,6 +14,7 @@ import argparse
 import json
 import logging
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from shared.ai.kernel.evaluate import tables_with
@@ -75,12 +76,15 @@ def main(argv: list[str] | None = None) -> None:
         step = sub.add_parser(name, help=f"{name} one board size at one iteration")
         step.add_argument("--size", type=int, choices=(6, 8), required=True)
         step.add_argument("--iteration", type=int, default=0)
+    parser.add_argument("--ridge", type=float, help="the fits' ridge (default: the config's)")
     inst = sub.add_parser("install", help="copy fits into the package")
     inst.add_argument("--iteration", type=int)
     sub.add_parser("show", help="print the packaged weights' provenance")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     config = CONFIGS[args.config]
+    if args.ridge is not None:
+        config = replace(config, fit=replace(config.fit, ridge=args.ridge))
     data: Path = args.data
     if args.command == "generate":
         generate(config, data, args.set == "bench", args.rounds or config.rounds)

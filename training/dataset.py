@@ -1,8 +1,9 @@
 """Self-play shards as training data: positions, their features and their labels.
 
 A position's features are the entries of a phase's block of weights it reads (one per
-pattern instance, then the moves and parity tables: :func:`shared.ai.kernel.patterns.features`,
-the same code the evaluation runs), so training and playing cannot disagree about them.
+pattern instance, then the moves and parity tables: :func:`shared.ai.kernel.patterns.features`)
+and the values of the hand-written terms (:func:`shared.ai.kernel.handwritten.terms`),
+the code the evaluation runs, so training and playing cannot disagree about them.
 
 Labels, in discs for the side to move: the exact margin where the position was solved;
 elsewhere a bootstrap label (:mod:`training.bootstrap`) when one has been made, else the
@@ -18,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from shared.ai.kernel.bits import legal_moves, popcount
-from shared.ai.kernel.board import board_mask
+from shared.ai.kernel.handwritten import T_MASK, TERMS, mask_tables, terms
 from shared.ai.kernel.jit import njit
 from shared.ai.kernel.patterns import features, instance_range
 from training.selfplay import NO_LABEL
@@ -104,18 +105,25 @@ def load(root: Path, size: int, labels: Path | None = None) -> Positions:
 
 @njit
 def _features(
-    own: np.ndarray, opp: np.ndarray, mask: np.uint64, size: int, width: int, out: np.ndarray
+    own: np.ndarray, opp: np.ndarray, t: np.ndarray, size: int, width: int, out: np.ndarray,
+    values: np.ndarray,
 ) -> None:
+    mask = t[T_MASK]
     for i in range(own.size):
         o, p = own[i], opp[i]
         own_moves = popcount(legal_moves(o, p, mask))
         opp_moves = popcount(legal_moves(p, o, mask))
         features(o, p, own_moves, opp_moves, popcount(mask & ~(o | p)), size, width, out[i])
+        found = terms(o, p, own_moves, opp_moves, t)
+        for k in range(TERMS):
+            values[i, k] = found[k]
 
 
-def feature_matrix(positions: Positions, size: int, width: int) -> np.ndarray:
-    """Per position, the entries of its phase's block it reads (int32)."""
+def feature_matrix(positions: Positions, size: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per position, the entries of its phase's block it reads (int32), and the values of
+    the hand-written terms (float32), whose weights are the block's last entries."""
     first, end = instance_range(size)
     out = np.zeros((positions.own.size, end - first + 3), dtype=np.int64)
-    _features(positions.own, positions.opp, board_mask(size), size, width, out)
-    return out.astype(np.int32)
+    values = np.zeros((positions.own.size, TERMS), dtype=np.int64)
+    _features(positions.own, positions.opp, mask_tables(size), size, width, out, values)
+    return out.astype(np.int32), values.astype(np.float32)

@@ -34,23 +34,31 @@ class FitConfig:
 
 
 def solve_phase(
-    columns: np.ndarray, target: np.ndarray, unknowns: int, ridge: float, iterations: int
+    columns: np.ndarray, values: np.ndarray, target: np.ndarray, unknowns: int, ridge: float,
+    iterations: int,
 ) -> np.ndarray:
     """Weights (discs) minimising ``|X w - y|^2 + ridge |w|^2``, where row i of X has ones
-    in ``columns[i]`` (a column may repeat: it then counts as many times)."""
+    in ``columns[i]`` (a column may repeat: it then counts as many times) and, in its
+    last ``values.shape[1]`` columns, ``values[i]``."""
     rows, k = columns.shape
+    dense = values.shape[1]
+    first = unknowns - dense
     flat = columns.ravel()
+    values = values.astype(np.float64)
 
     def forward(w: np.ndarray) -> np.ndarray:
-        out: np.ndarray = w[columns].sum(axis=1)
+        out: np.ndarray = w[columns].sum(axis=1) + values @ w[first:]
         return out
 
     def backward(r: np.ndarray) -> np.ndarray:
-        return np.bincount(flat, weights=np.repeat(r, k), minlength=unknowns)
+        out = np.bincount(flat, weights=np.repeat(r, k), minlength=unknowns)
+        out[first:] += values.T @ r
+        return out
 
-    counts = np.bincount(flat, minlength=unknowns).astype(np.float64)
-    # the exact diagonal of X^T X counts a column twice in a row as 4, not 2: close enough
-    precondition = 1.0 / (counts + ridge)
+    diagonal = np.bincount(flat, minlength=unknowns).astype(np.float64)
+    diagonal[first:] += (values**2).sum(axis=0)
+    # (a column twice in a row counts 4 on the exact diagonal, not 2: close enough)
+    precondition = 1.0 / (diagonal + ridge)
     w = np.zeros(unknowns)
     residual = backward(target.astype(np.float64))
     z = precondition * residual
@@ -71,11 +79,12 @@ def solve_phase(
 
 
 def fit(
-    features: np.ndarray, empties: np.ndarray, label: np.ndarray, slots: np.ndarray,
-    distinct: int, phases: int, config: FitConfig,
+    features: np.ndarray, values: np.ndarray, empties: np.ndarray, label: np.ndarray,
+    slots: np.ndarray, distinct: int, phases: int, config: FitConfig,
 ) -> np.ndarray:
     """The weights of every phase, (phases, distinct) in discs. ``slots`` maps a block
-    entry to its distinct weight (:func:`shared.ai.kernel.patterns.canonical_map`)."""
+    entry to its distinct weight (:func:`shared.ai.kernel.patterns.canonical_map`); the
+    terms' weights are the last ``values.shape[1]``."""
     columns = slots[features]
     table = np.zeros((phases, distinct))
     for phase in range(phases):
@@ -87,15 +96,20 @@ def fit(
         if not rows.any():
             continue
         table[phase] = solve_phase(
-            columns[rows], label[rows], distinct, config.ridge, config.iterations
+            columns[rows], values[rows], label[rows], distinct, config.ridge, config.iterations
         )
         log.info("phase %d (%d-%d empties): %d positions", phase, low, high, int(rows.sum()))
     return table
 
 
-def predict(table: np.ndarray, features: np.ndarray, empties: np.ndarray, slots: np.ndarray,
-            width: int) -> np.ndarray:
+def predict(
+    table: np.ndarray, features: np.ndarray, values: np.ndarray, empties: np.ndarray,
+    slots: np.ndarray, width: int,
+) -> np.ndarray:
     """The evaluation (discs) of positions by weights in discs."""
     phase = np.minimum(empties // width, table.shape[0] - 1)
-    out: np.ndarray = table[phase[:, None], slots[features]].sum(axis=1)
+    dense = values.shape[1]
+    out: np.ndarray = table[phase[:, None], slots[features]].sum(axis=1) + (
+        table[phase, -dense:] * values
+    ).sum(axis=1)
     return out

@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 def commit() -> str:
     """The repository's commit (with ``+changes`` if the tree differs), or ``unknown``."""
-    here = Path(__file__).parent
+    here = Path(__file__).parent.parent
     try:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True,
                               text=True, check=True).stdout.strip()
@@ -51,7 +51,7 @@ def held_out_errors(
     positions: Positions, predicted: np.ndarray, width: int, size: int
 ) -> dict[str, float]:
     """Mean absolute error (discs) per phase of empties, on exact labels where there are
-    any, else on all labels of the phase."""
+    any, else on the phase's labels (a game's value or a search's: noisy themselves)."""
     limit = size * size
     error = np.abs(np.clip(predicted, -limit, limit) - positions.label)
     out = {}
@@ -60,7 +60,7 @@ def held_out_errors(
         exact = rows & positions.exact
         use = exact if exact.any() else rows
         if use.any():
-            kind = "exact" if exact.any() else "bootstrap"
+            kind = "exact" if exact.any() else "vs its labels"
             out[f"{low}-{low + width - 1} ({kind}, {int(use.sum())})"] = round(
                 float(error[use].mean()), 2
             )
@@ -74,16 +74,16 @@ def fit_size(
     start = time.perf_counter()
     fit_config: FitConfig = config.fit
     positions = load(data / "selfplay", size, labels)
-    features = feature_matrix(positions, size, fit_config.width)
+    features, values = feature_matrix(positions, size, fit_config.width)
     slots, distinct = canonical_map(size)
-    phases = size * size // fit_config.width + 1
+    phases = (size * size - 4) // fit_config.width + 1
     held = positions.held_out
     empties = positions.empties.astype(np.int64)
-    table = fit(features[~held], empties[~held], positions.label[~held], slots, distinct,
-                phases, fit_config)
+    table = fit(features[~held], values[~held], empties[~held], positions.label[~held], slots,
+                distinct, phases, fit_config)
     units = np.clip(np.rint(table * UNIT), -32767, 32767).astype(np.int16)
-    predicted = predict(units.astype(np.float64) / UNIT, features[held], empties[held], slots,
-                        fit_config.width)
+    predicted = predict(units.astype(np.float64) / UNIT, features[held], values[held],
+                        empties[held], slots, fit_config.width)
     errors = held_out_errors(positions.subset(held), predicted, fit_config.width, size)
     games = int(np.unique(positions.game).size)
     provenance = {

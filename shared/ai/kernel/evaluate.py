@@ -27,11 +27,14 @@ from shared.ai.kernel.handwritten import (
     T_CORNERS,
     T_MASK,
     TABLE_SIZE,
+    TERMS,
     UNIT,
     handwritten,
     mask_tables,
+    terms,
 )
 from shared.ai.kernel.jit import njit
+from shared.ai.kernel.patterns import TERMS_OFFSET
 from shared.ai.kernel.weights import Weights, packaged_weights
 
 __all__ = ["SCORE_LIMIT", "T_CORNERS", "T_MASK", "UNIT", "eval_tables", "evaluate", "tables_with"]
@@ -90,9 +93,13 @@ def evaluate(own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: 
         width = _word(t, T_WIDTH)
         phase = min(empties // width, phases - 1)
         weights = t[T_WEIGHTS:].view(np.int16)
+        size, base = _word(t, T_SIZE), phase * _word(t, T_BLOCK)
         score = pattern_score.score(
-            own, opp, own_moves, opp_moves, empties, _word(t, T_SIZE), width, weights,
-            phase * _word(t, T_BLOCK),
+            own, opp, own_moves, opp_moves, empties, size, width, weights, base
         )
+        values = terms(own, opp, own_moves, opp_moves, t)
+        at = base + TERMS_OFFSET[1 if size == 8 else 0]
+        for i in range(TERMS):
+            score += int(weights[at + i]) * values[i]
     limit = popcount(mask) * UNIT - 1
     return max(-limit, min(limit, score))

@@ -141,37 +141,51 @@ def _per_square(total: int, squares: int) -> int:
     return quotient if total >= 0 else -quotient
 
 
-@njit
-def position_score(
-    own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray
-) -> int:
-    """Every term of the evaluation but parity, given both sides' numbers of moves.
+TERMS = 8
+"""The terms :func:`terms` returns (the learned evaluation weighs them too)."""
 
-    Antisymmetric: swapping ``own`` and ``opp`` (and their moves) negates it.
-    """
+
+@njit
+def terms(
+    own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray
+) -> tuple[int, int, int, int, int, int, int, int]:
+    """The evaluation's terms but tempo and parity, each as own minus opponent's: moves,
+    potential mobility, corners, X squares and C squares next to an empty corner, stable
+    edge discs, other edge discs, discs. Each changes sign with the colours."""
     mask = t[T_MASK]
     empty = mask & ~(own | opp)
-    squares, empties = popcount(mask), popcount(empty)
-    score = _weighted(WEIGHTS[W_MOBILITY], own_moves - opp_moves, empties, squares)
     potential = popcount(neighbours(opp, mask) & empty) - popcount(neighbours(own, mask) & empty)
-    score += _weighted(WEIGHTS[W_POTENTIAL], potential, empties, squares)
     corners = t[T_CORNERS]
-    own_corners, opp_corners = popcount(own & corners), popcount(opp & corners)
-    score += _weighted(WEIGHTS[W_CORNER], own_corners - opp_corners, empties, squares)
     x_squares = c_squares = 0
     for i in range(4):
         if t[T_ZONES + 3 * i] & empty:
             x_sq, c_sq = t[T_ZONES + 3 * i + 1], t[T_ZONES + 3 * i + 2]
             x_squares += popcount(own & x_sq) - popcount(opp & x_sq)
             c_squares += popcount(own & c_sq) - popcount(opp & c_sq)
-    score += _weighted(WEIGHTS[W_X_SQUARE], x_squares, empties, squares)
-    score += _weighted(WEIGHTS[W_C_SQUARE], c_squares, empties, squares)
     stable = popcount(stable_edge_discs(own, empty, t)) - popcount(stable_edge_discs(opp, empty, t))
-    score += _weighted(WEIGHTS[W_STABLE], stable, empties, squares)
     edges = t[T_EDGES] & ~corners
-    own_edges, opp_edges = popcount(own & edges), popcount(opp & edges)
-    score += _weighted(WEIGHTS[W_EDGE], own_edges - opp_edges, empties, squares)
-    score += _weighted(WEIGHTS[W_DISC], popcount(own) - popcount(opp), empties, squares)
+    return (
+        own_moves - opp_moves, potential, popcount(own & corners) - popcount(opp & corners),
+        x_squares, c_squares, stable, popcount(own & edges) - popcount(opp & edges),
+        popcount(own) - popcount(opp),
+    )
+
+
+@njit
+def position_score(
+    own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray
+) -> int:
+    """Every term of the evaluation but tempo and parity, weighted, given both sides'
+    numbers of moves.
+
+    Antisymmetric: swapping ``own`` and ``opp`` (and their moves) negates it.
+    """
+    mask = t[T_MASK]
+    squares, empties = popcount(mask), popcount(mask & ~(own | opp))
+    values = terms(own, opp, own_moves, opp_moves, t)
+    score = 0
+    for i in range(TERMS):  # the rows W_MOBILITY ... W_DISC, in the order of terms()
+        score += _weighted(WEIGHTS[i], values[i], empties, squares)
     return _per_square(score, squares)
 
 

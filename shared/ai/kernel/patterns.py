@@ -17,9 +17,13 @@ decides Othello positions:
 
 6x6 keeps the same ideas at its own scale: edge + 2X, 3x3 corner, a 2x4 corner (a 2x5
 would be almost a whole edge), the second and third rows and diagonals of 4 to 6.
-Besides the patterns, three small global tables per phase: the side to move's number of
-moves, the other side's (what the patterns see only locally), and the number of empties
-within the phase (parity: who is expected to play last).
+Besides the patterns, per phase: three small tables (the side to move's number of
+moves, the other side's, and the number of empties within the phase: parity, who is
+expected to play last) and one weight for each term of the hand-written evaluation
+(:func:`.handwritten.terms`: mobility, potential mobility, corners, X and C squares,
+stable edge discs, edge discs, discs). Those terms generalise over configurations a
+pattern table has seen too rarely to know, so where self-play data is thin the fit
+leans on them, and where it is rich the patterns correct them.
 
 Pieces: an instance is read off one symmetric image of the board, piece by piece; a
 piece is a set of squares in distinct columns whose columns are consecutive, so OR-ing
@@ -36,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from shared.ai.kernel.bits import S1, S2, S4, S8, S16, S32
+from shared.ai.kernel.handwritten import TERMS
 from shared.ai.kernel.jit import njit
 
 MOVES_CAP = 32
@@ -140,6 +145,8 @@ class Layout:
     on another symmetry has digit j where the representative has digit p[j]."""
     moves_offset: int
     """The side to move's moves table; the other side's follows it, then parity's."""
+    terms_offset: int
+    """The weights of the hand-written evaluation's terms (per unit of each)."""
     block: int
     """Entries per phase."""
 
@@ -167,7 +174,8 @@ def layout(size: int) -> Layout:
         stabilisers.append(tuple(sorted(perms)))
     return Layout(
         size, families, tuple(offsets), tuple(instances), tuple(stabilisers),
-        moves_offset=offset, block=offset + 2 * MOVES_CAP + PARITY_CAP,
+        moves_offset=offset, terms_offset=offset + 2 * MOVES_CAP + PARITY_CAP,
+        block=offset + 2 * MOVES_CAP + PARITY_CAP + TERMS,
     )
 
 
@@ -210,6 +218,7 @@ def _recipes() -> dict[str, np.ndarray]:
             inst_offset.append(lay.offsets[f])
     return {
         "moves_offset": np.array([layout(6).moves_offset, layout(8).moves_offset]),
+        "terms_offset": np.array([layout(6).terms_offset, layout(8).terms_offset]),
         "piece_kind": np.array(piece_kind, dtype=np.int64),
         "piece_mask": np.array(piece_mask, dtype=np.uint64),
         "piece_shift": np.array(piece_shift, dtype=np.uint64),
@@ -252,7 +261,7 @@ def canonical_map(size: int) -> tuple[np.ndarray, int]:
 _R = _recipes()
 PIECE_KIND, PIECE_MASK, PIECE_SHIFT = _R["piece_kind"], _R["piece_mask"], _R["piece_shift"]
 PIECE_MULT = _R["piece_mult"]
-MOVES_OFFSET = _R["moves_offset"]
+MOVES_OFFSET, TERMS_OFFSET = _R["moves_offset"], _R["terms_offset"]
 """Where the moves tables start in a phase's block, for 6x6 and 8x8."""
 FAMILY_PIECES = _R["family_pieces"]
 """Family f's pieces are PIECE_*[FAMILY_PIECES[f]:FAMILY_PIECES[f + 1]]."""

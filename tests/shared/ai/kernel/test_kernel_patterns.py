@@ -18,6 +18,7 @@ from shared.ai.kernel import patterns
 from shared.ai.kernel.bits import legal_moves
 from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate, tables_with
+from shared.ai.kernel.handwritten import TERMS, mask_tables, terms
 from shared.ai.kernel.weights import Weights, WeightsError, load, packaged_weights
 from shared.games import PASS
 from shared.games.othello import OthelloState
@@ -96,6 +97,7 @@ def test_features_match_a_slow_reference(size: int) -> None:
 
 @pytest.mark.parametrize("size", [6, 8])
 def test_learned_evaluation_is_the_sum_of_its_features_weights_and_symmetric(size: int) -> None:
+    """The search's fast sum (pattern_score) against the generic features, and symmetric."""
     weights = random_weights(size, seed=size)
     t = tables_with(size, weights)
     full = weights.expanded()
@@ -106,7 +108,11 @@ def test_learned_evaluation_is_the_sum_of_its_features_weights_and_symmetric(siz
         empties = size * size - (state.black | state.white).bit_count()
         out = np.zeros(count + 3, dtype=np.int64)
         patterns.features(own, opp, mine, theirs, empties, size, 4, out)
-        total = int(full[min(empties // 4, full.shape[0] - 1), out].sum())
+        row = full[min(empties // 4, full.shape[0] - 1)]
+        values = terms(own, opp, mine, theirs, mask_tables(size))
+        total = int(row[out].sum()) + sum(
+            int(weight) * value for weight, value in zip(row[-TERMS:], values)
+        )
         limit = size * size * UNIT - 1
         value = evaluate(own, opp, mine, theirs, t)
         assert value == max(-limit, min(limit, total))
@@ -159,7 +165,7 @@ def _write(path: Path, **fields: object) -> Path:
         ({"size": np.int64(5)}, "malformed"),
         ({"width": np.int64(9)}, "width"),
         ({"weights": np.zeros((9, 10), dtype=np.int16)}, "shape"),
-        ({"weights": np.zeros((9, 21470), dtype=np.float32)}, "int16"),
+        ({"weights": np.zeros((9, patterns.canonical_map(6)[1]), dtype=np.float32)}, "int16"),
         ({"provenance": np.array("{not json")}, "malformed"),
     ],
 )
