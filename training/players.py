@@ -72,7 +72,7 @@ class DepthSearch:
         for d in range(1, depth + 1):
             memory.stats[LIMIT] = int(memory.stats[NODES]) + self.node_limit
             done = search_root(
-                own, opp, d, order, scores, 0, False, self.tables, memory.table,
+                own, opp, d, order, scores, 0, False, 0, self.tables, memory.table,
                 memory.killers, memory.history, memory.move_bits, memory.move_keys,
                 memory.stats,
             )
