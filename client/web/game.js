@@ -171,7 +171,8 @@ export class GameScreen {
         seatIcon(s.game, seat),
         el("span", { class: "who" }, el("span", { class: "side" }, `${sideName(s.game, seat)}: `),
           el("span", { class: "name", title: name }, name),
-          away ? el("span", { class: "away" }, "offline – waiting for them") : null),
+          away ? el("span", { class: "away" }, p.left ? "left the match"
+            : s.status === "over" ? "offline" : "offline – waiting for them") : null),
         s.clock ? el("span", { class: `clock${running ? " running" : ""}`, "data-seat": seat,
           role: "timer", "aria-label": `${sideName(s.game, seat)}'s clock` }) : null,
         view.info.scored ? el("span", { class: "score", "aria-label": "discs" },

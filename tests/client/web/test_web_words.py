@@ -59,6 +59,7 @@ def test_a_name_as_typed_and_no_rematch_with_one_who_left(web_server: ThreadedSe
     jiro.send(Leave(match=code))  # JiRo goes back to the lobby: the offer has nobody to answer it
     expect(page.locator(".offer")).to_have_text("JiRo left the match: no rematch.")
     expect(page.locator("#rematch")).to_have_count(0)
+    expect(page.locator(".seat[data-seat='1'] .away")).to_have_text("left the match")
     expect(page.locator("#leave")).to_be_visible()
     screenshot(page, "web_phone_360x640_opponent_left")
     jiro.close()
