@@ -72,7 +72,7 @@ async def test_two_people_play_a_whole_game_with_a_spectator(game_server, connec
     listed = [m for m in lobby["matches"] if m["match"] == code]
     assert listed == [{"match": code, "game": "othello", "size": 4, "status": "waiting",
                        "players": first["players"], "spectators": 0, "hints": False,
-                       "clock": None}]
+                       "clock": None, "spectator_chat": True}]
 
     await hana.send(type="join", match=code)
     assert await hana.recv() == {"type": "joined", "match": code, "seat": 1, "role": "player",
