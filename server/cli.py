@@ -70,6 +70,14 @@ def _serve_parser() -> argparse.ArgumentParser:
                    metavar="SECONDS",
                    help="seconds a match against a bot waits for its absent person before "
                         "it ends as abandoned (default %(default)s: a day)")
+    p.add_argument("--call-off", type=_positive(float), default=DEFAULTS.call_off,
+                   metavar="SECONDS",
+                   help="seconds a match nobody has moved in waits once nobody is at it, "
+                        "before it is called off (default %(default)s)")
+    p.add_argument("--abandon-after", type=_positive(float), default=DEFAULTS.abandon_after,
+                   metavar="SECONDS",
+                   help="seconds a game between two people waits once both are away, before "
+                        "it ends as abandoned (default %(default)s: a day)")
     p.add_argument("--bot-seconds", type=_positive(float), default=None,
                    help="cap on a server bot's thinking time per move (default: each level's)")
     p.add_argument("--bot-workers", type=_positive(int), default=None,
@@ -84,8 +92,24 @@ def _serve_parser() -> argparse.ArgumentParser:
                         help="message burst per connection (default %(default)s)")
     limits.add_argument("--max-connections-per-address", type=_positive(int),
                         default=DEFAULTS.max_connections_per_address,
-                        help="open connections per remote address, loopback exempt "
+                        help="open connections per remote address, handshakes included; "
+                             "an IPv6 address counts by its /64 (default %(default)s)")
+    limits.add_argument("--new-players-per-minute", type=_positive(int),
+                        default=DEFAULTS.new_players_per_minute,
+                        help="new players (a hello with no known token) per address a "
+                             "minute (default %(default)s)")
+    limits.add_argument("--max-unfinished-per-address", type=_positive(int),
+                        default=DEFAULTS.unfinished_per_address,
+                        help="unfinished matches opened from one address "
                              "(default %(default)s)")
+    limits.add_argument("--max-engine-per-address", type=_positive(int),
+                        default=DEFAULTS.engine_per_address,
+                        help="bot moves, hints and reviews queued for one address "
+                             "(default %(default)s)")
+    limits.add_argument("--exempt-loopback", action="store_true",
+                        help="do not limit clients on this machine (127.0.0.1, ::1) per "
+                             "address: a reverse proxy here, whose clients all arrive "
+                             "from loopback, enforces its own limits")
     limits.add_argument("--max-matches-per-player", type=_positive(int),
                         default=DEFAULTS.max_matches_per_player,
                         help="unfinished matches one player may hold (default %(default)s)")
@@ -106,6 +130,10 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         bot_workers=args.bot_workers,
         max_frame=args.max_frame, rate=args.rate, burst=args.burst,
         max_connections_per_address=args.max_connections_per_address,
+        new_players_per_minute=args.new_players_per_minute,
+        unfinished_per_address=args.max_unfinished_per_address,
+        engine_per_address=args.max_engine_per_address, exempt_loopback=args.exempt_loopback,
+        call_off=args.call_off, abandon_after=args.abandon_after,
         max_matches_per_player=args.max_matches_per_player,
         max_spectators=args.max_spectators, allowed_hosts=tuple(args.allow_host),
         ping_interval=args.ping_interval, ping_timeout=args.ping_interval, **extra,

@@ -31,6 +31,11 @@ class ServerConfig:
     """Seconds a disconnected player's seat is held before a human match is abandoned."""
     bot_hold: float = 24 * 3600.0
     """Seconds a match against a bot waits for its absent person before it is abandoned."""
+    call_off: float = 300.0
+    """Seconds a match in which nobody has moved yet waits once everyone is away (its
+    creator, both people, or the person playing a bot) before it is called off."""
+    abandon_after: float = 24 * 3600.0
+    """Seconds a game between two people, both away, waits before it ends as abandoned."""
     bot_seconds: float | None = None
     """Cap on a bot's thinking time per move (None: each level's own time)."""
     bot_workers: int | None = None
@@ -44,9 +49,17 @@ class ServerConfig:
     """Messages per second each connection may send on average..."""
     burst: int = 40
     """...and in a burst."""
-    max_connections_per_address: int = 16
-    exempt_loopback: bool = True
-    """Loopback clients (local bots, load tests) are not counted against the address cap."""
+    max_connections_per_address: int = 512
+    """Open connections per address (an IPv6 /64 counts as one), handshakes included."""
+    new_players_per_minute: int = 600
+    """New players (a hello with no known token) per address a minute, on average..."""
+    unfinished_per_address: int = 256
+    """Unfinished matches opened from one address (by create or rematch)."""
+    engine_per_address: int = 256
+    """Engine work queued or running for one address: bot moves, hints and reviews."""
+    exempt_loopback: bool = False
+    """Loopback is limited like any address unless this is set (--exempt-loopback: a
+    reverse proxy on the same machine, whose clients all arrive from 127.0.0.1)."""
     max_matches_per_player: int = 10
     max_spectators: int = 50
     allowed_hosts: tuple[str, ...] = ()

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol, Union
 
 from server.config import ServerConfig
+from server.room.address_limits import AddressLimits
 from server.room.effects import Appraise, Paced, Reply, ReplyState, RunReview, Send, StoreChange
 from server.room.limits import MessageBudget
 from server.room.match import Match
@@ -39,6 +40,10 @@ class Context(Protocol):
 
     @property
     def config(self) -> ServerConfig: ...
+
+    @property
+    def limits(self) -> AddressLimits:
+        """The counts per address: new players, unfinished matches, engine work."""
 
     @property
     def server(self) -> ServerInfo: ...
@@ -131,5 +136,3 @@ class Context(Protocol):
     def chat_budget(self, peer: Peer, rate: float, burst: int) -> MessageBudget:
         """``peer``'s chat budget, made on its first line (on the room's clock)."""
 
-    def take_engine(self, peer: Peer) -> bool:
-        """Count ``peer``'s hint or analyse as running; False while its last one runs."""

@@ -54,7 +54,6 @@ def analyse(ctx: Context, player: str, peer: Peer, msg: Analyse) -> None:
 
 
 def _one_at_a_time(ctx: Context, peer: Peer) -> None:
-    """Count ``peer``'s request as running; rate_limited while its previous one runs."""
-    if not ctx.take_engine(peer):
-        raise ProtocolError("rate_limited", "the engine is still working on your previous "
-                            "hint or analyse: one at a time per connection")
+    """Count ``peer``'s request as running; rate_limited while its previous one runs,
+    engine_busy when its address has its share queued (address_limits.py)."""
+    ctx.limits.take_engine(peer)

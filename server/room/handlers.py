@@ -88,6 +88,7 @@ def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
         if name != old_name:
             ctx.save(RenamePlayer(player, name))
     else:
+        ctx.limits.new_player(peer)
         player, token = new_player_id(), new_token()
         name = clean_name(msg.name, player)
         ctx.save(SavePlayer(player, hash_token(token), name))
@@ -118,8 +119,12 @@ def list_matches(ctx: Context) -> None:
     ])))
 
 
-def create(ctx: Context, player: str, name: str, msg: Create) -> None:
+def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
     check_cap(ctx, player)
+    ctx.limits.may_open(peer)
+    if msg.vs == "bot":
+        ctx.limits.may_use_engine(ctx.limits.key(peer))
+    name = peer.name
     seat = {"first": 0, "second": 1}.get(msg.seat, secrets.randbelow(2))
     seats: list[Seat | None] = [None, None]
     seats[seat] = Seat("human", name, player=player)
@@ -137,7 +142,7 @@ def create(ctx: Context, player: str, name: str, msg: Create) -> None:
     match.hints = msg.hints
     match.unlisted, match.spectator_chat = msg.unlisted, msg.spectator_chat
     match.clock = MatchClock.of(msg.clock) if msg.clock is not None else None
-    _open(ctx, match)
+    _open(ctx, match, peer)
     ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
     ctx.broadcast(match)
     if match.status == "playing":
@@ -146,13 +151,15 @@ def create(ctx: Context, player: str, name: str, msg: Create) -> None:
     ctx.emit(Paced())
 
 
-def _open(ctx: Context, match: Match) -> None:
+def _open(ctx: Context, match: Match, peer: Peer) -> None:
     """A new match (created, or a rematch) plays its forced opening pass if any, is
-    stored, then starts its clock and is kept in memory."""
+    stored, then starts its clock and is kept in memory, counted against the address
+    of ``peer``, who opened it."""
     match.forced_pass()
     ctx.save(SaveMatch(match))
     ctx.start_clock(match)
     ctx.seats_changed(match)
+    ctx.limits.opened(match, peer)
 
 
 def join(ctx: Context, player: str, name: str, msg: Join) -> None:
@@ -244,6 +251,8 @@ def move(ctx: Context, player: str, msg: Move) -> None:
     if msg.move == PASS:
         raise ProtocolError("illegal_move", "clients never send passes: the server plays "
                             "a forced pass itself")
+    if match.has_bot:  # the bot's answer is engine work for the address that opened it
+        ctx.limits.may_use_engine(match.origin)
     try:
         ctx.commit(match, msg.move)
     except IllegalMoveError as err:
@@ -264,7 +273,7 @@ def resign(ctx: Context, player: str, msg: Resign) -> None:
         ctx.end(match, 1 - seat, "resign")
 
 
-def rematch(ctx: Context, player: str, msg: Rematch) -> None:
+def rematch(ctx: Context, player: str, peer: Peer, msg: Rematch) -> None:
     """Record a rematch offer; when both seats asked (bots always do), start it. A
     finished match has one rematch: asked again, it is shown again while it is on."""
     old = match_named(ctx, msg.match)
@@ -279,6 +288,7 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
         raise ProtocolError("opponent_left", f"{old.seat_name(1 - seat)} left match "
                             f"{old.code}; a rematch needs both players")
     check_cap(ctx, player)
+    ctx.limits.may_open(peer)
     offers = old.rematch | {seat} | {i for i, s in enumerate(old.seats)
                                      if s is not None and s.kind == "bot"}
     if offers != {0, 1}:
@@ -290,7 +300,7 @@ def rematch(ctx: Context, player: str, msg: Rematch) -> None:
                 spectator_chat=old.spectator_chat)
     if old.clock is not None:
         new.clock = MatchClock.of(old.clock.control)
-    _open(ctx, new)  # stored first: the old match changes only then
+    _open(ctx, new, peer)  # stored first: the old match changes only then
     old.rematch.update(offers)
     old.next_match = new.code
     log.info("match %s started (rematch of %s): %s", new.code, old.code, new.describe())
@@ -329,7 +339,7 @@ def dispatch(ctx: Context, peer: Peer, player: str, msg: ClientMessage) -> None:
         case ListMatches():
             list_matches(ctx)
         case Create():
-            create(ctx, player, peer.name, msg)
+            create(ctx, player, peer, msg)
         case Join():
             join(ctx, player, peer.name, msg)
         case Watch():
@@ -339,7 +349,7 @@ def dispatch(ctx: Context, peer: Peer, player: str, msg: ClientMessage) -> None:
         case Resign():
             resign(ctx, player, msg)
         case Rematch():
-            rematch(ctx, player, msg)
+            rematch(ctx, player, peer, msg)
         case Takeback():
             takeback.ask(ctx, player, msg)
         case TakebackAnswer():

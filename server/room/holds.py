@@ -1,9 +1,12 @@
 """Seats held for absent people: for how long, and the timers that end a match without them.
 
 A person who disconnects keeps their seat for the grace (``ServerConfig.grace``) in a
-waiting match or against a connected person, and for ``bot_hold`` against a bot; two
-people who are both away wait for the first of them to come back. No I/O: the room
-passes the time in and carries the timer effects out.
+waiting match or against a connected person. Once nobody is left at a match (both
+people away, or the person playing a bot) the match itself waits: ``call_off`` while
+nobody has moved (then it is called off, no winner), else ``abandon_after`` between
+people (it ends as abandoned, no winner) or ``bot_hold`` against a bot (the bot wins).
+So every match a flood leaves behind ends, and memory and the store stay bounded.
+No I/O: the room passes the time in and carries the timer effects out.
 """
 
 from __future__ import annotations
@@ -30,16 +33,60 @@ class Holds:
 
     def held_for(self, match: Match, seat: int) -> float | None:
         """How long an absent person's ``seat`` is held before the match ends without
-        them: the grace in a waiting match or against a connected person, ``bot_hold``
-        against a bot; None while it can wait (over, or the opponent is away too)."""
+        them: the grace in a waiting match or against a connected person; once nobody
+        is at it, ``call_off`` before any move, else ``bot_hold`` against a bot and
+        ``abandon_after`` between people. None when nothing is held (over, a bot's)."""
         me, other = match.seats[seat], match.seats[1 - seat]
         if match.result is not None or me is None or me.kind != "human" or me.left:
             return None
         if match.status == "waiting" or self.human_online(match, 1 - seat):
             return self.config.grace
+        if match.ply == 0:
+            return self.config.call_off
         if other is not None and other.kind == "bot":
             return self.config.bot_hold
+        return self.config.abandon_after
+
+    def nobody_here(self, match: Match) -> bool:
+        """Whether no person of ``match`` is connected (a bot counts as nobody)."""
+        return not any(self.human_online(match, seat) for seat in (0, 1))
+
+    def winner(self, match: Match, seat: int) -> int | None:
+        """Who wins when ``seat``'s hold runs out: a connected opponent, or a bot that
+        was played; nobody in a waiting match, a game both people left, or a match
+        with nobody at it before any move (called off)."""
+        if match.status == "waiting":
+            return None
+        if self.human_online(match, 1 - seat):
+            return 1 - seat
+        return 1 - seat if match.ply and self.bot_seat(match) == 1 - seat else None
+
+    def stale(self, match: Match, now: float) -> bool:
+        """At a restart, where nobody is here yet: whether ``match`` has waited longer
+        than its limit with nobody at it, counted from its last move (or its creation,
+        before any): it is ended then, not brought back."""
+        limit = self.config.call_off if match.ply == 0 else (
+            self.config.bot_hold if self.bot_seat(match) is not None
+            else self.config.abandon_after)
+        return match.active + limit <= now
+
+    @staticmethod
+    def bot_seat(match: Match) -> int | None:
+        """The seat of a server bot in ``match``, if it has one."""
+        for seat, taken in enumerate(match.seats):
+            if taken is not None and taken.kind == "bot":
+                return seat
         return None
+
+    def away(self, match: Match, seat: int, now: float) -> None:
+        """``seat``'s person has just gone: hold their seat; if that leaves nobody at a
+        game between people, both seats wait from now for the match's own limit."""
+        other = match.seats[1 - seat]
+        if (match.status == "playing" and other is not None and other.kind == "human"
+                and not self.human_online(match, 1 - seat)):
+            self.cancel(match.code, 1 - seat)  # its grace: nobody is left to win by it
+            self.start(match, 1 - seat, now)
+        self.start(match, seat, now)
 
     def start(self, match: Match, seat: int, now: float) -> None:
         """Hold ``seat`` for its absent person from ``now``, if it is held at all and not
@@ -67,6 +114,7 @@ class Holds:
         other = match.seats[1 - seat]
         if (match.status == "playing" and other is not None and other.kind == "human"
                 and not self.human_online(match, 1 - seat)):
+            self.cancel(match.code, 1 - seat)  # held for the match's limit: now the grace
             self.start(match, 1 - seat, now)
 
     def expired(self, key: TimerKey, now: float) -> bool:

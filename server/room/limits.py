@@ -59,6 +59,12 @@ class MessageBudget:
         self._tokens = min(float(self.burst), self._tokens + 1.0)
 
     @property
+    def full(self) -> bool:
+        """Whether the budget is as if unused (nothing to remember about its sender)."""
+        self._refill()
+        return self._tokens >= self.burst and self._strikes == 0
+
+    @property
     def abusive(self) -> bool:
         return self._strikes > self.burst
 
@@ -71,23 +77,45 @@ def is_loopback(address: str) -> bool:
         return False
 
 
-class AddressCounter:
-    """Open connections per remote address, with a cap (loopback exempt unless told)."""
+def address_key(address: str) -> str:
+    """The address as the per-address limits count it: IPv4 as it is (an IPv4-mapped
+    IPv6 too), IPv6 by its /64 (a machine picks new addresses in its /64 at will);
+    anything else (a Unix socket, a test's peer) as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
-    def __init__(self, cap: int, exempt_loopback: bool = True) -> None:
+
+class AddressCounter:
+    """Open connections per remote address (:func:`address_key`), with a cap; loopback
+    is counted like any address unless ``exempt_loopback``."""
+
+    def __init__(self, cap: int, exempt_loopback: bool = False) -> None:
         self.cap = cap
         self.exempt_loopback = exempt_loopback
         self._open: Counter[str] = Counter()
 
     def admit(self, address: str) -> bool:
         """Count a new connection from ``address``; False (not counted) when over the cap."""
-        exempt = self.exempt_loopback and is_loopback(address)
-        if not exempt and self._open[address] >= self.cap:
+        if self.exempt_loopback and is_loopback(address):
+            return True
+        key = address_key(address)
+        if self._open[key] >= self.cap:
             return False
-        self._open[address] += 1
+        self._open[key] += 1
         return True
 
     def release(self, address: str) -> None:
-        self._open[address] -= 1
-        if self._open[address] <= 0:
-            del self._open[address]
+        """A connection :meth:`admit` counted is closed."""
+        if self.exempt_loopback and is_loopback(address):
+            return
+        key = address_key(address)
+        self._open[key] -= 1
+        if self._open[key] <= 0:
+            del self._open[key]

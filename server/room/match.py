@@ -89,6 +89,8 @@ class Step:
     clock: MatchClock | None
     """The clocks after it: the mover charged and given the increment, the next side's
     running (a copy: the match keeps its own until the step is played)."""
+    at: float | None = None
+    """When it is played (None: a time that does not matter, a forced pass at the start)."""
 
     @property
     def remaining(self) -> tuple[float, float] | None:
@@ -138,6 +140,16 @@ class Match:
     """The ``seq`` of the last chat line of this match."""
     review: list[PlyReview] | None = None
     """The engine's review of the finished game, once worked out (asked again: sent at once)."""
+    moved: float | None = None
+    """When its last move was played (None: no move yet); a restart reads it from the store."""
+    origin: str | None = None
+    """The address (its network, server/room/limits.py ``address_key``) that opened it,
+    counted against that address's unfinished matches; None after a restart."""
+
+    @property
+    def active(self) -> float:
+        """When something last happened in it: its last move, or its creation."""
+        return self.moved if self.moved is not None else self.created
 
     def __post_init__(self) -> None:
         state = self.start
@@ -223,7 +235,7 @@ class Match:
             self._legal = (state, legal)
         return legal
 
-    def step(self, move: int, now: float = 0.0) -> Step:
+    def step(self, move: int, now: float | None = None) -> Step:
         """What playing a checked move at ``now`` would do (plus any forced pass that
         follows), without changing the match: the store is asked first. IllegalMoveError
         when the rules refuse ``move``."""
@@ -244,8 +256,9 @@ class Match:
             result = Result(wire_seat(outcome.winner), reason, list(outcome.score))
         clock = self.clock.copy() if self.clock is not None else None
         if clock is not None:
-            clock.moved(self.state.to_move, now, None if result is not None else state.to_move)
-        return Step(tuple(played), tuple(positions), result, clock)
+            clock.moved(self.state.to_move, now or 0.0,
+                        None if result is not None else state.to_move)
+        return Step(tuple(played), tuple(positions), result, clock, now)
 
     def advance(self, step: Step) -> None:
         """Play ``step`` (from :meth:`step` at the current ply); ends the match when the
@@ -256,6 +269,8 @@ class Match:
         self._wire_moves.extend(wire_move(m) for m in step.played)
         self.result = step.result
         self.clock = step.clock
+        if step.at is not None:
+            self.moved = step.at
 
     def play(self, move: int) -> list[int]:
         """Play a checked move plus any forced pass that follows; the moves played."""
@@ -285,9 +300,13 @@ class Match:
         self.offer = None
 
     @property
+    def has_bot(self) -> bool:
+        return any(s is not None and s.kind == "bot" for s in self.seats)
+
+    @property
     def hints_allowed(self) -> bool:
         """Whether `hint` is allowed: always against a bot, between people if created so."""
-        return self.hints or any(s is not None and s.kind == "bot" for s in self.seats)
+        return self.hints or self.has_bot
 
     def last_move_of(self, seat: int) -> int | None:
         """The ply of ``seat``'s last move that was not a pass (None: it has none)."""

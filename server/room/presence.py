@@ -15,6 +15,8 @@ class Peer:
     def __init__(self) -> None:
         self.player: str | None = None
         self.name = ""
+        self.address = ""
+        """The remote address (the shell's Session sets it), for the per-address limits."""
         self.watching: set[str] = set()
 
 

@@ -10,12 +10,10 @@ or cancel, which bot searches to start. A refusal raises
 The store decides before memory does: each change is stored (``save``) before memory
 changes; what follows when the store refuses one is in store_faults.py.
 
-The rules of each request are in handlers.py beside this module, and those of the
-optional features in takeback.py, chat.py and engine_requests.py: each is given the room
-as a :class:`~server.room.context.Context` (what a handler may read, which effects it may
-emit, the room's verbs) and nothing more. The seats held for absent people are in
-holds.py, the game clocks' flag timers in clock_timers.py. What several requests share
-(a move, the end of a match, forgetting finished matches) is here.
+The rules of each request are in handlers.py (and takeback.py, chat.py,
+engine_requests.py), each given the room as a :class:`~server.room.context.Context` and
+nothing more; held seats and abandoned matches are in holds.py, flag timers in
+clock_timers.py. What several requests share (a move, an end, forgetting) is here.
 """
 
 from __future__ import annotations
@@ -26,6 +24,7 @@ from types import MappingProxyType
 
 from server.config import ServerConfig
 from server.room import handlers
+from server.room.address_limits import AddressLimits
 from server.room.clock_timers import ClockTimers
 from server.room.context import HandlerEffect
 from server.room.effects import (
@@ -107,8 +106,8 @@ class Room:
         self._retries = Retries(self._out)
         self.chat_budgets: dict[Peer, MessageBudget] = {}
         """Each connection's chat budget (see server/room/chat.py), made on its first line."""
-        self._engine_busy: set[Peer] = set()
-        """Connections whose `hint` or `analyse` the engine is still working out."""
+        self.limits = AddressLimits(config, lambda: self.now, lambda: (
+            m.origin for code in self._thinking if (m := self._index.get(code)) is not None))
         self.now = 0.0
         """The time the entry point being run was given (seconds, the shell's clock)."""
 
@@ -119,19 +118,23 @@ class Room:
         self.now = now
 
     def _done(self) -> list[Effect]:
-        effects = list(self._out)
-        self._out.clear()
+        effects, self._out[:] = list(self._out), []
         return effects
 
     def restore(self, matches: Iterable[Match], now: float) -> list[Effect]:
         """Take back the unfinished matches of a restarted server; bots to move think.
 
-        Nobody is connected yet: a waiting match's creator and a person playing a bot
-        are held from now on (two people wait for the first of them to come back).
+        Nobody is connected yet: every seat is held from now on (holds.py), and a
+        match whose limit ran out while the server was down ends instead.
         """
         self._begin(now)
         for match in matches:
             self._index.add(match)
+            if self._holds.stale(match, now):  # its time ran out while the server was down
+                with logged(f"match {match.code}: its end on restoring"):
+                    self.end(match, self._holds.bot_seat(match) if match.ply else None,
+                             "abandon")
+                continue
             for seat in (0, 1):
                 self._holds.start(match, seat, now)
             self._clock_timers.start(match, now)  # from what was stored: the downtime is free
@@ -186,7 +189,7 @@ class Room:
                 seat = match.seat_of(peer.player)
                 assert seat is not None
                 match.rematch.discard(seat)
-                self._holds.start(match, seat, now)
+                self._holds.away(match, seat, now)
                 self.broadcast(match)
                 touched.append(match)
         self.prune(touched)
@@ -211,8 +214,7 @@ class Room:
                 match = self._index.get(code)
                 if (match is not None and not self._holds.human_online(match, seat)
                         and self._holds.held_for(match, seat) is not None):
-                    self.end(match, None if match.status == "waiting" else 1 - seat,
-                             "abandon")
+                    self.end(match, self._holds.winner(match, seat), "abandon")
         except StoreFault as err:  # nothing changed: the same timer rings again
             if seat != FLAG_TIMER:
                 self._holds.hold_until(key, now + STORE_RETRY)
@@ -245,7 +247,7 @@ class Room:
 
     def engine_done(self, peer: Peer) -> None:
         """The engine answered ``peer``'s hint or analyse: it may ask again."""
-        self._engine_busy.discard(peer)
+        self.limits.engine_done(peer)
 
     # ---- what the shell (and a handler) reads ---------------------------------------
 
@@ -338,11 +340,6 @@ class Room:
             budget = self.chat_budgets[peer] = MessageBudget(rate, burst, clock=lambda: self.now)
         return budget
 
-    def take_engine(self, peer: Peer) -> bool:
-        if peer in self._engine_busy:
-            return False
-        self._engine_busy.add(peer)
-        return True
 
     # ---- what requests share --------------------------------------------------------
 
@@ -370,6 +367,7 @@ class Room:
         self._ended(match)
 
     def _ended(self, match: Match) -> None:
+        self.limits.ended(match)
         for seat in (0, 1):
             self._holds.cancel(match.code, seat)
         self.stop_thinking(match)

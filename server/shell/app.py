@@ -101,6 +101,7 @@ class GameServer:
                 ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
                 close_timeout=cfg.close_timeout, start_serving=False,
                 process_request=self._process_request,  # Host check, then the web client
+                create_connection=_counted(self._addresses),  # counted from the TCP accept
             )
             if cfg.warm_bots:  # the bots' engine is ready before anyone waits on it
                 await self.bots.warm_up()
@@ -177,8 +178,16 @@ class GameServer:
     def _process_request(
         self, connection: ServerConnection, request: Request
     ) -> Response | None:
-        """Every request, the page's or the upgrade's, must name this server in Host
+        """A connection over the cap of its address (counted from its TCP accept) gets
+        429. Every request, the page's or the upgrade's, must name this server in Host
         (server/shell/host_names.py): 421 otherwise. Then the web client's answer."""
+        if isinstance(connection, CountedConnection) and not connection.admitted:
+            log.info("connection from %s refused: over %d connections from that address",
+                     connection.address, self._addresses.cap)
+            return connection.respond(
+                HTTPStatus.TOO_MANY_REQUESTS,
+                f"too_many_connections: this server accepts at most {self._addresses.cap} "
+                "open connections from one address; close some and try again\n")
         hosts = request.headers.get_all("Host")
         if self._hosts.allows(hosts):
             return self._web.process_request(connection, request)
@@ -193,12 +202,6 @@ class GameServer:
     async def _connection(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         port = ws.remote_address[1] if ws.remote_address else 0
-        if not self._addresses.admit(address):
-            log.info("connection from %s:%s refused: over %d connections from that address",
-                     address, port, self._addresses.cap)
-            await _refuse(ws, "rate_limited", f"this server accepts at most "
-                          f"{self._addresses.cap} connections from one address")
-            return
         assert self.runner is not None
         session = Session(ws, address, MessageBudget(self.config.rate, self.config.burst),
                           before_send=self.runner.flush)
@@ -207,7 +210,6 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            self._addresses.release(address)
             if self.runner is not None:
                 self.runner.disconnected(session)
             log.info("connection %s:%s %s closed (code %s) after %.1f s and %d messages",
@@ -251,6 +253,31 @@ class GameServer:
                 if err.code == "unsupported_protocol":
                     await ws.close(CloseCode.PROTOCOL_ERROR, "unsupported protocol version")
                     return
+
+
+class CountedConnection(ServerConnection):
+    """A connection counted against its address's cap from its TCP accept to its close,
+    so handshakes in progress count too (the handshake has ``open_timeout`` to finish).
+    ``counter`` is set by :func:`_counted` for each server."""
+
+    counter: AddressCounter
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.admitted = self.counter.admit(self.address)
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.admitted:
+            self.admitted = False
+            self.counter.release(self.address)
+
+
+def _counted(counter: AddressCounter) -> type[CountedConnection]:
+    """The connection class of a server whose connections ``counter`` counts."""
+    return type("CountedConnection", (CountedConnection,), {"counter": counter})
 
 
 async def _close_flooded(ws: ServerConnection) -> None:

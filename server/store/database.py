@@ -310,9 +310,13 @@ class Store:
         warning rather than stopping the server.
         """
         matches = []
+        moved = dict(self._db.execute(  # when each last moved: how long it has waited
+            "SELECT match, MAX(played) FROM moves JOIN matches ON matches.code = moves.match "
+            "WHERE status != 'over' GROUP BY match").fetchall())
         for record in self.records(only_unfinished=True):
             try:
                 matches.append(_match_of(record))
+                matches[-1].moved = moved.get(record.code)
                 self._chat_of(matches[-1])
             except ValueError as err:
                 log.warning("match %s cannot be restored and stays stored only: %s",

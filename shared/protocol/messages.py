@@ -38,6 +38,10 @@ ErrorCode = Literal[
     "engine_failed",
     "opponent_left",
     "storage_unavailable",
+    "too_many_connections",
+    "too_many_new_players",
+    "too_many_matches",
+    "engine_busy",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 """Every error code, in the order docs/protocol.md lists them."""

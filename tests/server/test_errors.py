@@ -9,7 +9,8 @@ import json
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.client import connect as websockets_connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from server.room.effects import StoreFault
 from shared.protocol import ERROR_CODES
@@ -350,6 +351,57 @@ async def test_storage_unavailable_refuses_a_move_and_the_same_move_goes_through
     assert game_server.store.record(code).moves == [4]
     assert (await newcomer.request(type="hello", protocol=1, name="New", token=None))[
         "type"] == "welcome"
+
+
+async def test_too_many_connections_from_one_address(make_server, connect) -> None:
+    server = await make_server(max_connections_per_address=1)
+    await connect(server)
+    with pytest.raises(InvalidStatus) as refused:
+        await websockets_connect(server.url)
+    assert refused.value.response.status_code == 429
+    code, _, message = refused.value.response.body.decode().partition(": ")
+    assert code == "too_many_connections" and "at most 1 open connections" in message
+
+
+async def test_too_many_new_players_from_one_address(make_server, connect) -> None:
+    """Past the burst a fresh hello is refused with when to retry; a returning player's
+    hello (with their token) is not, and the refused connection may still say hello."""
+    server = await make_server(new_players_per_minute=2)
+    first = await connect(server, name="One")
+    await connect(server, name="Two")
+    third = await connect(server, hello=False)
+    await third.send(type="hello", protocol=1, name="Three", token=None)
+    msg = await third.expect_error("too_many_new_players", ref="hello", retry=True)
+    assert 0 < msg["retry_after"] <= 30 and "2 new players a minute" in msg["message"]
+    await third.send(type="hello", protocol=1, name="One", token=first.welcome["token"])
+    assert (await third.recv())["player"] == first.welcome["player"]
+
+
+async def test_too_many_matches_from_one_address(make_server, connect) -> None:
+    """Fresh players (no per-player cap helps) opening matches from one address."""
+    server = await make_server(unfinished_per_address=3)
+    peers = [await connect(server, name=f"P{i}") for i in range(4)]
+    codes = [(await p.create(game="tictactoe", vs="human"))["match"] for p in peers[:3]]
+    await peers[3].send(type="create", game="tictactoe", vs="human")
+    msg = await peers[3].expect_error("too_many_matches", ref="create")
+    assert "3 unfinished matches were opened from your address" in msg["message"]
+    await peers[0].send(type="resign", match=codes[0])  # one ends: room for one more
+    await peers[0].expect("state", match=codes[0], status="over")
+    assert (await peers[3].create(game="tictactoe", vs="human"))["type"] == "state"
+
+
+async def test_engine_busy_for_one_address(make_server, connect) -> None:
+    """The bot's search counts for the address that opened its match: a second bot
+    match, or a hint, waits until it is answered."""
+    server = await make_server(engine_per_address=1, bot_seconds=1.0)
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    code = (await taro.create(game="othello", vs="bot", seat="second",
+                              bot={"level": 5}))["match"]  # the bot moves first: a search
+    await hana.send(type="create", game="othello", vs="bot", bot={"level": 5})
+    msg = await hana.expect_error("engine_busy", ref="create", retry=True)
+    assert msg["retry_after"] == 1.0 and "queued" in msg["message"]
+    await taro.expect("state", match=code, ply=1)  # answered: the engine is free again
+    assert (await hana.create(game="othello", vs="bot", seat="first"))["type"] == "state"
 
 
 def test_every_error_code_is_exercised_here() -> None:

@@ -7,9 +7,10 @@ import asyncio
 import time
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.client import connect as websockets_connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from server.room.limits import AddressCounter, MessageBudget, is_loopback
+from server.room.limits import AddressCounter, MessageBudget, address_key, is_loopback
 
 
 async def _close_code(peer) -> int | None:
@@ -96,23 +97,48 @@ def test_message_budget_says_when_the_next_message_fits() -> None:
     assert budget.take() and budget.take() and not budget.take()  # refunds stop at the burst
 
 
-async def test_connections_per_address(make_server, connect) -> None:
-    server = await make_server(max_connections_per_address=2, exempt_loopback=False)
-    first = await connect(server)
-    await connect(server)
-    third = await connect(server, hello=False)
-    msg = await third.expect_error("rate_limited", ref=None)
-    assert "at most 2 connections" in msg["message"]
-    assert await _close_code(third) == 1008
-    await first.close()
-    again = await connect(server)  # a freed slot is usable again
-    assert again.welcome["type"] == "welcome"
-
-
-async def test_loopback_is_exempt_from_the_address_cap(make_server, connect) -> None:
+async def test_connections_per_address_count_handshakes_too(make_server, connect) -> None:
+    """Loopback is limited like any address: a third connection gets 429
+    too_many_connections; a bare TCP connection that never finishes its handshake
+    counts as well, and its slot is free again once it closes."""
     server = await make_server(max_connections_per_address=2)
+    first = await connect(server)
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)  # no handshake
+    with pytest.raises(InvalidStatus) as refused:
+        await websockets_connect(server.url)
+    assert refused.value.response.status_code == 429
+    assert refused.value.response.body.startswith(b"too_many_connections: ")
+    assert b"at most 2 open connections" in refused.value.response.body
+    writer.close()
+    await writer.wait_closed()
+    await first.close()
+    for _ in range(50):  # the server sees the closes
+        if not server._addresses._open:
+            break
+        await asyncio.sleep(0.02)
+    again = [await connect(server) for _ in range(2)]  # freed slots are usable again
+    assert all(p.welcome["type"] == "welcome" for p in again)
+
+
+async def test_loopback_may_be_exempt_from_the_address_cap(make_server, connect) -> None:
+    """--exempt-loopback: a reverse proxy on this machine, whose clients all come from
+    127.0.0.1."""
+    server = await make_server(max_connections_per_address=2, exempt_loopback=True)
     peers = [await connect(server) for _ in range(6)]
     assert all(p.welcome["type"] == "welcome" for p in peers)
+
+
+def test_an_ipv6_address_counts_by_its_64() -> None:
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:bbbb::9") \
+        == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("::ffff:192.0.2.7") == "192.0.2.7" == address_key("192.0.2.7")
+    assert address_key("fe80::1%eth0") == "fe80::/64" and address_key("?") == "?"
+    counter = AddressCounter(2)
+    assert counter.admit("2001:db8::1") and counter.admit("2001:db8::2")
+    assert not counter.admit("2001:db8::3") and counter.admit("2001:db8:0:1::1")
+    counter.release("2001:db8::1")
+    assert counter.admit("2001:db8::4")
 
 
 async def test_matches_per_player(make_server, connect) -> None:
@@ -153,6 +179,8 @@ def test_address_counter() -> None:
     assert counter.admit("192.168.1.6")
     counter.release("192.168.1.5")
     assert counter.admit("192.168.1.5")
-    assert all(counter.admit("127.0.0.1") for _ in range(5))
+    assert counter.admit("127.0.0.1") and not counter.admit("127.0.0.1")  # counted too
+    exempt = AddressCounter(cap=1, exempt_loopback=True)
+    assert all(exempt.admit("127.0.0.1") for _ in range(5))
     assert is_loopback("::1") and is_loopback("127.8.0.1")
     assert not is_loopback("10.0.0.1") and not is_loopback("not an address")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from server.room.effects import Broadcast, CancelTimer, SavePlayer, SetTimer, Think
+from server.room.effects import Broadcast, CancelTimer, SaveMatch, SavePlayer, SetTimer, Think
 from server.room.identity import hash_token
 from server.room.match import Match, Seat
 from server.room.room import KEEP_FINISHED
@@ -43,21 +43,50 @@ def test_coming_back_within_the_grace_cancels_it() -> None:
 
 
 def test_two_people_away_wait_for_the_first_to_come_back() -> None:
+    """Both away: neither wins by the other's grace; the match waits as a whole for
+    abandon_after, and the first one back waits only the grace for the other."""
     bench = Bench()
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
     code = bench.pair(taro, hana)
     bench.ask(taro, Move(match=code, move=4, ply=0))
     bench.disconnect(hana)
-    assert [e for e in bench.disconnect(taro) if isinstance(e, SetTimer)] == []
+    effects = bench.disconnect(taro)
+    assert SetTimer((code, 1), bench.now + CONFIG.abandon_after) in effects
+    assert SetTimer((code, 0), bench.now + CONFIG.abandon_after) in effects
     bench.now += CONFIG.grace
-    assert bench.ring(code, 1) == []  # Taro is away too: nobody wins by default
+    assert bench.ring(code, 1) == [SetTimer((code, 1), bench.now - CONFIG.grace
+                                            + CONFIG.abandon_after)]  # not its time
     assert bench.match(code).result is None
     back = bench.connect("Taro", token=token_of(taro))  # the first back waits for the other
-    assert (code, 1) in bench.room.held
+    assert bench.room.held == {(code, 1): bench.now + CONFIG.grace}
     bench.now += CONFIG.grace
     bench.ring(code, 1)
     result = bench.match(code).result
     assert result is not None and result.winner == 0 and back.player == taro.player
+
+
+def test_a_game_both_people_left_ends_as_abandoned_with_no_winner() -> None:
+    bench = Bench()
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    code = bench.pair(taro, hana)
+    bench.ask(taro, Move(match=code, move=4, ply=0))
+    bench.disconnect(taro)
+    bench.disconnect(hana)
+    bench.advance(CONFIG.abandon_after - 1)
+    assert bench.results == {}
+    bench.advance(1)
+    assert bench.results == {code: (None, "abandon")}
+    assert code not in bench.room.matches and bench.room.held == {}  # stored only
+
+
+def test_a_game_nobody_moved_in_is_called_off_once_both_are_away() -> None:
+    bench = Bench()
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    code = bench.pair(taro, hana)
+    bench.disconnect(taro)
+    bench.disconnect(hana)
+    bench.advance(CONFIG.call_off)
+    assert bench.results == {code: (None, "abandon")} and bench.room.matches == {}
 
 
 def test_a_waiting_match_is_called_off_when_its_creator_stays_away() -> None:
@@ -80,6 +109,7 @@ def test_against_a_bot_the_seat_is_held_for_the_bot_hold() -> None:
     taro = bench.connect("Taro")
     bench.ask(taro, Create(game="tictactoe", vs="bot", seat="second", bot=BotChoice(level=1)))
     code = bench.room.seated(taro.player or "")[0].code
+    bench.bot_moves(code, 0, 4)
     effects = bench.disconnect(taro)
     assert SetTimer((code, 1), bench.now + CONFIG.bot_hold) in effects
     bench.now += CONFIG.grace
@@ -88,7 +118,7 @@ def test_against_a_bot_the_seat_is_held_for_the_bot_hold() -> None:
     bench.now += CONFIG.bot_hold
     match = bench.match(code)
     effects = bench.ring(code, 1)
-    assert kinds(effects) == ["Broadcast", "StopThinking"] and stored(bench)[-1] == "SaveResult"
+    assert kinds(effects) == ["Broadcast"] and stored(bench)[-1] == "SaveResult"
     broadcast = effects[0]
     assert isinstance(broadcast, Broadcast) and broadcast.to == ()  # nobody here to tell
     assert match.result is not None and (match.result.winner, match.result.reason) == (
@@ -106,8 +136,10 @@ def test_a_restart_restores_holds_and_bot_turns() -> None:
     effects = bench.room.restore([waiting, vs_bot, people], bench.now)
     assert effects == [
         SetTimer(("WAITNG", 0), bench.now + 5.0),
-        SetTimer(("VSBOT1", 1), bench.now + CONFIG.bot_hold),
+        SetTimer(("VSBOT1", 1), bench.now + CONFIG.call_off),  # nobody moved yet
         Think("VSBOT1", 0, vs_bot.state, 2),
+        SetTimer(("PEOPLE", 0), bench.now + CONFIG.call_off),
+        SetTimer(("PEOPLE", 1), bench.now + CONFIG.call_off),
     ]
     assert set(bench.room.matches) == {"WAITNG", "VSBOT1", "PEOPLE"}
 
@@ -154,10 +186,11 @@ def test_both_away_then_one_back_starts_the_others_hold() -> None:
     bench = Bench()
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
     code = bench.pair(taro, hana)
+    bench.ask(taro, Move(match=code, move=4, ply=0))
     bench.disconnect(taro)
     bench.disconnect(hana)
-    bench.advance(2 * CONFIG.grace)  # Hana's hold rang, and the match went on
-    assert bench.timers == {} and bench.room.held == {} and bench.results == {}
+    bench.advance(2 * CONFIG.grace)  # Hana's grace would be over: the match goes on
+    assert set(bench.room.held) == {(code, 0), (code, 1)} and bench.results == {}
     back = bench.connect("Taro", token=token_of(taro))
     state = back.states()[-1]
     assert state.status == "playing" and state.players[1].connected is False
@@ -184,22 +217,40 @@ def test_a_bot_match_waits_past_the_grace_for_its_player() -> None:
 
 
 def test_restored_matches_wait_only_as_long_as_they_would_have() -> None:
-    """After a restart nobody is connected: a bot match's hold and a waiting match's
-    grace start at once; a game between two people waits for one of them."""
-    bench = Bench(dataclasses.replace(CONFIG, grace=5.0, bot_hold=5.0))
+    """After a restart nobody is connected: every hold starts at once, the game
+    between two people included (it no longer waits forever)."""
+    bench = Bench(dataclasses.replace(CONFIG, grace=5.0, bot_hold=5.0, abandon_after=7.0))
     bench.store.save(SavePlayer("p_taro", hash_token("taro-token"), "Taro"))
     vs_bot = Match("VSBOT1", new_game("tictactoe"), [Seat("human", "Taro", "p_taro"),
-                                                     Seat.bot(1)])
-    waiting = Match("WAITNG", new_game("tictactoe"), [Seat("human", "Taro", "p_taro"), None])
+                                                     Seat.bot(1)], created=bench.now)
+    waiting = Match("WAITNG", new_game("tictactoe"), [Seat("human", "Taro", "p_taro"), None],
+                    created=bench.now)
     h2h = Match("PEOPLE", new_game("tictactoe"),
-                [Seat("human", "Taro", "p_taro"), Seat("human", "Hana", "p_hana")])
+                [Seat("human", "Taro", "p_taro"), Seat("human", "Hana", "p_hana")],
+                created=bench.now)
+    for match in (vs_bot, h2h):
+        match.advance(match.step(4, bench.now))
     bench.restore([vs_bot, waiting, h2h])
     bench.advance(5.0)
     assert bench.results == {"VSBOT1": (1, "abandon"), "WAITNG": (None, "abandon")}
-    # the game between two people away has no hold running out, and goes on
-    assert not [key for key in bench.room.held if key[0] == "PEOPLE"]
-    assert h2h.result is None
-    back = bench.connect("Taro", token="taro-token")
-    assert [s.match for s in back.states()] == ["PEOPLE"]
-    bench.advance(5.0)
-    assert bench.results["PEOPLE"] == (0, "abandon")
+    bench.advance(2.0)
+    assert bench.results["PEOPLE"] == (None, "abandon") and bench.room.matches == {}
+
+
+def test_a_restart_does_not_bring_back_what_expired_while_it_was_down() -> None:
+    """Limits count from the last move (or the creation): a match past its limit at
+    restore is ended there and then (stored as abandoned), never in memory again."""
+    bench = Bench()
+    seats: list[Seat | None] = [Seat("human", "c", "p_c"), Seat("human", "d", "p_d")]
+    unplayed = Match("UNPLAY", new_game("tictactoe"), list(seats),
+                     created=bench.now - CONFIG.call_off)
+    played = Match("PLAYED", new_game("tictactoe"), list(seats), created=bench.now - 10**6)
+    played.advance(played.step(4, bench.now - CONFIG.abandon_after - 1))
+    fresh = Match("FRESH1", new_game("tictactoe"), list(seats), created=bench.now - 10**6)
+    fresh.advance(fresh.step(4, bench.now - CONFIG.abandon_after + 10))
+    for match in (unplayed, played, fresh):
+        bench.store.save(SaveMatch(match))
+    bench.restore([unplayed, played, fresh])
+    assert set(bench.room.matches) == {"FRESH1"}
+    assert bench.results == {"UNPLAY": (None, "abandon"), "PLAYED": (None, "abandon")}
+    assert {r.code for r in bench.store.records(only_unfinished=True)} == {"FRESH1"}

@@ -1,0 +1,77 @@
+"""Engine work stays fair under abuse, over real sockets: a connection looping move +
+takeback against a level-5 bot (about 4 pairs a second) leaves another player's bot
+replies as they were.
+
+Each taken-back move's search is stopped by the room, but its worker finishes it; the
+looping connection must not hold the workers other players' bots need. The bound is
+generous (the machine is shared and timings are noisy): the median reply with the
+abuser may be at most twice the median without it, plus half a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import statistics
+import time
+
+LEVEL = 5
+SECONDS = 0.4
+"""The bots' cap per move (--bot-seconds): level 5 searches to its deadline."""
+REPLIES = 6
+
+
+async def _bot_replies(peer, count: int) -> list[float]:
+    """Play ``count`` moves against the bot (the first legal square each time): the
+    seconds from each move sent to the state that shows the bot's answer."""
+    state = await peer.create(game="othello", vs="bot", seat="first", bot={"level": LEVEL})
+    code, times = state["match"], []
+    while len(times) < count and state["status"] == "playing":
+        if state["to_move"] != 0:
+            state = await peer.expect("state", match=code)
+            continue
+        ply = state["ply"]
+        sent = time.perf_counter()
+        await peer.send(type="move", match=code, move=state["legal"][0], ply=ply)
+        while state["ply"] < ply + 2 and state["status"] == "playing":
+            state = await peer.expect("state", match=code)
+        times.append(time.perf_counter() - sent)
+    await peer.send(type="resign", match=code)
+    return times
+
+
+async def _loop_takebacks(peer, stop: asyncio.Event) -> int:
+    """Move, then take it back before the bot answers, about 4 pairs a second."""
+    state = await peer.create(game="othello", vs="bot", seat="first", bot={"level": LEVEL})
+    code, pairs = state["match"], 0
+    while not stop.is_set():
+        await peer.send(type="move", match=code, move=state["legal"][0], ply=state["ply"])
+        await peer.expect("state", match=code, ply=state["ply"] + 1)
+        await peer.send(type="takeback", match=code, ply=state["ply"] + 1)
+        state = await peer.expect("state", match=code, ply=state["ply"])
+        pairs += 1
+        await asyncio.sleep(0.25)
+    return pairs
+
+
+async def test_a_takeback_loop_leaves_another_players_bot_replies_as_they_were(
+    make_server, connect
+) -> None:
+    server = await make_server(bot_workers=2, bot_seconds=SECONDS, warm_bots=True)
+    victim = await connect(server, name="Victim")
+    baseline = await _bot_replies(victim, REPLIES)
+    abuser = await connect(server, name="Abuser")
+    stop = asyncio.Event()
+    looping = asyncio.create_task(_loop_takebacks(abuser, stop))
+    await asyncio.sleep(1.0)  # the loop is under way
+    try:
+        abused = await _bot_replies(victim, REPLIES)
+    finally:
+        stop.set()
+        with contextlib.suppress(asyncio.CancelledError):
+            pairs = await looping
+    assert pairs >= 4 * 1.0  # the abuse really ran, about 4 pairs a second
+    before, during = statistics.median(baseline), statistics.median(abused)
+    print(f"bot reply median {before:.2f} s alone, {during:.2f} s beside "
+          f"{pairs} move+takeback pairs")
+    assert during <= 2 * before + 0.5, (baseline, abused)
