@@ -51,7 +51,7 @@ class ServerConfig:
     """...and in a burst."""
     max_connections_per_address: int = 512
     """Open connections per address (an IPv6 /64 counts as one), handshakes included."""
-    new_players_per_minute: int = 600
+    new_players_per_minute: int = 1000
     """New players (a hello with no known token) per address a minute, on average..."""
     unfinished_per_address: int = 256
     """Unfinished matches opened from one address (by create or rematch)."""
