@@ -102,6 +102,10 @@ def _describe_failure(url: str, err: BaseException) -> str:
     if isinstance(err, InvalidStatus) and err.response.status_code == 421:
         return (f"{url}: that server does not answer to this name; connect by its address "
                 "(or its operator starts it with --allow-host and this name)")
+    if isinstance(err, InvalidStatus) and err.response.status_code == 429:
+        return (f"{url}: too many connections from this address are open on that server; "
+                "close some and try again (or its operator raises "
+                "--max-connections-per-address)")
     if isinstance(err, InvalidStatus):
         return (f"{url} answered HTTP {err.response.status_code} instead of a websocket: "
                 "not a taikyoku server, or the wrong path")

@@ -47,10 +47,6 @@ class Holds:
             return self.config.bot_hold
         return self.config.abandon_after
 
-    def nobody_here(self, match: Match) -> bool:
-        """Whether no person of ``match`` is connected (a bot counts as nobody)."""
-        return not any(self.human_online(match, seat) for seat in (0, 1))
-
     def winner(self, match: Match, seat: int) -> int | None:
         """Who wins when ``seat``'s hold runs out: a connected opponent, or a bot that
         was played; nobody in a waiting match, a game both people left, or a match

@@ -237,6 +237,20 @@ async def test_a_name_the_server_does_not_answer_to_says_what_to_do() -> None:
             await Connection(f"ws://127.0.0.1:{port}/").connect()
 
 
+async def test_too_many_connections_from_this_address_says_what_to_do(
+    make_server: MakeServer,
+) -> None:
+    server = await make_server(max_connections_per_address=1)
+    first = Connection(server.url)
+    await first.connect()
+    try:
+        with pytest.raises(ConnectError, match="too many connections from this address.*"
+                                               "--max-connections-per-address"):
+            await Connection(server.url).connect()
+    finally:
+        await first.close()
+
+
 async def test_a_silent_websocket_server_is_not_a_taikyoku_server() -> None:
     async def silent(ws: ServerConnection) -> None:
         await ws.wait_closed()
