@@ -45,6 +45,7 @@ from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout, ta
 from shared.ai import choose_move
 from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import square_of, to_kernel
+from shared.ai.kernel.evaluate import eval_tables
 from shared.ai.kernel.expert import appraise
 from shared.ai.kernel.solver import solve_root
 from shared.games import PASS
@@ -102,10 +103,17 @@ def legacy_solve(state: OthelloState, cap: float | None) -> tuple[int | None, in
     return value, solver.deadline.nodes
 
 
+def warm_up_8x8() -> None:
+    """Load the kernels and the 8x8 evaluation (the learned weights take a tenth of a
+    second to load: not a search's time)."""
+    warm_up()
+    eval_tables(8)
+
+
 def midgame_section(seconds: float, baseline: str | None) -> None:
     print(f"== midgame search, {seconds} s per position (8x8, 20-32 discs played): "
           f"kernel expert v legacy expert{f' and the expert of {baseline}' if baseline else ''}")
-    warm_up()
+    warm_up_8x8()
     with contextlib.ExitStack() as stack:
         old = None
         if baseline:
@@ -254,7 +262,7 @@ def ffo_section(count: int, cap: float) -> None:
     solver_right = expert_right = True
     # one process a task: the solver's table is kept between calls, and a solve of the same
     # position just before would hand choose_move its answer
-    with ProcessPoolExecutor(1, multiprocessing.get_context("spawn"), initializer=warm_up,
+    with ProcessPoolExecutor(1, multiprocessing.get_context("spawn"), initializer=warm_up_8x8,
                              max_tasks_per_child=1) as fresh:
         for number, state, scores in ffo_positions(count):
             best_file = max(scores.values())
@@ -329,7 +337,7 @@ def main() -> None:
     sections = args.only.split(",")
     if not set(sections) <= set(SECTIONS) or not 0 <= args.ffo <= 20:
         parser.error(f"--only takes sections of {','.join(SECTIONS)}; --ffo 0-20")
-    warm_up()  # compile before timing
+    warm_up_8x8()  # compile and load before timing
     for section in sections:
         if section == "midgame":
             midgame_section(args.seconds, args.baseline)
