@@ -152,6 +152,24 @@ class MatchView:
         p = self.player(seat)
         return p is not None and p.kind == "bot"
 
+    def awaited(self, seat: int) -> bool:
+        """The other person at ``seat`` lost the connection while the game goes on, so
+        their seat is held for them: not one who left on purpose, nor after the end."""
+        p = self.player(seat)
+        return (p is not None and p.kind == "human" and seat != self.seat and not p.connected
+                and not p.left and self.state is not None and self.state.status != "over")
+
+    def away_words(self, seat: int) -> str | None:
+        """How the other person at ``seat`` is away, as their seat shows it (as the web
+        page's does): 'left the match', 'offline' after the end, 'offline - waiting for
+        them' while their seat is held; None when they are here (or a bot, or us)."""
+        p = self.player(seat)
+        if p is None or p.kind != "human" or seat == self.seat or p.connected:
+            return None
+        if p.left:
+            return "left the match"
+        return "offline - waiting for them" if self.awaited(seat) else "offline"
+
     def label(self, seat: int) -> str:
         """'You', 'The bot' or the player's name."""
         if seat == self.seat:

@@ -55,9 +55,9 @@ def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int
         right -= u * 1.4
     ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft",
             max_width=right - x - u * 2.8)
-    if p is not None and p.kind == "human" and seat != view.seat and not p.connected:
-        ui.text("offline - waiting for them", (row.left + u * 2.8, row.bottom), u * 0.9,
-                theme.BAD)
+    away = view.away_words(seat)
+    if away is not None:
+        ui.text(away, (row.left + u * 2.8, row.bottom), u * 0.9, theme.BAD)
         return y + u * 4.0
     return y + u * 3.0
 

@@ -75,11 +75,12 @@ class MatchPrinter:
                 online: tuple[bool, ...]) -> None:
         """Only the people changed: who came back or went, who wants a rematch."""
         if before[1] != online:
-            for p in s.players:
-                if p.seat != view.seat and p.kind == "human":
+            for p in s.players:  # who left on purpose was said once, with the result
+                if p.seat != view.seat and p.kind == "human" and not p.left:
                     self.say(f"{view.label(p.seat)} is back online." if p.connected else
                              f"{view.label(p.seat)} lost the connection; their seat is "
-                             "held for a while.")
+                             "held for a while." if view.awaited(p.seat) else
+                             f"{view.label(p.seat)} went offline.")
         if before[2] != tuple(s.rematch) and s.rematch and view.seat is not None:
             other = 1 - view.seat
             if other in s.rematch and view.seat not in s.rematch:

@@ -127,7 +127,7 @@ class Terminal(LobbyQuestions, MatchCommands):
         if s.status == "over":
             if view.seat is not None and view.seat in s.rematch:
                 return ""  # the rematch was asked; waiting for the other side
-            again = "r rematch, " if view.seat is not None else ""
+            again = "r rematch, " if view.seat is not None and not view.opponent_left else ""
             review = "a analyse, " if self.known.has("analyse") else ""
             return f"{again}{review}l lobby, m moves, q quit: "
         if view.offer_to_answer and s.takeback is not None:

@@ -69,6 +69,29 @@ def test_a_deliberate_leave_reads_as_one_and_ends_the_rematch() -> None:
     assert not view_of(gone).opponent_left
 
 
+def test_only_a_lost_link_in_a_game_still_on_is_awaited() -> None:
+    """'Offline - waiting for them' only while the seat is held: not for who left on
+    purpose, nor once the game is over."""
+    def people(connected: bool, left: bool = False) -> list[PlayerInfo]:
+        return [PlayerInfo(0, "Taro", "human", True, "p_1"),
+                PlayerInfo(1, "Hana", "human", connected, "p_2", left=left)]
+    playing = state_after("tictactoe", 3, [4], players=people(False))
+    assert view_of(playing, seat=0).awaited(1)
+    assert not view_of(playing, seat=1).awaited(1)  # never ourselves
+    assert not view_of(state_after("tictactoe", 3, [4], players=people(True))).awaited(1)
+    left = state_after("tictactoe", 3, [4], players=people(False, left=True),
+                       result=Result(0, "left", [1, 0]))
+    assert not view_of(left).awaited(1)
+    over = state_after("tictactoe", 3, [0, 4, 1, 8, 2], players=people(False))
+    assert not view_of(over).awaited(1)
+    assert not view_of(state_after("tictactoe", 3, [4])).awaited(1)  # the bot
+    assert view_of(playing).away_words(1) == "offline - waiting for them"
+    assert view_of(left).away_words(1) == "left the match"
+    assert view_of(over).away_words(1) == "offline"
+    assert view_of(playing, seat=1).away_words(1) is None
+    assert view_of(state_after("tictactoe", 3, [4], players=people(True))).away_words(1) is None
+
+
 def test_flips_last_move_and_history() -> None:
     moves = [sq(m) for m in ("f5", "d6", "c3", "d3", "c4")]
     view = view_of(state_after("othello", 8, moves[:4]), state_after("othello", 8, moves))

@@ -18,12 +18,14 @@ from client.common import launch
 from client.common.client_state import ClientState
 from client.common.connection import Connection
 from client.common.discovery import FoundServer
+from client.common.match_view import MatchView
 from client.common.options import Plan, parse
 from client.tui import terminal as tui
+from client.tui.match_text import MatchPrinter
 from server.config import ServerConfig
 from server.shell.app import GameServer
-from shared.protocol import PROTOCOL_VERSION, Clock, Error, Lobby
-from tests.client.client_support import LIMIT, HeldInput, play_script, welcome
+from shared.protocol import PROTOCOL_VERSION, Clock, Error, Lobby, PlayerInfo, Result
+from tests.client.client_support import LIMIT, HeldInput, play_script, state_after, welcome
 
 
 async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:
@@ -73,6 +75,47 @@ async def test_two_terminals_play_each_other(game_server: GameServer) -> None:
     assert "You won! X has three in a row." in taro_out
     assert "Taro won. X has three in a row." in hanako_out
 
+
+async def test_no_rematch_is_offered_with_who_left() -> None:
+    terminal = tui.Terminal(None, tui.Lines(io.StringIO("")), io.StringIO(),  # type: ignore
+                            Plan(name="Taro"), launch.Where("ws://test", "the test server"),
+                            ClientState(welcome=welcome()))
+    view = MatchView("K7QX", seat=0)
+    for left in (False, True):
+        people = [PlayerInfo(0, "Taro", "human", True, "p_1"),
+                  PlayerInfo(1, "Hana", "human", not left, "p_2", left=left)]
+        view.update(state_after("tictactoe", 3, [0, 4], players=people,
+                                result=Result(0, "left", [1, 0])))
+        assert terminal.question(view).startswith("l lobby" if left else "r rematch")
+    terminal.stop()
+
+
+def test_a_leave_is_not_reported_as_a_lost_link() -> None:
+    """The state after a leave shows the leaver offline: that is not 'their seat is
+    held'; a lost link after the end is only 'went offline'."""
+    lines: list[str] = []
+    printer = MatchPrinter(lines.append, "ws://127.0.0.1:8765")
+    view = MatchView("K7QX", seat=0)
+
+    def show(hana_online: bool, left: bool, result: Result | None) -> None:
+        people = [PlayerInfo(0, "Taro", "human", True, "p_1"),
+                  PlayerInfo(1, "Hana", "human", hana_online, "p_2", left=left)]
+        view.update(state_after("tictactoe", 3, [0, 4], players=people, result=result))
+        assert view.state is not None
+        printer.show(view, view.state)
+
+    show(True, False, None)
+    show(False, False, None)
+    assert lines[-1] == "Hana lost the connection; their seat is held for a while."
+    show(True, False, None)
+    assert lines[-1] == "Hana is back online."
+    show(True, True, Result(0, "left", [1, 0]))
+    show(False, True, Result(0, "left", [1, 0]))
+    assert lines[-1] == "You won! Hana left the game."
+    printer.forget()
+    show(True, False, Result(0, "resign", [1, 0]))
+    show(False, False, Result(0, "resign", [1, 0]))
+    assert lines[-1] == "Hana went offline."
 
 def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> None:
     plan = parse("taikyoku tui", "", ["--size", "6", "--level", "5", "--seat", "random",
