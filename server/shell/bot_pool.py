@@ -134,6 +134,8 @@ class BotRunner:
         self._slots = WorkerSlots(self._size)
         """One per worker: a search waits here for a free worker (bots before the
         engine's jobs), and its deadline starts only once it has one."""
+        self._searches: dict[str, Future[int]] = {}
+        """Each match's last search while it is in a worker (see :meth:`_own_search_over`)."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -177,6 +179,7 @@ class BotRunner:
         worker is free, and a search that overruns gives way to a random move in time."""
         seconds = level_seconds(level, self.cap)
         legal = state.legal_moves()
+        await self._own_search_over(where)
         if budget is None:
             await self._slots.acquire()  # the deadline counts from here, not the queue
         else:  # the bot's clock runs while it waits for a worker
@@ -194,6 +197,8 @@ class BotRunner:
         try:
             work = self._submit(self.thinker, state.game, state.size, state.board,
                                 state.to_move, level, seconds)
+            if where:
+                self._track(where, work)
             move = await asyncio.wait_for(asyncio.wrap_future(work), deadline)
         except TimeoutError:
             log.warning("bot level %d in %s missed its %.1f s deadline; playing a random move",
@@ -210,6 +215,24 @@ class BotRunner:
             log.warning("bot level %d in %s chose %r, not a legal move; playing a random one",
                         level, where, move)
         return random.choice(legal)
+
+    async def _own_search_over(self, where: str) -> None:
+        """Wait until the last search for the match ``where`` has left its worker. A
+        search stopped by a takeback runs to its end there, so a connection looping move
+        and takeback would otherwise hold one worker per loop: this way a match holds
+        at most one, and other players' bots keep the rest."""
+        running = self._searches.get(where) if where else None
+        if running is not None and not running.done():
+            await asyncio.wait({asyncio.wrap_future(running)})
+
+    def _track(self, where: str, work: Future[int]) -> None:
+        self._searches[where] = work
+        loop = asyncio.get_running_loop()
+        work.add_done_callback(lambda done: _call_soon(loop, lambda: self._untrack(where, done)))
+
+    def _untrack(self, where: str, done: Future[int]) -> None:
+        if self._searches.get(where) is done:
+            del self._searches[where]
 
     async def work(self, job: Callable[..., T], *args: object, deadline: float) -> T:
         """``job(*args)`` in a worker (the engine's analysis: a module-level function, so

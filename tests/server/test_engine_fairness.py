@@ -3,7 +3,8 @@ takeback against a level-5 bot (about 4 pairs a second) leaves another player's 
 replies as they were.
 
 Each taken-back move's search is stopped by the room, but its worker finishes it; the
-looping connection must not hold the workers other players' bots need. The bound is
+looping connection must not hold the workers other players' bots need (a match's next
+search waits for its last one's worker: server/shell/bot_pool.py). The bound is
 generous (the machine is shared and timings are noisy): the median reply with the
 abuser may be at most twice the median without it, plus half a second.
 """

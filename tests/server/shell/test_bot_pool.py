@@ -156,3 +156,30 @@ async def test_time_queued_for_a_worker_does_not_count_against_the_deadline(capl
         assert moves == [best] * 30
     finally:
         await runner.close()
+
+
+def second_think(*args: object) -> int:
+    """A search that takes a second, wherever it runs."""
+    time.sleep(1.0)
+    return new_game("othello", 6).legal_moves()[0]
+
+
+async def test_a_stopped_search_keeps_its_match_to_one_worker() -> None:
+    """A takeback stops a search, but its worker finishes it: the same match's next
+    search waits for that worker to be free rather than taking another, so a loop of
+    move and takeback holds one worker, and another match's bot still gets one at once."""
+    runner = BotRunner(workers=2, thinker=second_think)
+    state = new_game("othello", 6)
+    try:
+        await runner.warm_up()
+        stopped = asyncio.create_task(runner.choose(state, 1, where="LOOPER"))
+        await asyncio.sleep(0.3)  # in a worker now
+        stopped.cancel()  # a takeback
+        again = asyncio.create_task(runner.choose(state, 1, where="LOOPER"))
+        await asyncio.sleep(0.2)
+        other = asyncio.create_task(runner.choose(state, 1, where="OTHER1"))
+        done, _ = await asyncio.wait({again, other}, return_when=asyncio.FIRST_COMPLETED)
+        assert done == {other}  # it had the second worker; LOOPER waited for its first
+        await again
+    finally:
+        await runner.close()
