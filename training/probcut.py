@@ -17,8 +17,8 @@ weights, where there are some):
    pairs with it (:func:`~shared.ai.kernel.midgame.shallow_depth`), per phase of
    ``PHASE_EMPTIES`` empties: the least-squares line of ``v_d`` on ``v_s`` (its slope
    kept within 0.5-2) and the standard deviation of the residuals. A cell with too few
-   positions takes the nearest fitted cell's values (its own phase's nearest depth, else
-   the nearest phase's).
+   positions, or deeper than fitted, takes the nearest fitted cell's values (see
+   :func:`_fill`).
 
 ``--write`` rewrites ``shared/ai/kernel/probcut_table.py`` with the fit and its
 provenance (this script, the commit, the positions, the date). Seeded and deterministic:
@@ -130,16 +130,18 @@ def fit(size: int, count: int, depth: int, seed: int) -> tuple[list[np.ndarray],
 
 
 def _fill(arrays: list[np.ndarray], fitted: np.ndarray) -> None:
-    """Give every cell left unfitted (too few positions) the values of the nearest fitted
-    one: in its own phase if that has any (the nearest depth), else in the nearest phase
-    that has."""
+    """Give every cell left unfitted (too few positions, or deeper than fitted) the values
+    of the nearest fitted one: in its own phase if that has any, else in the nearest phase
+    that has; there, the nearest depth of the same parity (odd and even depths' shifts
+    differ), else the nearest depth."""
     cells = [(int(p), int(d)) for p, d in np.argwhere(fitted)]
     if not cells:
         raise SystemExit("probcut: no (phase, depth) cell has enough positions")
     for p in range(PHASES):
         for d in range(PROBCUT_DEPTH, MAX_DEPTH + 1):
             if not fitted[p, d]:
-                q, e = min(cells, key=lambda cell: (abs(cell[0] - p), abs(cell[1] - d)))
+                q, e = min(cells, key=lambda cell: (abs(cell[0] - p), (cell[1] - d) & 1,
+                                                    abs(cell[1] - d)))
                 for array in arrays:
                     array[p, d] = array[q, e]
 
@@ -149,10 +151,10 @@ def write(tables: dict[int, list[np.ndarray]], args: argparse.Namespace) -> None
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, cwd=TABLE.parent).stdout.strip() or "unknown"
     text = TABLE.read_text()
-    head = text[: text.index("# --- fitted")]
+    head = text[: text.index("\n# --- fitted") + 1]
     stamp = (f"# --- fitted by `python -m training.probcut --positions {args.positions} "
-             f"--max-depth {args.max_depth} --seed {args.seed} --write` at commit {commit} "
-             f"on {datetime.date.today()}\n")
+             f"--max-depth {args.max_depth} --seed {args.seed} --write`\n"
+             f"# at commit {commit} on {datetime.date.today()}\n")
     body = [stamp] + [python_array(name, np.array([tables[size][index] for size in SIZES]))
                       for name, index in (("SHIFT", 0), ("SIGMA", 1), ("SLOPE", 2))]
     TABLE.write_text(head + "".join(body))

@@ -26,15 +26,16 @@ def test_a_fit_fills_every_phase_and_depth_from_its_positions(
     assert all((x == y).all() for x, y in zip(again, (shift, sigma, slope)))  # seeded
 
 
-def test_unfitted_cells_take_the_nearest_fitted_ones() -> None:
+def test_unfitted_cells_take_the_nearest_fitted_ones_of_their_parity() -> None:
     shape = probcut_table.SHIFT.shape[1:]
     shift, sigma = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
     fitted = np.zeros(shape, dtype=bool)
     shift[3, 6], sigma[3, 6], fitted[3, 6] = 50, 300, True
     shift[3, 9], sigma[3, 9], fitted[3, 9] = 70, 400, True
     probcut._fill([shift, sigma], fitted)
-    assert (shift[3, 5], shift[3, 7], shift[3, 8], shift[3, 40]) == (50, 50, 70, 70)
-    assert (sigma[0, 6], sigma[6, 30]) == (300, 400)  # other phases: phase 3's nearest depth
+    # the nearest fitted depth of the same parity: odd depths 9's, even ones 6's
+    assert (shift[3, 5], shift[3, 7], shift[3, 8], shift[3, 40]) == (70, 70, 50, 50)
+    assert (sigma[0, 6], sigma[6, 31]) == (300, 400)  # other phases: phase 3's
     with pytest.raises(SystemExit):
         probcut._fill([shift, sigma], np.zeros(shape, dtype=bool))
 
