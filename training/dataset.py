@@ -48,9 +48,14 @@ class Positions:
     @property
     def held_out(self) -> np.ndarray:
         """Which positions belong to held-out games."""
-        mixed = (self.game.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
-        held: np.ndarray = mixed % np.uint64(HELD_OUT) == 0
-        return held
+        return held_out_games(self.game)
+
+
+def held_out_games(game: np.ndarray) -> np.ndarray:
+    """Which of these game numbers (shard << 20 | game) every fit holds out."""
+    mixed = (game.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
+    held: np.ndarray = mixed % np.uint64(HELD_OUT) == 0
+    return held
 
 
 def shard_files(root: Path, size: int) -> list[Path]:

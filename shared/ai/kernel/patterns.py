@@ -36,6 +36,7 @@ the masked board's bytes together (:func:`gather`) lines its squares up in one b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -120,12 +121,19 @@ def transform(x: int, sym: int, size: int) -> int:
 def instance_squares(family: Family, sym: int, size: int) -> list[Square]:
     """The squares of the position that the family read on symmetry ``sym`` of the board
     stands for, in digit order: square q such that ``transform(q, sym)`` is the digit's."""
+    inverse = _inverse(sym, size)
+    return [inverse[sq] for sq in family.squares]
+
+
+@cache
+def _inverse(sym: int, size: int) -> dict[Square, Square]:
+    """Square -> the square symmetry ``sym`` brings there."""
     inverse = {}
     for r in range(size):
         for c in range(size):
             image = transform(_bit((r, c)), sym, size).bit_length() - 1
             inverse[(image >> 3, image & 7)] = (r, c)
-    return [inverse[sq] for sq in family.squares]
+    return inverse
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,7 @@ class Layout:
     """Entries per phase."""
 
 
+@cache
 def layout(size: int) -> Layout:
     """The layout of a learned evaluation for ``size`` (6 or 8)."""
     families = FAMILIES[size]
@@ -238,6 +247,7 @@ def sorted_instances(lay: Layout) -> list[tuple[int, int]]:
     return sorted(lay.instances, key=lambda inst: inst[1])
 
 
+@cache
 def canonical_map(size: int) -> tuple[np.ndarray, int]:
     """Per entry of a phase's block, its weight's number among the distinct weights (the
     entries a digit permutation of the stabiliser relates share one), and their count:
