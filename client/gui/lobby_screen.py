@@ -207,9 +207,10 @@ class LobbyScreen:
         if c.vs == "bot":
             ui.text(f"Bot level: {level_words(c.level)}", r[6].topleft, size, theme.MUTED,
                     max_width=r[6].width)
-            for (level, spec), cell in zip(LEVELS.items(), columns(r[7], len(LEVELS), gap)):
-                ui.button(cell, f"{level} {spec.title}", partial(self.set_level, level),
-                          selected=c.level == level)
+            words = {level: f"{level} {spec.title}" for level, spec in LEVELS.items()}
+            widths = [len(w) + 4 for w in words.values()]  # "3 Intermediate" whole
+            for (level, w), cell in zip(words.items(), columns(r[7], len(LEVELS), gap, widths)):
+                ui.button(cell, w, partial(self.set_level, level), selected=c.level == level)
         else:
             ui.text("Your friend joins with the match code you get. Hints:", r[6].topleft,
                     size, theme.MUTED, max_width=r[6].width)

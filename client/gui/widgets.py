@@ -8,6 +8,7 @@ next frame's events (events -> update -> draw).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -217,10 +218,15 @@ def rows(rect: pygame.Rect, heights: list[float], gap: float) -> list[pygame.Rec
     return out
 
 
-def columns(rect: pygame.Rect, n: int, gap: float) -> list[pygame.Rect]:
-    """Split ``rect`` into ``n`` equal columns."""
-    w = (rect.width - gap * (n - 1)) / n
-    return [
-        pygame.Rect(int(rect.left + i * (w + gap)), rect.top, int(w), rect.height)
-        for i in range(n)
-    ]
+def columns(rect: pygame.Rect, n: int, gap: float,
+            weights: Sequence[float] | None = None) -> list[pygame.Rect]:
+    """Split ``rect`` into ``n`` columns: equal, or as wide as their ``weights`` say (a
+    row of labels of unequal length, where equal columns would cut the longest)."""
+    shares = list(weights) if weights is not None else [1.0] * n
+    free = rect.width - gap * (n - 1)
+    cells, left = [], float(rect.left)
+    for share in shares:
+        w = free * share / sum(shares)
+        cells.append(pygame.Rect(int(left), rect.top, int(w), rect.height))
+        left += w + gap
+    return cells

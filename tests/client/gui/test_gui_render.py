@@ -57,14 +57,24 @@ def test_start_screen_names_the_levels_in_players_words(app: App,
     """The level buttons and the line over them say what the web page and the terminal
     say (shared.ai.levels.level_words), not the engines' names."""
     drawn: list[str] = []
+    cut: list[str] = []  # what did not fit even at the smallest size text() allows
     text = app.ui.text
-    monkeypatch.setattr(app.ui, "text", lambda words, *a, **k: (drawn.append(words),
-                                                                text(words, *a, **k))[1])
+
+    def record(words: str, pos: tuple[float, float], px: float, *a: object,
+               max_width: float | None = None, **k: object) -> pygame.Rect:
+        drawn.append(words)
+        smallest = theme.font(max(theme.MIN_FONT, int(px * 0.8)), bool(k.get("bold")))
+        if max_width is not None and smallest.size(words)[0] > max_width:
+            cut.append(words)
+        return text(words, pos, px, *a, max_width=max_width, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app.ui, "text", record)
     app.lobby.set_level(5)
     app.step([])
     assert "Bot level: 5 Expert: the engine at full strength" in drawn
     assert [w for w in drawn if w[:2] in ("1 ", "3 ", "5 ")] == [
         "1 Beginner", "3 Intermediate", "5 Expert"]
+    assert not [w for w in cut if w[:2] in ("1 ", "2 ", "3 ", "4 ", "5 ")]  # never "3 Interme..."
 
 
 def test_tictactoe_position(app: App) -> None:
