@@ -179,12 +179,11 @@ class BotRunner:
         worker is free, and a search that overruns gives way to a random move in time."""
         seconds = level_seconds(level, self.cap)
         legal = state.legal_moves()
-        await self._own_search_over(where)
         if budget is None:
-            await self._slots.acquire()  # the deadline counts from here, not the queue
+            await self._worker_for(where)  # the deadline counts from here, not the queue
         else:  # the bot's clock runs while it waits for a worker
             try:
-                await asyncio.wait_for(self._slots.acquire(), budget.seconds(time.time()))
+                await asyncio.wait_for(self._worker_for(where), budget.seconds(time.time()))
             except TimeoutError:
                 log.warning("no bot worker was free in time for %s; playing a random move",
                             where)
@@ -215,6 +214,12 @@ class BotRunner:
             log.warning("bot level %d in %s chose %r, not a legal move; playing a random one",
                         level, where, move)
         return random.choice(legal)
+
+    async def _worker_for(self, where: str) -> None:
+        """Take a worker's slot for a search of the match ``where``, once its last one
+        is over."""
+        await self._own_search_over(where)
+        await self._slots.acquire()
 
     async def _own_search_over(self, where: str) -> None:
         """Wait until the last search for the match ``where`` has left its worker. A
