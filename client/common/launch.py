@@ -106,7 +106,9 @@ async def find_or_start(
                 return Where(chosen.url, f"{chosen.host}:{chosen.port}, found on the LAN")
             except ConnectError as err:  # none we can talk to: play here rather than not
                 say(f"{err}. Starting a server here instead.")
-    say("No server found: starting one on this computer...")
+    # with --no-lan nobody looked: "no server found" would send them looking for one
+    say("No server found: starting one on this computer..." if lan
+        else "Starting a server on this computer...")
     from server.config import ServerConfig
     from server.shell.app import GameServer
     from server.shell.bot_pool import prepare_engine
