@@ -19,7 +19,6 @@ import contextlib
 import logging
 import os
 import random
-import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,10 +30,10 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import (
     ConnectionClosed,
     InvalidHandshake,
-    InvalidStatus,
     InvalidURI,
 )
 
+from client.common.link_errors import ConnectError, describe_failure
 from shared.ai.levels import DEFAULT_LEVEL
 from shared.protocol import (
     PROTOCOL_VERSION,
@@ -82,38 +81,6 @@ class LinkStatus:
     up: bool
     message: str
     final: bool = False
-
-
-class ConnectError(Exception):
-    """The server could not be reached or refused us; the message says why and what to do."""
-
-
-def _describe_failure(url: str, err: BaseException) -> str:
-    """A sentence for a person about why opening ``url`` failed."""
-    if isinstance(err, InvalidURI):
-        return f"{url!r} is not a websocket address; expected ws://HOST:PORT/"
-    if isinstance(err, socket.gaierror):
-        return f"cannot find the host of {url} ({err.strerror or err})"
-    if isinstance(err, ConnectionRefusedError):
-        return (f"no server at {url}: the connection was refused "
-                "(is `taikyoku serve` running there, on that port?)")
-    if isinstance(err, (TimeoutError, asyncio.TimeoutError)):
-        return f"no answer from {url} in time (wrong address, or a firewall?)"
-    if isinstance(err, InvalidStatus) and err.response.status_code == 421:
-        return (f"{url}: that server does not answer to this name; connect by its address "
-                "(or its operator starts it with --allow-host and this name)")
-    if isinstance(err, InvalidStatus) and err.response.status_code == 429:
-        return (f"{url}: too many connections from this address are open on that server; "
-                "close some and try again (or its operator raises "
-                "--max-connections-per-address)")
-    if isinstance(err, InvalidStatus):
-        return (f"{url} answered HTTP {err.response.status_code} instead of a websocket: "
-                "not a taikyoku server, or the wrong path")
-    if isinstance(err, InvalidHandshake):
-        return f"{url} is not a taikyoku server (websocket handshake failed: {err})"
-    if isinstance(err, OSError):
-        return f"cannot connect to {url}: {err.strerror or err}"
-    return f"cannot connect to {url}: {err}"
 
 
 class Connection:
@@ -315,7 +282,7 @@ class Connection:
                 proxy=None,
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ValueError) as err:
-            raise ConnectError(_describe_failure(self.url, err)) from err
+            raise ConnectError(describe_failure(self.url, err)) from err
         try:
             await ws.send(encode(Hello(protocol=PROTOCOL_VERSION, name=self.name,
                                        token=self.token)))
