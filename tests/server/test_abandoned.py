@@ -4,6 +4,7 @@ bring back a match whose limit ran out while the server was down."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 from server.shell.app import GameServer
@@ -54,6 +55,7 @@ async def test_a_restart_does_not_bring_back_what_expired(tmp_path, connect) -> 
         code = (await taro.create(game="tictactoe", vs="human"))["match"]
         await hana.send(type="join", match=code)
         await hana.expect("state", match=code, status="playing")
+    await asyncio.sleep(0.05)  # the time passing is what is tested: past the limit below
     async with GameServer(dataclasses.replace(config, call_off=0.01)) as second:
         assert second.runner is not None and second.store is not None
         assert second.runner.matches == {}

@@ -17,6 +17,7 @@ from client.common.connection import ConnectError, Connection
 from client.common.discovery import FoundServer, choose_server
 from server.room.effects import SaveMoves, StoreChange, StoreFault
 from server.shell.app import GameServer
+from shared.ai.kernel import warm_up
 from shared.protocol import Joined
 
 MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
@@ -150,6 +151,9 @@ async def test_a_code_typed_in_lower_case_is_joined_and_played(
 
 
 async def test_a_server_restart_mid_game_is_survived(make_server: MakeServer) -> None:
+    # The level-5 seat searches in this process: its kernels compile (a cold cache in a
+    # fresh clone takes longer than the wait below) before the game, not during it.
+    await asyncio.to_thread(warm_up)
     server = await make_server()
     port = server.port
     settings = Settings(url=server.url, game="othello", size=6, level=5, seconds=0.05,
