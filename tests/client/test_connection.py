@@ -217,23 +217,17 @@ async def test_a_bad_address_is_named() -> None:
         await Connection("http://127.0.0.1:1/").connect()
 
 
-async def test_an_http_server_is_not_a_taikyoku_server() -> None:
-    def not_found(connection: object, request: Request) -> Response:
-        return connection.respond(404, "nothing here\n")  # type: ignore[attr-defined, no-any-return]
+@pytest.mark.parametrize(("status", "said"), [
+    (404, "HTTP 404 .*not a taikyoku server"),  # some other web server
+    (421, "does not answer to this name.*--allow-host"),  # a name the server refuses
+])
+async def test_an_http_refusal_is_named(status: int, said: str) -> None:
+    def refuse(connection: object, request: Request) -> Response:
+        return connection.respond(status, "no\n")  # type: ignore[attr-defined, no-any-return]
 
-    async with serve(lambda ws: ws.close(), "127.0.0.1", 0, process_request=not_found) as srv:
+    async with serve(lambda ws: ws.close(), "127.0.0.1", 0, process_request=refuse) as srv:
         port = srv.sockets[0].getsockname()[1]
-        with pytest.raises(ConnectError, match="HTTP 404 .*not a taikyoku server"):
-            await Connection(f"ws://127.0.0.1:{port}/").connect()
-
-
-async def test_a_name_the_server_does_not_answer_to_says_what_to_do() -> None:
-    def misdirected(connection: object, request: Request) -> Response:
-        return connection.respond(421, "not this name\n")  # type: ignore[attr-defined, no-any-return]
-
-    async with serve(lambda ws: ws.close(), "127.0.0.1", 0, process_request=misdirected) as srv:
-        port = srv.sockets[0].getsockname()[1]
-        with pytest.raises(ConnectError, match="does not answer to this name.*--allow-host"):
+        with pytest.raises(ConnectError, match=said):
             await Connection(f"ws://127.0.0.1:{port}/").connect()
 
 

@@ -19,7 +19,7 @@ from server.config import ServerConfig
 from server.room import handlers
 from server.shell import bot_pool
 from server.shell.app import GameServer
-from shared.protocol import Joined
+from shared.protocol import Joined, State
 from tests.client.client_support import Driver, play_script, screenshot
 
 
@@ -42,6 +42,14 @@ async def started(server: GameServer, plan: Plan) -> tuple[Startup, str]:
 
     startup = Startup(plan, find=find)
     return startup, await startup.run()
+
+
+async def first_state(startup: Startup) -> State:
+    """The first state of the match the start-up opened, read off its connection."""
+    assert startup.conn is not None
+    while (view := startup.known.view) is None or view.state is None:
+        startup.known.handle(await startup.conn.recv(5))
+    return view.state
 
 
 async def test_what_the_start_up_shows_first(game_server: GameServer, tmp_path: Path) -> None:
@@ -78,10 +86,7 @@ async def test_the_flags_clock_and_hints_reach_the_new_match(
     startup, opening = await started(game_server, plan)
     try:
         assert opening == "plan" and startup.note == ""
-        assert startup.conn is not None
-        while (view := startup.known.view) is None or view.state is None:
-            startup.known.handle(await startup.conn.recv(5))
-        s = view.state
+        s = await first_state(startup)
         assert s is not None and s.clock is not None and s.hints
         assert (s.clock.initial, s.clock.increment, s.clock.running) == (300, 3, None)
     finally:
@@ -106,10 +111,7 @@ async def test_the_flags_unlisted_and_no_spectator_chat_reach_the_new_match(
     startup, opening = await started(game_server, plan)
     try:
         assert opening == "plan" and startup.note == ""
-        assert startup.conn is not None
-        while (view := startup.known.view) is None or view.state is None:
-            startup.known.handle(await startup.conn.recv(5))
-        s = view.state
+        s = await first_state(startup)
         assert s is not None and (s.unlisted, s.spectator_chat) == (True, False)
     finally:
         await startup.close()

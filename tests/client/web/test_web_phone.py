@@ -20,6 +20,7 @@ from tests.client.web.web_actions import (
     choose,
     enter,
     fits,
+    join_from_lobby,
     match_code,
     moves_shown,
     patient_expect,  # noqa: F401 (this module's waits)
@@ -179,8 +180,7 @@ def test_a_chat_line_out_of_sight_shows_a_badge(web_server: ThreadedServer,
     code = hana.create(game="othello", size=8, vs="human", seat="second")
     page = open_page("phone_360x640")
     enter(page, web_server, "Taro")
-    page.locator(".open-matches li").filter(has_text=code).get_by_role("button",
-                                                                       name="Join").tap()
+    join_from_lobby(page, code)
     expect(page.locator(".turn")).to_have_text("Your move (Black)")
     badge = page.locator("#chat-badge")
     expect(badge).to_be_hidden()
@@ -239,8 +239,7 @@ def test_names_in_the_seats_are_not_cut_short_on_a_small_phone(web_server: Threa
     code = hana.create(game="othello", size=8, vs="human", seat="second")
     page = open_page("phone_360x640")
     enter(page, web_server, "Taro")
-    page.locator(".open-matches li").filter(has_text=code).get_by_role("button",
-                                                                       name="Join").tap()
+    join_from_lobby(page, code)
     name = page.locator(".seat[data-seat='1'] .name")
     expect(name).to_have_text("Hanako Yamada")
     clipped = name.evaluate("n => n.scrollHeight > n.clientHeight + 1")
