@@ -12,9 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from shared.ai.kernel.bits import ONE, flips_at, legal_moves, popcount
+from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.expert import move_bits
 from shared.ai.kernel.midgame import LIMIT, NODES, TABLE_BITS, Memory, search_root
 from shared.ai.kernel.solver import solve_root
+from shared.games.othello import OthelloState
 
 Board = tuple[np.uint64, np.uint64]
 """(own, opp): the side to move's discs and the other side's, as kernel bits."""
@@ -22,14 +24,8 @@ Board = tuple[np.uint64, np.uint64]
 
 def start_board(size: int) -> Board:
     """The start position of a ``size`` board (the first player to move)."""
-    half = size // 2
-
-    def bit(row: int, col: int) -> int:
-        return 1 << (row * 8 + col)
-
-    own = bit(half - 1, half) | bit(half, half - 1)
-    opp = bit(half - 1, half - 1) | bit(half, half)
-    return np.uint64(own), np.uint64(opp)
+    own, opp, _ = to_kernel(OthelloState.start(size))
+    return own, opp
 
 
 def play(board: Board, bit: int) -> Board:
