@@ -33,19 +33,14 @@ class Holds:
 
     def held_for(self, match: Match, seat: int) -> float | None:
         """How long an absent person's ``seat`` is held before the match ends without
-        them: the grace in a waiting match or against a connected person; once nobody
-        is at it, ``call_off`` before any move, else ``bot_hold`` against a bot and
-        ``abandon_after`` between people. None when nothing is held (over, a bot's)."""
-        me, other = match.seats[seat], match.seats[1 - seat]
+        them: the grace in a waiting match or against a connected person, else the
+        match's :meth:`_unattended_limit`. None when nothing is held (over, a bot's)."""
+        me = match.seats[seat]
         if match.result is not None or me is None or me.kind != "human" or me.left:
             return None
         if match.status == "waiting" or self.human_online(match, 1 - seat):
             return self.config.grace
-        if match.ply == 0:
-            return self.config.call_off
-        if other is not None and other.kind == "bot":
-            return self.config.bot_hold
-        return self.config.abandon_after
+        return self._unattended_limit(match)
 
     def winner(self, match: Match, seat: int) -> int | None:
         """Who wins when ``seat``'s hold runs out: a connected opponent, or a bot that
@@ -61,10 +56,14 @@ class Holds:
         """At a restart, where nobody is here yet: whether ``match`` has waited longer
         than its limit with nobody at it, counted from its last move (or its creation,
         before any): it is ended then, not brought back."""
-        limit = self.config.call_off if match.ply == 0 else (
-            self.config.bot_hold if self.bot_seat(match) is not None
-            else self.config.abandon_after)
-        return match.active + limit <= now
+        return match.active + self._unattended_limit(match) <= now
+
+    def _unattended_limit(self, match: Match) -> float:
+        """How long ``match`` waits with nobody at it: ``call_off`` before any move, else
+        ``bot_hold`` against a bot and ``abandon_after`` between people."""
+        if match.ply == 0:
+            return self.config.call_off
+        return self.config.bot_hold if match.has_bot else self.config.abandon_after
 
     @staticmethod
     def bot_seat(match: Match) -> int | None:
