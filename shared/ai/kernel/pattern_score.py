@@ -68,6 +68,15 @@ def _line(own: np.uint64, opp: np.uint64, mask: np.uint64) -> int:
 
 
 @njit
+def _corner3x3(own: np.uint64, opp: np.uint64) -> int:
+    """Base 3 of the 3x3 corner block (the same family on both board sizes)."""
+    return (
+        _run(own, opp, _U(0), _LOW3) + 27 * _run(own, opp, _U(8), _LOW3)
+        + 729 * _run(own, opp, _U(16), _LOW3)
+    )
+
+
+@njit
 def _image8(o: np.uint64, p: np.uint64, present: int, w: np.ndarray, base: int) -> int:
     total = 0
     if present & 1:  # edge + 2X
@@ -76,11 +85,8 @@ def _image8(o: np.uint64, p: np.uint64, present: int, w: np.ndarray, base: int) 
     if present & 2:  # corner 2x5
         i = _run(o, p, _U(0), _LOW5) + 243 * _run(o, p, _U(8), _LOW5)
         total += int(w[base + OFFSETS8[1] + i])
-    if present & 4:  # corner 3x3
-        i = _run(o, p, _U(0), _LOW3) + 27 * _run(o, p, _U(8), _LOW3) + 729 * _run(
-            o, p, _U(16), _LOW3
-        )
-        total += int(w[base + OFFSETS8[2] + i])
+    if present & 4:
+        total += int(w[base + OFFSETS8[2] + _corner3x3(o, p)])
     if present & 8:  # rows 2, 3, 4
         total += int(w[base + OFFSETS8[3] + _run(o, p, _U(8), _ROW)])
         total += int(w[base + OFFSETS8[4] + _run(o, p, _U(16), _ROW)])
@@ -104,11 +110,8 @@ def _image6(o: np.uint64, p: np.uint64, present: int, w: np.ndarray, base: int) 
     if present & 2:  # corner 2x4
         i = _run(o, p, _U(0), _LOW4) + 81 * _run(o, p, _U(8), _LOW4)
         total += int(w[base + OFFSETS6[1] + i])
-    if present & 4:  # corner 3x3
-        i = _run(o, p, _U(0), _LOW3) + 27 * _run(o, p, _U(8), _LOW3) + 729 * _run(
-            o, p, _U(16), _LOW3
-        )
-        total += int(w[base + OFFSETS6[2] + i])
+    if present & 4:
+        total += int(w[base + OFFSETS6[2] + _corner3x3(o, p)])
     if present & 8:  # rows 2, 3
         total += int(w[base + OFFSETS6[3] + _run(o, p, _U(8), _LOW6)])
         total += int(w[base + OFFSETS6[4] + _run(o, p, _U(16), _LOW6)])
