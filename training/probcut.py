@@ -36,7 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
-from shared.ai.kernel.board import to_kernel
+from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.evaluate import eval_tables
 from shared.ai.kernel.expert import move_bits
 from shared.ai.kernel.midgame import NODES, PROBCUT_DEPTH, Memory, search_root, shallow_depth
@@ -90,7 +90,7 @@ def positions(size: int, count: int, rng: random.Random, memory: Memory) -> list
                         memory.table, memory.killers, memory.history, memory.move_bits,
                         memory.move_keys, memory.stats)
             best = int(order[int(scores.argmax())])
-            state = state.play((best >> 3) * size + (best & 7))
+            state = state.play(square_of(best, size))
     return out[:count]
 
 
