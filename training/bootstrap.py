@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import numpy as np
@@ -51,17 +52,37 @@ def label_shard(shard: Path, out: Path, search: DepthSearch, depth: int, size: i
     tmp.replace(out)
 
 
+_search: DepthSearch | None = None
+"""This process's search (a labelling worker builds it once, for all its shards)."""
+
+
+def _label_worker(tables: np.ndarray, size: int, node_limit: int) -> None:
+    global _search
+    _search = DepthSearch(size, tables, node_limit)
+
+
+def _label_one(shard: Path, out: Path, depth: int, size: int) -> None:
+    assert _search is not None
+    label_shard(shard, out, _search, depth, size)
+
+
 def label_all(
-    root: Path, labels: Path, weights: Weights, depth: int, node_limit: int
+    root: Path, labels: Path, weights: Weights, depth: int, node_limit: int, jobs: int = 1
 ) -> int:
-    """Label every shard of the weights' board size under ``root``; the shards done."""
+    """Label every shard of the weights' board size under ``root`` in ``jobs`` processes;
+    the shards done."""
     size = weights.size
-    search = DepthSearch(size, tables_with(size, weights), node_limit)
+    tables = tables_with(size, weights)
     files = shard_files(root, size)
+    todo = [(f, labels / f"size{size}" / f.name) for f in files]
+    todo = [(shard, out) for shard, out in todo if not out.exists()]
     start = time.perf_counter()
-    for number, shard in enumerate(files):
-        label_shard(shard, labels / f"size{size}" / shard.name, search, depth, size)
-        if number % 10 == 9:
-            log.info("labelled %d/%d shards of size %d in %.0f s", number + 1, len(files), size,
-                     time.perf_counter() - start)
+    with ProcessPoolExecutor(jobs, initializer=_label_worker,
+                             initargs=(tables, size, node_limit)) as pool:
+        done = [pool.submit(_label_one, shard, out, depth, size) for shard, out in todo]
+        for number, future in enumerate(as_completed(done)):
+            future.result()
+            if number % 10 == 9:
+                log.info("labelled %d/%d shards of size %d in %.0f s", number + 1, len(todo),
+                         size, time.perf_counter() - start)
     return len(files)

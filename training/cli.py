@@ -1,7 +1,7 @@
 """The training pipeline's command line (training/README.md).
 
     python -m training [--config full] [--data DIR] run [--install]
-    python -m training generate [--set train|bench] [--rounds N]
+    python -m training generate [--set train|bench] [--rounds N] [--size 8] [--player K]
     python -m training fit --size 8 --iteration K
     python -m training label --size 8 --iteration K
     python -m training install
@@ -14,6 +14,7 @@ import argparse
 import json
 import logging
 import shutil
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,22 +24,37 @@ from shared.ai.kernel.weights import load as load_weights
 from training.bootstrap import label_all
 from training.config import CONFIGS, Config
 from training.pipeline import fit_path, fit_size, iterate, labels_path
-from training.selfplay import write_shard
+from training.selfplay import shard_path, write_shard
 
 DEFAULT_DATA = Path("training-data")
+JOBS_HELP = "processes working on shards side by side (default 1)"
 
 
-def generate(config: Config, data: Path, bench: bool, rounds: int) -> None:
-    """Play ``rounds`` rounds of self-play shards (skipping the shards that exist)."""
-    plans = config.bench if bench else config.selfplay
+def generate(
+    config: Config, data: Path, bench: bool, rounds: int, sizes: tuple[int, ...] = (6, 8),
+    player: int | None = None, jobs: int = 1,
+) -> None:
+    """Play ``rounds`` rounds of self-play shards of these board ``sizes`` (skipping the
+    shards that exist), the moves chosen with fit ``player`` (None: the hand-written
+    evaluation, before there is a fit), in ``jobs`` processes."""
+    plans = [p for p in (config.bench if bench else config.selfplay) if p.games.size in sizes]
     seed = config.seed + 1 if bench else config.seed
     root = data / ("bench" if bench else "selfplay")
-    for index in range(rounds):
-        for play in plans:
-            for k in range(play.shards_per_round):
-                shard = index * play.shards_per_round + k
-                tables = tables_with(play.games.size, None)
-                write_shard(play.games, seed, shard, root, tables, "hand-written")
+    tables, names = {}, {}
+    for play in plans:
+        size = play.games.size
+        weights = None if player is None else load_weights(fit_path(data, player, size))
+        tables[size] = tables_with(size, weights)
+        names[size] = "hand-written" if player is None else f"fit {player}"
+    with ProcessPoolExecutor(jobs) as pool:
+        done = [
+            pool.submit(write_shard, play.games, seed, index * play.shards_per_round + k, root,
+                        tables[play.games.size], names[play.games.size])
+            for index in range(rounds) for play in plans for k in range(play.shards_per_round)
+            if not shard_path(root, play.games.size, index * play.shards_per_round + k).exists()
+        ]
+        for future in done:
+            future.result()
 
 
 def install(config: Config, data: Path, iteration: int | None) -> None:
@@ -72,10 +88,17 @@ def main(argv: list[str] | None = None) -> None:
     gen.add_argument("--rounds", type=int, help="rounds of shards (default: the config's)")
     gen.add_argument("--set", choices=("train", "bench"), default="train",
                      help="training games, or the accuracy benchmark's (solved from more empties)")
+    gen.add_argument("--size", type=int, choices=(6, 8), action="append",
+                     help="only this board size (repeatable; default both)")
+    gen.add_argument("--jobs", type=int, default=1, help=JOBS_HELP)
+    gen.add_argument("--player", type=int, metavar="K",
+                     help="choose the moves with fit K (default: the hand-written evaluation)")
     for name in ("fit", "label"):
         step = sub.add_parser(name, help=f"{name} one board size at one iteration")
         step.add_argument("--size", type=int, choices=(6, 8), required=True)
         step.add_argument("--iteration", type=int, default=0)
+        if name == "label":
+            step.add_argument("--jobs", type=int, default=1, help=JOBS_HELP)
     parser.add_argument("--ridge", type=float, help="the fits' ridge (default: the config's)")
     inst = sub.add_parser("install", help="copy fits into the package")
     inst.add_argument("--iteration", type=int)
@@ -87,7 +110,8 @@ def main(argv: list[str] | None = None) -> None:
         config = replace(config, fit=replace(config.fit, ridge=args.ridge))
     data: Path = args.data
     if args.command == "generate":
-        generate(config, data, args.set == "bench", args.rounds or config.rounds)
+        generate(config, data, args.set == "bench", args.rounds or config.rounds,
+                 tuple(args.size or (6, 8)), args.player, args.jobs)
     elif args.command == "run":
         generate(config, data, False, config.rounds)
         iterate(config, data, config.iterations)
@@ -100,7 +124,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "label":
         weights = load_weights(fit_path(data, args.iteration, args.size))
         label_all(data / "selfplay", labels_path(data, args.iteration), weights,
-                  config.label_depth, config.label_nodes)
+                  config.label_depth, config.label_nodes, args.jobs)
     elif args.command == "install":
         install(config, data, args.iteration)
     elif args.command == "show":

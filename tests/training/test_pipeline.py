@@ -44,12 +44,24 @@ def test_the_pipeline_runs_end_to_end_and_resumes(
     stamps = {path: path.stat().st_mtime_ns for path in data.rglob("*.npz")}
     main(["--config", "tiny", "--data", str(data), "run"])
     assert {path: path.stat().st_mtime_ns for path in data.rglob("*.npz")} == stamps
-    # the same seed plays the same games
+    # the same seed plays the same games, and labels them the same, in parallel too
     again = tmp_path / "again"
-    main(["--config", "tiny", "--data", str(again), "generate"])
+    main(["--config", "tiny", "--data", str(again), "generate", "--jobs", "2"])
     for shard in shards:
         first, second = shard_arrays(shard), shard_arrays(again / "selfplay" / "size6" / shard.name)
         assert all(np.array_equal(first[key], second[key]) for key in first)
+    main(["--config", "tiny", "--data", str(again), "fit", "--size", "6"])
+    main(["--config", "tiny", "--data", str(again), "label", "--size", "6", "--jobs", "2"])
+    for shard in shards:
+        first, second = (shard_arrays(root / "labels" / "iter0" / "size6" / shard.name)["label"]
+                         for root in (data, again))
+        assert np.array_equal(first, second, equal_nan=True) and not np.isnan(first).all()
+    # self-play goes on with a fit choosing the moves, and the shards say so
+    main(["--config", "tiny", "--data", str(again), "generate", "--rounds", "3", "--player", "0"])
+    assert str(shard_arrays(shards[0])["evaluation"]) == "hand-written"
+    assert str(shard_arrays(again / "selfplay" / "size6" / "games_00002.npz")["evaluation"]) == (
+        "fit 0"
+    )
 
 
 def test_self_play_labels_are_exact_margins_for_the_side_to_move(tmp_path: Path) -> None:
