@@ -209,8 +209,11 @@ class LobbyScreen:
                     max_width=r[6].width)
             words = {level: f"{level} {spec.title}" for level, spec in LEVELS.items()}
             widths = [len(w) + 4 for w in words.values()]  # "3 Intermediate" whole
-            for (level, w), cell in zip(words.items(), columns(r[7], len(LEVELS), gap, widths)):
-                ui.button(cell, w, partial(self.set_level, level), selected=c.level == level)
+            cells = columns(r[7], len(LEVELS), gap, widths)
+            px = ui.row_px(list(words.values()), cells)
+            for (level, w), cell in zip(words.items(), cells):
+                ui.button(cell, w, partial(self.set_level, level), selected=c.level == level,
+                          px=px)
         else:
             ui.text("Your friend joins with the match code you get. Hints:", r[6].topleft,
                     size, theme.MUTED, max_width=r[6].width)

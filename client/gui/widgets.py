@@ -144,8 +144,10 @@ class Ui:
         selected: bool = False,
         primary: bool = False,
         hint: str = "",
+        px: float | None = None,
     ) -> None:
-        """A button; ``hint`` is its keyboard shortcut, shown small in a corner."""
+        """A button; ``hint`` is its keyboard shortcut, shown small in a corner; ``px``
+        its label's size (default: from its height, shrunk to fit)."""
         hover = enabled and rect.collidepoint(self.hovered_pos)
         color: tuple[int, ...]
         if not enabled:
@@ -157,7 +159,7 @@ class Ui:
         pygame.draw.rect(self.surface, color, rect, border_radius=max(4, rect.height // 5))
         if selected:
             pygame.draw.rect(self.surface, theme.ACCENT, rect, 2, border_radius=rect.height // 5)
-        px = rect.height * 0.42
+        px = rect.height * 0.42 if px is None else px
         fg = theme.TEXT if enabled else theme.MUTED
         self.text(label, rect.center, px, fg, bold=primary, anchor="center",
                   max_width=rect.width - rect.height * 0.4)
@@ -166,6 +168,19 @@ class Ui:
                       anchor="bottomright")
         if enabled:
             self.on_click(rect, action)
+
+    @staticmethod
+    def row_px(labels: list[str], rects: list[pygame.Rect]) -> float:
+        """One label size for a row of buttons: the largest at which each label fits its
+        button whole (never below theme.MIN_FONT), so the row reads evenly instead of
+        its longest label alone being drawn smaller."""
+        size = int(min(r.height for r in rects) * 0.42)
+        while size > theme.MIN_FONT and any(
+            theme.font(size).size(label)[0] > r.width - r.height * 0.4
+            for label, r in zip(labels, rects)
+        ):
+            size = max(theme.MIN_FONT, int(size * 0.92))
+        return size
 
     def field(self, rect: pygame.Rect, fld: TextField, placeholder: str = "") -> None:
         """A text box; clicking it gives it the keyboard."""

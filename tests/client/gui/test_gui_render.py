@@ -58,6 +58,7 @@ def test_start_screen_names_the_levels_in_players_words(app: App,
     say (shared.ai.levels.level_words), not the engines' names."""
     drawn: list[str] = []
     cut: list[str] = []  # what did not fit even at the smallest size text() allows
+    heights: dict[str, int] = {}
     text = app.ui.text
 
     def record(words: str, pos: tuple[float, float], px: float, *a: object,
@@ -66,7 +67,9 @@ def test_start_screen_names_the_levels_in_players_words(app: App,
         smallest = theme.font(max(theme.MIN_FONT, int(px * 0.8)), bool(k.get("bold")))
         if max_width is not None and smallest.size(words)[0] > max_width:
             cut.append(words)
-        return text(words, pos, px, *a, max_width=max_width, **k)  # type: ignore[arg-type]
+        rect = text(words, pos, px, *a, max_width=max_width, **k)  # type: ignore[arg-type]
+        heights[words] = rect.height
+        return rect
 
     monkeypatch.setattr(app.ui, "text", record)
     app.lobby.set_level(5)
@@ -75,6 +78,8 @@ def test_start_screen_names_the_levels_in_players_words(app: App,
     assert [w for w in drawn if w[:2] in ("1 ", "3 ", "5 ")] == [
         "1 Beginner", "3 Intermediate", "5 Expert"]
     assert not [w for w in cut if w[:2] in ("1 ", "2 ", "3 ", "4 ", "5 ")]  # never "3 Interme..."
+    # one size for the whole row: the longest label is not drawn smaller than the others
+    assert len({h for w, h in heights.items() if w[:2] in ("1 ", "2 ", "3 ", "4 ", "5 ")}) == 1
 
 
 def test_tictactoe_position(app: App) -> None:
