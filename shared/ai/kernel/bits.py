@@ -35,7 +35,6 @@ _INNER = np.uint64(0x007E7E7E7E7E7E00)
 S1 = np.uint64(1)
 S2 = np.uint64(2)
 S4 = np.uint64(4)
-S6 = np.uint64(6)
 S7 = np.uint64(7)
 S8 = np.uint64(8)
 S9 = np.uint64(9)
@@ -44,10 +43,7 @@ S14 = np.uint64(14)
 S16 = np.uint64(16)
 S17 = np.uint64(17)
 S18 = np.uint64(18)
-S21 = np.uint64(21)
-S24 = np.uint64(24)
 S32 = np.uint64(32)
-S41 = np.uint64(41)
 
 if COMPILED:
     from numba import types
