@@ -69,21 +69,26 @@ class MessageBudget:
         return self._strikes > self.burst
 
 
+def ip_of(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address ``text`` names (an IPv6 zone such as ``%eth0`` ignored), or None."""
+    try:
+        return ipaddress.ip_address(text.partition("%")[0])
+    except ValueError:
+        return None
+
+
 def is_loopback(address: str) -> bool:
     """True for 127.0.0.0/8 and ::1 (local bots and load tests are exempt from address caps)."""
-    try:
-        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
-    except ValueError:
-        return False
+    ip = ip_of(address)
+    return ip is not None and ip.is_loopback
 
 
 def address_key(address: str) -> str:
     """The address as the per-address limits count it: IPv4 as it is (an IPv4-mapped
     IPv6 too), IPv6 by its /64 (a machine picks new addresses in its /64 at will);
     anything else (a Unix socket, a test's peer) as it is."""
-    try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
+    ip = ip_of(address)
+    if ip is None:
         return address
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:

@@ -19,9 +19,10 @@ Anything else is answered 421 (Misdirected Request) and never reaches the protoc
 
 from __future__ import annotations
 
-import ipaddress
 import socket
 from collections.abc import Iterable
+
+from server.room.limits import ip_of
 
 
 def host_name(header: str) -> str:
@@ -37,11 +38,7 @@ def host_name(header: str) -> str:
 
 def is_address(name: str) -> bool:
     """Whether ``name`` is an IPv4 or IPv6 address (an IPv6 zone is allowed)."""
-    try:
-        ipaddress.ip_address(name.partition("%")[0])
-    except ValueError:
-        return False
-    return True
+    return ip_of(name) is not None
 
 
 class HostNames:
