@@ -95,8 +95,8 @@ def positions(size: int, count: int, rng: random.Random, memory: Memory) -> list
 
 
 def fit(size: int, count: int, depth: int, seed: int) -> tuple[list[np.ndarray], str]:
-    """[shift, sigma, slope] per phase and depth for one board size (evaluation units;
-    the slope in 1 / SLOPE_ONE), and a report of the fit."""
+    """[shift, sigma, slope] per phase and depth up to ``depth`` for one board size
+    (evaluation units; the slope in 1 / SLOPE_ONE), and a report of the fit."""
     rng = random.Random(seed * 100 + size)
     memory = Memory.allocate(18)
     diffs: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -108,8 +108,8 @@ def fit(size: int, count: int, depth: int, seed: int) -> tuple[list[np.ndarray],
         for d in range(PROBCUT_DEPTH, depth + 1):
             diffs.setdefault((phase, d), []).append((by_depth[shallow_depth(d) - 1],
                                                      by_depth[d - 1]))
-    shift, sigma, slope = (np.zeros((PHASES, MAX_DEPTH + 1), dtype=np.int64) for _ in range(3))
-    fitted = np.zeros((PHASES, MAX_DEPTH + 1), dtype=bool)
+    shift, sigma, slope = (np.zeros((PHASES, depth + 1), dtype=np.int64) for _ in range(3))
+    fitted = np.zeros((PHASES, depth + 1), dtype=bool)
     lines = [f"{size}x{size}: {count} positions, {nodes:,} nodes"]
     for (phase, d), pairs in sorted(diffs.items()):
         if len(pairs) < MIN_SAMPLES:
@@ -130,15 +130,15 @@ def fit(size: int, count: int, depth: int, seed: int) -> tuple[list[np.ndarray],
 
 
 def _fill(arrays: list[np.ndarray], fitted: np.ndarray) -> None:
-    """Give every cell left unfitted (too few positions, or deeper than fitted) the values
-    of the nearest fitted one: in its own phase if that has any, else in the nearest phase
+    """Give every cell left unfitted (too few positions) the values of the nearest
+    fitted one: in its own phase if that has any, else in the nearest phase
     that has; there, the nearest depth of the same parity (odd and even depths' shifts
     differ), else the nearest depth."""
     cells = [(int(p), int(d)) for p, d in np.argwhere(fitted)]
     if not cells:
         raise SystemExit("probcut: no (phase, depth) cell has enough positions")
     for p in range(PHASES):
-        for d in range(PROBCUT_DEPTH, MAX_DEPTH + 1):
+        for d in range(PROBCUT_DEPTH, fitted.shape[1]):
             if not fitted[p, d]:
                 q, e = min(cells, key=lambda cell: (abs(cell[0] - p), (cell[1] - d) & 1,
                                                     abs(cell[1] - d)))
@@ -155,16 +155,20 @@ def write(tables: dict[int, list[np.ndarray]], args: argparse.Namespace) -> None
     stamp = (f"# --- fitted by `python -m training.probcut --positions {args.positions} "
              f"--max-depth {args.max_depth} --seed {args.seed} --write`\n"
              f"# at commit {commit} on {datetime.date.today()}\n")
-    body = [stamp] + [python_array(name, np.array([tables[size][index] for size in SIZES]))
+    body = [stamp] + [python_array(name, np.array([tables[size][index] for size in SIZES]),
+                                   "deepened")
                       for name, index in (("SHIFT", 0), ("SIGMA", 1), ("SLOPE", 2))]
     TABLE.write_text(head + "".join(body))
 
 
-def python_array(name: str, array: np.ndarray) -> str:
-    """``name = np.array([...], dtype=np.int64)`` in lines short enough for ruff."""
+def python_array(name: str, array: np.ndarray, through: str = "") -> str:
+    """``name = through(np.array([...], dtype=np.int64))`` in lines short enough for
+    ruff (``through``: a function of the table module the array is passed to, or none)."""
     lines = textwrap.wrap(repr(array.tolist()), 95, initial_indent="    ",
                           subsequent_indent="    ")
-    return f"{name} = np.array(\n" + "\n".join(lines) + ",\n    dtype=np.int64,\n)\n"
+    call = f"{through}(np.array(" if through else "np.array("
+    close = "))" if through else ")"
+    return f"{name} = {call}\n" + "\n".join(lines) + f",\n    dtype=np.int64,\n{close}\n"
 
 
 def main() -> None:

@@ -15,7 +15,8 @@ def test_a_fit_fills_every_phase_and_depth_from_its_positions(
 ) -> None:
     monkeypatch.setattr(probcut, "MIN_SAMPLES", 3)
     (shift, sigma, slope), report = probcut.fit(6, 16, PROBCUT_DEPTH + 1, seed=3)
-    assert shift.shape == sigma.shape == slope.shape == probcut_table.SHIFT.shape[1:]
+    assert shift.shape == sigma.shape == slope.shape == (probcut_table.PHASES,
+                                                         PROBCUT_DEPTH + 2)
     assert (sigma[:, PROBCUT_DEPTH:] > 0).all()  # every cell a search may read
     one = probcut_table.SLOPE_ONE
     assert ((slope[:, PROBCUT_DEPTH:] >= one // 2) & (slope[:, PROBCUT_DEPTH:] <= 2 * one)).all()
@@ -40,10 +41,15 @@ def test_unfitted_cells_take_the_nearest_fitted_ones_of_their_parity() -> None:
         probcut._fill([shift, sigma], np.zeros(shape, dtype=bool))
 
 
-def test_the_written_table_reads_back() -> None:
-    array = np.arange(2 * 3 * 40, dtype=np.int64).reshape(2, 3, 40) - 100
-    names: dict[str, object] = {"np": np}
-    exec(probcut.python_array("SHIFT", array), names)
-    assert (names["SHIFT"] == array).all()
-    text = probcut.python_array("SHIFT", array)
+def test_the_written_table_reads_back_carried_to_every_depth() -> None:
+    array = np.arange(2 * 3 * 11, dtype=np.int64).reshape(2, 3, 11) - 100
+    names: dict[str, object] = {"np": np, "deepened": probcut_table.deepened}
+    text = probcut.python_array("SHIFT", array, "deepened")
+    exec(text, names)
+    table = names["SHIFT"]
+    assert isinstance(table, np.ndarray)
+    assert table.shape == (2, 3, probcut_table.MAX_DEPTH + 1)
+    assert (table[..., :11] == array).all()
+    # past the fit, each depth reads the deepest fitted one of its parity
+    assert (table[..., 40] == array[..., 10]).all() and (table[..., 41] == array[..., 9]).all()
     assert max(len(line) for line in text.splitlines()) <= 100
