@@ -1,0 +1,110 @@
+"""Two evaluations of one board size against each other at a fixed depth: does a fit play
+better than the last one (or than the hand-written evaluation)?
+
+    python -m benchmarks.duel --size 8 DIR/fits/iter2/othello8.npz packaged \\
+        [--depth 6] [--games 40] [--opening 6] [--exact 14] [--workers 2]
+
+Each side is ``A`` or ``B``: a weights file, ``packaged`` (the package's weights) or
+``hand-written``. Games come in twos from the ladder's openings (:func:`benchmarks.ladder.
+openings`), seats swapped. Both sides search with the training's fixed-depth search
+(:class:`training.players.DepthSearch`: no clock, so the result does not depend on the
+machine or its load) and, from ``--exact`` empties on, play a best move by the exact
+solver, so the points measure the evaluations, not the endgame. Prints A's share of the
+points (a win 1, a draw 1/2) and its mean disc margin. How the shipped fits were chosen:
+training/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.ladder import openings
+from shared.ai.kernel.board import board_mask, to_kernel
+from shared.ai.kernel.evaluate import tables_with
+from shared.ai.kernel.expert import move_bits
+from shared.ai.kernel.weights import load, packaged_weights
+from shared.games.othello import OthelloState
+from training.players import Board, DepthSearch, empties, is_over, play, solve
+
+SOLVE_NODES = 1 << 36
+
+
+def evaluation_tables(size: int, name: str) -> np.ndarray:
+    """The evaluation tables a side names: a weights file, ``packaged`` or ``hand-written``."""
+    if name == "hand-written":
+        return tables_with(size, None)
+    weights = packaged_weights(size) if name == "packaged" else load(Path(name))
+    if weights is None:
+        raise SystemExit(f"no packaged weights for {size}x{size}")
+    return tables_with(size, weights)
+
+
+def play_pair(size: int, a: str, b: str, opening: list[int], depth: int, exact: int,
+              seed: int) -> list[int]:
+    """A's final disc margins in the two games from ``opening`` (A first, then B first)."""
+    searches = {name: DepthSearch(size, evaluation_tables(size, name)) for name in (a, b)}
+    mask = board_mask(size)
+    margins = []
+    for a_first in (True, False):
+        players = (a, b) if a_first else (b, a)
+        rng = random.Random(seed)
+        state = OthelloState.start(size)
+        for move in opening:
+            state = state.play(move)
+        own, opp, _ = to_kernel(state)
+        board: Board = (own, opp)
+        mover = 0 if state.to_move == 0 else 1
+        while not is_over(board, mask):
+            moves = move_bits(board[0], board[1], mask)
+            if not moves:
+                board, mover = (board[1], board[0]), 1 - mover
+                continue
+            n = empties(board, mask)
+            scores = (solve(board, mask, SOLVE_NODES) if n <= exact else None) or \
+                searches[players[mover]].scores(board, min(depth, n))
+            best = max(scores.values())
+            board = play(board, rng.choice(sorted(m for m, s in scores.items() if s == best)))
+            mover = 1 - mover
+        discs = [int(x).bit_count() for x in board]  # (side to move, other)
+        margin_first = discs[0] - discs[1] if mover == 0 else discs[1] - discs[0]
+        margins.append(margin_first if a_first else -margin_first)
+    return margins
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", help="weights file, 'packaged' or 'hand-written'")
+    parser.add_argument("b", help="weights file, 'packaged' or 'hand-written'")
+    parser.add_argument("--size", type=int, choices=(6, 8), default=8)
+    parser.add_argument("--depth", type=int, default=6, help="plies of both searches")
+    parser.add_argument("--games", type=int, default=40, help="games (even)")
+    parser.add_argument("--opening", type=int, default=6, help="random plies that open a pair")
+    parser.add_argument("--exact", type=int, default=14, help="solve from this many empties")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if args.games < 2 or args.games % 2:
+        parser.error("--games is an even number, at least 2")
+    for name in (args.a, args.b):
+        evaluation_tables(args.size, name)  # a bad file stops here, not in a worker
+    pairs = openings(args.size, args.opening, args.games // 2)
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = list(pool.map(play_pair, *zip(*[
+            (args.size, args.a, args.b, opening, args.depth, args.exact, k)
+            for k, opening in enumerate(pairs)])))
+    margins = [m for pair in results for m in pair]
+    points = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
+    share = points / len(margins)
+    spread = math.sqrt(share * (1 - share) / len(margins))
+    print(f"{args.size}x{args.size}, depth {args.depth}, {len(margins)} games: A {args.a} v "
+          f"B {args.b}: A scores {100 * share:.1f}% (+- {100 * spread:.1f}%), mean margin "
+          f"{sum(margins) / len(margins):+.1f} discs")
+
+
+if __name__ == "__main__":
+    main()
