@@ -50,7 +50,7 @@ class Holds:
             return None
         if self.human_online(match, 1 - seat):
             return 1 - seat
-        return 1 - seat if match.ply and self.bot_seat(match) == 1 - seat else None
+        return 1 - seat if match.ply and match.bot_seat == 1 - seat else None
 
     def stale(self, match: Match, now: float) -> bool:
         """At a restart, where nobody is here yet: whether ``match`` has waited longer
@@ -64,14 +64,6 @@ class Holds:
         if match.ply == 0:
             return self.config.call_off
         return self.config.bot_hold if match.has_bot else self.config.abandon_after
-
-    @staticmethod
-    def bot_seat(match: Match) -> int | None:
-        """The seat of a server bot in ``match``, if it has one."""
-        for seat, taken in enumerate(match.seats):
-            if taken is not None and taken.kind == "bot":
-                return seat
-        return None
 
     def away(self, match: Match, seat: int, now: float) -> None:
         """``seat``'s person has just gone: hold their seat; if that leaves nobody at a

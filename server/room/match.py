@@ -300,8 +300,16 @@ class Match:
         self.offer = None
 
     @property
+    def bot_seat(self) -> int | None:
+        """The seat of the server bot, if the match has one."""
+        for seat, taken in enumerate(self.seats):
+            if taken is not None and taken.kind == "bot":
+                return seat
+        return None
+
+    @property
     def has_bot(self) -> bool:
-        return any(s is not None and s.kind == "bot" for s in self.seats)
+        return self.bot_seat is not None
 
     @property
     def hints_allowed(self) -> bool:

@@ -132,7 +132,7 @@ class Room:
             self._index.add(match)
             if self._holds.stale(match, now):  # its time ran out while the server was down
                 with logged(f"match {match.code}: its end on restoring"):
-                    self.end(match, self._holds.bot_seat(match) if match.ply else None,
+                    self.end(match, match.bot_seat if match.ply else None,
                              "abandon")
                 continue
             for seat in (0, 1):
