@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shared.ai.kernel import patterns
+from shared.ai.kernel import pattern_score, patterns
 from shared.ai.kernel.bits import legal_moves
 from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables, evaluate, tables_with
@@ -121,6 +121,47 @@ def test_learned_evaluation_is_the_sum_of_its_features_weights_and_symmetric(siz
                 np.uint64(patterns.transform(int(discs), sym, size)) for discs in (own, opp)
             ]
             assert evaluate(images[0], images[1], mine, theirs, t) == value
+
+
+def random_boards(size: int, count: int, seed: int) -> list[tuple[np.uint64, np.uint64]]:
+    """Disjoint random sets of squares, sparse to full: configurations play rarely reaches
+    (whole rows of one colour, a full board) as well as ordinary ones."""
+    rng = random.Random(seed)
+    squares = [r * 8 + c for r in range(size) for c in range(size)]
+    out = []
+    for i in range(count):
+        taken = rng.sample(squares, k=i % (size * size + 1))
+        split = rng.randint(0, len(taken))
+        out.append((
+            np.uint64(sum(1 << sq for sq in taken[:split])),
+            np.uint64(sum(1 << sq for sq in taken[split:])),
+        ))
+    return out
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_the_fast_score_equals_the_generic_features_sum_in_every_phase(size: int) -> None:
+    """pattern_score.score against the weights patterns.features names, for the packaged
+    and random weights, every phase's block, on played positions and random boards."""
+    count = len(patterns.layout(size).instances)
+    played = [to_kernel(state)[:2] for state in random_positions(size, 60, seed=20 + size)]
+    boards = played + random_boards(size, 200, seed=size)
+    packaged = packaged_weights(size)
+    assert packaged is not None
+    out = np.zeros(count + 3, dtype=np.int64)
+    for weights in (packaged, random_weights(size, seed=30 + size)):
+        full = weights.expanded()
+        flat = full.ravel()
+        for i, (own, opp) in enumerate(boards):
+            mine, theirs = i % 40, (7 * i) % 40  # beyond MOVES_CAP too
+            empties = size * size - int(own | opp).bit_count()
+            patterns.features(own, opp, mine, theirs, empties, size, weights.width, out)
+            for phase in range(full.shape[0]):
+                fast = pattern_score.score(
+                    own, opp, mine, theirs, empties, size, weights.width, flat,
+                    phase * full.shape[1],
+                )
+                assert fast == int(full[phase][out].sum()), (size, i, phase)
 
 
 def test_the_stabilisers_make_symmetric_instances_share_weights() -> None:
