@@ -100,6 +100,6 @@ def evaluate(own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: 
         values = terms(own, opp, own_moves, opp_moves, t)
         at = base + TERMS_OFFSET[1 if size == 8 else 0]
         for i in range(TERMS):
-            score += int(weights[at + i]) * values[i]
+            score += pattern_score.weight(weights, at + i) * values[i]
     limit = popcount(mask) * UNIT - 1
     return max(-limit, min(limit, score))

@@ -28,7 +28,7 @@ from functools import cache
 import numpy as np
 
 from shared.ai.kernel.bits import S1, S7, S8, S9, popcount
-from shared.ai.kernel.jit import njit
+from shared.ai.kernel.jit import njit, njit_inline
 
 UNIT = 100
 """Evaluation units per disc of margin."""
@@ -145,7 +145,7 @@ TERMS = 8
 """The terms :func:`terms` returns (the learned evaluation weighs them too)."""
 
 
-@njit
+@njit_inline
 def terms(
     own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, t: np.ndarray
 ) -> tuple[int, int, int, int, int, int, int, int]:

@@ -1,8 +1,9 @@
-"""The one decorator every kernel function uses, and whether kernels run compiled.
+"""The decorator every kernel function uses, and whether kernels run compiled.
 
 Normally :func:`njit` is ``numba.njit(cache=True)``: each kernel is compiled on its first
 call and the machine code is kept in numba's on-disk cache (next to the sources when that
-is writable, else in a per-user cache directory), so later processes start warm.
+is writable, else in a per-user cache directory), so later processes start warm
+(:func:`njit_inline` is the same for a kernel compiled into its callers).
 Importing this module first drops those cached kernels if any kernel source changed
 since (:mod:`.cache_guard`): numba alone only notices a change to a function's own file.
 ``NUMBA_DISABLE_JIT=1`` makes numba hand back the plain Python function; the kernels are
@@ -27,6 +28,8 @@ except ImportError:  # a platform without numba wheels: run the kernels as Pytho
         """The identity: without numba the kernels run as plain Python."""
         return func
 
+    njit_inline = njit
+
 else:
     from shared.ai.kernel import cache_guard
 
@@ -38,3 +41,9 @@ else:
         """Compile ``func`` with numba (cached on disk); numba returns it unchanged when
         NUMBA_DISABLE_JIT=1."""
         return cast(F, numba.njit(cache=True)(func))
+
+    def njit_inline(func: F) -> F:
+        """:func:`njit`, but compiled into every caller (numba's own inlining) rather than
+        called: for hot helpers that take arrays, whose calls cost more than their work
+        (each array argument is reference counted on the way in and out)."""
+        return cast(F, numba.njit(cache=True, inline="always")(func))

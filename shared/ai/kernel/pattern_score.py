@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from shared.ai.kernel.jit import COMPILED, njit
+from shared.ai.kernel.jit import COMPILED, njit, njit_inline
 from shared.ai.kernel.patterns import B3, MOVES_CAP, layout, transpose
 
 _U = np.uint64
@@ -51,7 +51,7 @@ MOVES6, MOVES8 = layout(6).moves_offset, layout(8).moves_offset
 def _fwd(own: np.uint64, opp: np.uint64, shift: int, mask: int) -> int:
     """Base 3 of the squares ``mask`` of the row starting at bit ``shift``, from its low end."""
     s, m = _U(shift), _U(mask)
-    return int(B3[int(np.int64((own >> s) & m))]) + 2 * int(B3[int(np.int64((opp >> s) & m))])
+    return int(B3[(own >> s) & m]) + 2 * int(B3[(opp >> s) & m])
 
 
 @njit
@@ -59,25 +59,23 @@ def _rev(own: np.uint64, opp: np.uint64, shift: int, mask: int, size: int) -> in
     """Base 3 of the squares ``mask`` of the row starting at bit ``shift``, from its high
     end (column ``size - 1`` is digit 0)."""
     s, m, pad = _U(shift), _U(mask), _U(8 - size)
-    return int(B3R[int(np.int64(((own >> s) & m) << pad))]) + 2 * int(
-        B3R[int(np.int64(((opp >> s) & m) << pad))]
-    )
+    return int(B3R[((own >> s) & m) << pad]) + 2 * int(B3R[((opp >> s) & m) << pad])
 
 
 if COMPILED:
 
     @njit
-    def _gather(x: np.uint64, mask: np.uint64) -> int:
+    def _gather(x: np.uint64, mask: np.uint64) -> np.uint64:
         """The squares ``mask`` of ``x`` (in distinct columns) as one byte, bit c for
         column c: the multiply adds the rows up into the top byte, with no carries."""
-        return int(np.int64(((x & mask) * _COLUMNS) >> _TOP))
+        return ((x & mask) * _COLUMNS) >> _TOP
 
 else:  # the same product on Python ints: numpy warns when a uint64 product wraps around
 
-    def _gather(x: np.uint64, mask: np.uint64) -> int:
+    def _gather(x: np.uint64, mask: np.uint64) -> np.uint64:
         """The squares ``mask`` of ``x`` (in distinct columns) as one byte, bit c for
         column c: the multiply adds the rows up into the top byte, with no carries."""
-        return (int(x & mask) * int(_COLUMNS) & 0xFFFFFFFFFFFFFFFF) >> 56
+        return _U((int(x & mask) * int(_COLUMNS) & 0xFFFFFFFFFFFFFFFF) >> 56)
 
 
 @njit
@@ -89,7 +87,7 @@ def _diagonal(own: np.uint64, opp: np.uint64, mask: np.uint64) -> int:
 @njit
 def _diagonal_rev(own: np.uint64, opp: np.uint64, mask: np.uint64, size: int) -> int:
     """Base 3 of a diagonal, digit i on its square of column ``size - 1 - i``."""
-    pad = 8 - size
+    pad = _U(8 - size)
     return int(B3R[_gather(own, mask) << pad]) + 2 * int(B3R[_gather(opp, mask) << pad])
 
 
@@ -99,7 +97,14 @@ def _square(own: np.uint64, opp: np.uint64, row: int, col: int) -> int:
     return int(np.int64((own >> bit) & _U(1))) + 2 * int(np.int64((opp >> bit) & _U(1)))
 
 
-@njit
+@njit_inline
+def weight(w: np.ndarray, i: int) -> int:
+    """``w[i]``, read through an unsigned index: numba then adds no check for negative
+    indexes (which no entry of a block has)."""
+    return int(w[_U(i)])
+
+
+@njit_inline
 def _patterns(
     o: np.uint64, p: np.uint64, size: int, w: np.ndarray, base: int, offsets: np.ndarray,
     diagonals: np.ndarray,
@@ -115,56 +120,58 @@ def _patterns(
     x1, x2 = 3**size, 3 ** (size + 1)
     tl, tr = _square(o, p, 1, 1), _square(o, p, 1, last - 1)
     bl, br = _square(o, p, last - 1, 1), _square(o, p, last - 1, last - 1)
-    total = int(w[at + _fwd(o, p, 0, row) + x1 * tl + x2 * tr])
-    total += int(w[at + _fwd(ot, pt, 0, row) + x1 * tl + x2 * bl])
-    total += int(w[at + _fwd(o, p, bottom, row) + x1 * bl + x2 * br])
-    total += int(w[at + _fwd(ot, pt, bottom, row) + x1 * tr + x2 * br])
+    total = weight(w, at + _fwd(o, p, 0, row) + x1 * tl + x2 * tr)
+    total += weight(w, at + _fwd(ot, pt, 0, row) + x1 * tl + x2 * bl)
+    total += weight(w, at + _fwd(o, p, bottom, row) + x1 * bl + x2 * br)
+    total += weight(w, at + _fwd(ot, pt, bottom, row) + x1 * tr + x2 * br)
     # corner 2xk (k = 5 on 8x8, 4 on 6x6), symmetries 0-7: each corner along both edges
     at = base + offsets[1]
     k = size // 2 + 1
     low, high, up = (1 << k) - 1, ((1 << k) - 1) << (size - k), 3**k
-    total += int(w[at + _fwd(o, p, 0, low) + up * _fwd(o, p, 8, low)])
-    total += int(w[at + _fwd(ot, pt, 0, low) + up * _fwd(ot, pt, 8, low)])
-    total += int(w[at + _fwd(o, p, bottom, low) + up * _fwd(o, p, bottom - 8, low)])
-    total += int(w[at + _fwd(ot, pt, bottom, low) + up * _fwd(ot, pt, bottom - 8, low)])
-    total += int(w[at + _rev(o, p, 0, high, size) + up * _rev(o, p, 8, high, size)])
-    total += int(w[at + _rev(ot, pt, 0, high, size) + up * _rev(ot, pt, 8, high, size)])
-    total += int(
-        w[at + _rev(o, p, bottom, high, size) + up * _rev(o, p, bottom - 8, high, size)]
+    total += weight(w, at + _fwd(o, p, 0, low) + up * _fwd(o, p, 8, low))
+    total += weight(w, at + _fwd(ot, pt, 0, low) + up * _fwd(ot, pt, 8, low))
+    total += weight(w, at + _fwd(o, p, bottom, low) + up * _fwd(o, p, bottom - 8, low))
+    total += weight(w, at + _fwd(ot, pt, bottom, low) + up * _fwd(ot, pt, bottom - 8, low))
+    total += weight(w, at + _rev(o, p, 0, high, size) + up * _rev(o, p, 8, high, size))
+    total += weight(w, at + _rev(ot, pt, 0, high, size) + up * _rev(ot, pt, 8, high, size))
+    total += weight(
+        w, at + _rev(o, p, bottom, high, size) + up * _rev(o, p, bottom - 8, high, size)
     )
-    total += int(
-        w[at + _rev(ot, pt, bottom, high, size) + up * _rev(ot, pt, bottom - 8, high, size)]
+    total += weight(
+        w, at + _rev(ot, pt, bottom, high, size) + up * _rev(ot, pt, bottom - 8, high, size)
     )
     # corner 3x3, symmetries 0, 2, 3, 6: top left, bottom left, top right, bottom right
     at = base + offsets[2]
     high = 7 << (size - 3)
-    total += int(w[at + _fwd(o, p, 0, 7) + 27 * _fwd(o, p, 8, 7) + 729 * _fwd(o, p, 16, 7)])
-    total += int(w[at + _fwd(o, p, bottom, 7) + 27 * _fwd(o, p, bottom - 8, 7)
-                   + 729 * _fwd(o, p, bottom - 16, 7)])
-    total += int(w[at + _fwd(ot, pt, bottom, 7) + 27 * _fwd(ot, pt, bottom - 8, 7)
-                   + 729 * _fwd(ot, pt, bottom - 16, 7)])
-    total += int(w[at + _rev(o, p, bottom, high, size) + 27 * _rev(o, p, bottom - 8, high, size)
-                   + 729 * _rev(o, p, bottom - 16, high, size)])
+    total += weight(w, at + _fwd(o, p, 0, 7) + 27 * _fwd(o, p, 8, 7) + 729 * _fwd(o, p, 16, 7))
+    total += weight(w, at + _fwd(o, p, bottom, 7) + 27 * _fwd(o, p, bottom - 8, 7)
+                     + 729 * _fwd(o, p, bottom - 16, 7))
+    total += weight(w, at + _fwd(ot, pt, bottom, 7) + 27 * _fwd(ot, pt, bottom - 8, 7)
+                     + 729 * _fwd(ot, pt, bottom - 16, 7))
+    total += weight(w, at + _rev(o, p, bottom, high, size)
+                     + 27 * _rev(o, p, bottom - 8, high, size)
+                     + 729 * _rev(o, p, bottom - 16, high, size))
     # rows 2 to size / 2, symmetries 0-3: each row and its images, forwards
     for r in range(1, size // 2):
         at = base + offsets[2 + r]
-        total += int(w[at + _fwd(o, p, 8 * r, row)]) + int(w[at + _fwd(ot, pt, 8 * r, row)])
-        total += int(w[at + _fwd(o, p, bottom - 8 * r, row)])
-        total += int(w[at + _fwd(ot, pt, bottom - 8 * r, row)])
+        total += weight(w, at + _fwd(o, p, 8 * r, row))
+        total += weight(w, at + _fwd(ot, pt, 8 * r, row))
+        total += weight(w, at + _fwd(o, p, bottom - 8 * r, row))
+        total += weight(w, at + _fwd(ot, pt, bottom - 8 * r, row))
     # the long diagonal, symmetries 0, 2; the shorter ones, symmetries 0, 1, 2, 4
     f = 2 + size // 2
-    total += int(w[base + offsets[f] + _diagonal(o, p, diagonals[0, size])])
-    total += int(w[base + offsets[f] + _diagonal(o, p, diagonals[1, size])])
+    total += weight(w, base + offsets[f] + _diagonal(o, p, diagonals[0, size]))
+    total += weight(w, base + offsets[f] + _diagonal(o, p, diagonals[1, size]))
     for n in range(size - 1, 3, -1):
         at = base + offsets[f + size - n]
-        total += int(w[at + _diagonal(o, p, diagonals[0, n])])
-        total += int(w[at + _diagonal(ot, pt, diagonals[0, n])])
-        total += int(w[at + _diagonal(o, p, diagonals[1, n])])
-        total += int(w[at + _diagonal_rev(o, p, diagonals[2, n], size)])
+        total += weight(w, at + _diagonal(o, p, diagonals[0, n]))
+        total += weight(w, at + _diagonal(ot, pt, diagonals[0, n]))
+        total += weight(w, at + _diagonal(o, p, diagonals[1, n]))
+        total += weight(w, at + _diagonal_rev(o, p, diagonals[2, n], size))
     return total
 
 
-@njit
+@njit_inline
 def score(
     own: np.uint64, opp: np.uint64, own_moves: int, opp_moves: int, empties: int,
     size: int, width: int, weights: np.ndarray, base: int,
@@ -177,7 +184,7 @@ def score(
     else:
         total = _patterns(own, opp, 6, weights, base, OFFSETS6, DIAGONALS6)
         moves = base + MOVES6
-    total += int(weights[moves + min(own_moves, MOVES_CAP - 1)])
-    total += int(weights[moves + MOVES_CAP + min(opp_moves, MOVES_CAP - 1)])
-    total += int(weights[moves + 2 * MOVES_CAP + empties % width])
+    total += weight(weights, moves + min(own_moves, MOVES_CAP - 1))
+    total += weight(weights, moves + MOVES_CAP + min(opp_moves, MOVES_CAP - 1))
+    total += weight(weights, moves + 2 * MOVES_CAP + empties % width)
     return total
