@@ -6,9 +6,10 @@ training uses, and the reference. The search evaluates millions of positions a s
 so here no image is built: every instance is a set of rows or diagonals of the board or
 of its transpose (its columns), read forwards through ``B3``, or backwards through
 ``B3R`` (a row's bits as base-3 digits in reverse order). A piece then costs a shift, a
-mask and two table reads, a diagonal a multiply more; half the time of building the
-images. One kernel serves both sizes (the families differ only in their lengths); the
-tests check that its sum equals the sum of the weights the generic features name.
+mask and two table reads, a diagonal a multiply more: a fraction of building the images.
+One kernel serves both sizes (the families differ only in their lengths), compiled into
+:func:`.evaluate.evaluate`; the tests check that its sum equals the sum of the weights
+the generic features name, in every phase.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ def _mask(squares: list[tuple[int, int]]) -> np.uint64:
 
 
 def _diagonals(size: int) -> np.ndarray:
-    """Per length n (4 to size): the diagonal from the left edge down to the bottom edge
-    ``(size - n + i, i)``, the one up to the top edge ``(n - 1 - i, i)``, and the one from
-    the right edge down ``(size - n + i, size - 1 - i)`` (rows of ``_diagonal``)."""
+    """Per length n (4 to size), the masks of three diagonals: row 0 from the left edge
+    down to the bottom edge ``(size - n + i, i)``, row 1 from the left edge up to the top
+    edge ``(n - 1 - i, i)``, row 2 from the right edge down ``(size - n + i, size - 1 - i)``."""
     out = np.zeros((3, size + 1), dtype=np.uint64)
     for n in range(4, size + 1):
         out[0, n] = _mask([(size - n + i, i) for i in range(n)])
@@ -93,6 +94,7 @@ def _diagonal_rev(own: np.uint64, opp: np.uint64, mask: np.uint64, size: int) ->
 
 @njit
 def _square(own: np.uint64, opp: np.uint64, row: int, col: int) -> int:
+    """Base 3 of one square."""
     bit = _U(row * 8 + col)
     return int(np.int64((own >> bit) & _U(1))) + 2 * int(np.int64((opp >> bit) & _U(1)))
 
