@@ -100,14 +100,18 @@ def main(argv: list[str] | None = None) -> None:
         if name == "label":
             step.add_argument("--jobs", type=int, default=1, help=JOBS_HELP)
     parser.add_argument("--ridge", type=float, help="the fits' ridge (default: the config's)")
+    parser.add_argument("--width", type=int, help="empties per phase (default: the config's)")
+    parser.add_argument("--overlap", type=int,
+                        help="empties either side a phase also learns from (default: the config's)")
     inst = sub.add_parser("install", help="copy fits into the package")
     inst.add_argument("--iteration", type=int)
     sub.add_parser("show", help="print the packaged weights' provenance")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     config = CONFIGS[args.config]
-    if args.ridge is not None:
-        config = replace(config, fit=replace(config.fit, ridge=args.ridge))
+    for knob in ("ridge", "width", "overlap"):
+        if getattr(args, knob) is not None:
+            config = replace(config, fit=replace(config.fit, **{knob: getattr(args, knob)}))
     data: Path = args.data
     if args.command == "generate":
         generate(config, data, args.set == "bench", args.rounds or config.rounds,
