@@ -243,13 +243,7 @@ def search(
                 break
             if best > floor:
                 floor = best
-    if best >= beta:
-        lower = best if best > lower else lower
-    elif best <= alpha:
-        upper = best if best < upper else upper
-    else:
-        lower = upper = best
-    tt.store(table, first, own, opp, n, lower, upper, best_bit)
+    tt.store_result(table, first, own, opp, n, lower, upper, best, alpha, beta, best_bit)
     return best
 
 

@@ -293,14 +293,9 @@ def search(
                     killers[ply, 0] = bit
                 history[bit] += depth * depth
                 break
-    if best <= alpha:
-        upper = min(upper, best)
-    elif best >= beta:
-        lower = max(lower, best)
-    else:
-        lower = upper = best
     if use_table:
-        tt.store(table, first, own, opp, depth, lower, upper, best_bit)
+        tt.store_result(table, first, own, opp, depth, lower, upper, best, alpha, beta,
+                        best_bit)
     return best
 
 

@@ -92,6 +92,23 @@ def store(
 
 
 @njit
+def store_result(
+    table: np.ndarray, first: int, own: np.uint64, opp: np.uint64, depth: int,
+    lower: int, upper: int, best: int, alpha: int, beta: int, move: int,
+) -> None:
+    """Keep what a search in the window (``alpha``, ``beta``) proved: its ``best`` is a
+    lower bound when it failed high, an upper bound when it failed low, else exact;
+    ``lower`` and ``upper`` are the bounds known before it."""
+    if best >= beta:
+        lower = max(lower, best)
+    elif best <= alpha:
+        upper = min(upper, best)
+    else:
+        lower = upper = best
+    store(table, first, own, opp, depth, lower, upper, move)
+
+
+@njit
 def depth_at(table: np.ndarray, row: int) -> int:
     """How deep the row's result reaches."""
     return _signed(table[row, TT_DEPTH_MOVE] & _BYTE)
