@@ -1,6 +1,7 @@
 // The lobby: your name, your unfinished games (Resume), a new game (which, against
-// whom, who moves first, a clock, hints between people), joining a friend's match by
-// its code, and the matches on the server to join or watch, with their clocks and hints.
+// whom, who moves first, a clock; between people: hints, and whether the match is
+// unlisted and spectators may chat), joining a friend's match by its code, and the
+// matches on the server to join or watch, with their clocks, hints and chat rule.
 // Built once; `update` refreshes only the lists and the notice, so typing in a box is
 // never interrupted by the lobby refreshing itself.
 //
@@ -28,7 +29,8 @@ const ROOMY = "(min-width: 760px) and (min-height: 600px)";
 function rememberedChoices(storage) {
   const game = CATALOGUE.default_game;
   const choice = { game, size: gameInfo(game).default_size, vs: "bot",
-    level: CATALOGUE.default_level, seat: "first", clock: "none", hints: "no" };
+    level: CATALOGUE.default_level, seat: "first", clock: "none", hints: "no",
+    unlisted: false, spectatorChat: true };
   let saved = {};
   try {
     saved = JSON.parse(storage.get(CHOICES_KEY) || "{}") || {};
@@ -38,6 +40,7 @@ function rememberedChoices(storage) {
   const offered = {
     vs: ["bot", "human"], seat: ["first", "second", "random"], hints: ["no", "yes"],
     clock: CLOCKS.map(([value]) => value), level: CATALOGUE.bots.map((b) => b.level),
+    unlisted: [false, true], spectatorChat: [true, false],
   };
   for (const [key, values] of Object.entries(offered)) {
     if (values.includes(saved[key])) choice[key] = saved[key];
@@ -62,6 +65,13 @@ function choiceRow(label, options, current, pick) {
     el("div", { class: `row n${options.length}` }, buttons));
 }
 
+/** A choice that is on or off: a checkbox whose whole line is the tap target. */
+function switchLine(id, label, current, set) {
+  const box = el("input", { type: "checkbox", id, checked: current,
+    onchange: () => set(box.checked) });
+  return el("label", { class: "switch" }, box, el("span", {}, label));
+}
+
 /** "K7QXM2  Othello 8x8: Taro vs the bot (level 3), 2 watching". */
 function summary(m) {
   const names = [...m.players].sort((a, b) => a.seat - b.seat).map((p) =>
@@ -69,6 +79,7 @@ function summary(m) {
   const who = names.length ? names.join(" vs ") : "nobody";
   let extra = m.clock ? `, ${clockWords(m.clock)} clock` : "";
   if (m.hints && !m.players.some((p) => p.kind === "bot")) extra += ", hints allowed";
+  if (m.spectator_chat === false) extra += ", chat for the players only";
   if (m.spectators) extra += `, ${m.spectators} watching`;
   return `${gameTitle(m.game, m.size)}: ${who}${extra}`;
 }
@@ -104,6 +115,12 @@ export class LobbyScreen {
 
   get name() {
     return this.nameBox.value.trim();
+  }
+
+  /** Whether a choice only between people (hints, privacy) applies: the new game is
+   * against a person and the server offers `feature`. */
+  forPeople(feature) {
+    return this.choice.vs === "human" && this.features.includes(feature);
   }
 
   build() {
@@ -147,8 +164,10 @@ export class LobbyScreen {
     if (this.features.includes("clock")) {
       more.push(clock ? `${clockWords(clock)} clock` : "no clock");
     }
-    if (c.vs === "human" && c.hints === "yes" && this.features.includes("hint")) {
-      more.push("hints allowed");
+    if (c.hints === "yes" && this.forPeople("hint")) more.push("hints allowed");
+    if (this.forPeople("private")) {
+      if (c.unlisted) more.push("unlisted");
+      if (!c.spectatorChat) more.push("only the players chat");
     }
     fill(this.about, el("strong", {}, `${gameTitle(c.game, c.size)} against ${against}`),
       el("br"), el("span", { class: "muted" }, `${more.join(" · ")}.`));
@@ -181,9 +200,16 @@ export class LobbyScreen {
         CLOCKS.map(([value, text]) => [value, text]), () => c.clock,
         (v) => { c.clock = v; this.describe(); }));
     }
-    if (this.features.includes("hint") && c.vs === "human") {
+    if (this.forPeople("hint")) {
       options.push(choiceRow("Hints from the engine", [["no", "Not allowed"],
         ["yes", "Allowed for both"]], () => c.hints, (v) => { c.hints = v; this.describe(); }));
+    }
+    if (this.forPeople("private")) {
+      options.push(el("fieldset", { class: "choices privacy" }, el("legend", {}, "Privacy"),
+        switchLine("unlisted", "Unlisted (friends join by code)", c.unlisted,
+          (on) => { c.unlisted = on; this.describe(); }),
+        switchLine("spectator-chat", "Spectators may chat", c.spectatorChat,
+          (on) => { c.spectatorChat = on; this.describe(); })));
     }
     fill(this.optionRow, options);
     this.describe();
@@ -196,8 +222,9 @@ export class LobbyScreen {
     if (c.vs === "bot") request.bot = { level: c.level };
     const clock = CLOCKS.find(([value]) => value === c.clock)[2];
     if (clock && this.features.includes("clock")) request.clock = clock;
-    if (c.vs === "human" && c.hints === "yes" && this.features.includes("hint")) {
-      request.hints = true;
+    if (c.hints === "yes" && this.forPeople("hint")) request.hints = true;
+    if (this.forPeople("private")) {
+      Object.assign(request, { unlisted: c.unlisted, spectator_chat: c.spectatorChat });
     }
     this.actions.create(request, this.name);
   }
