@@ -1,11 +1,13 @@
-// The chat section of the match screen: the match's last lines and a field to write one.
+// The chat section of the match screen: the match's last lines and a field to write one
+// (for a spectator of a match whose creator let only the players chat, a line saying so
+// instead: the server would refuse what they typed).
 //
 // Built once and kept while the rest of the screen is redrawn on every state, so a line
 // being typed is never interrupted. Lines that arrive while the chat is out of sight
 // (below the fold on a phone) are counted on a badge that floats over the corner of the
-// screen; tapping it brings the chat into view, and seeing the chat clears it. Lines are shown verbatim as text (the server has
-// already removed control characters); a name or a line that looks like markup stays
-// text, as everything drawn through dom.js does.
+// screen; tapping it brings the chat into view, and seeing the chat clears it. Lines are
+// shown verbatim as text (the server has already removed control characters); a name or
+// a line that looks like markup stays text, as everything drawn through dom.js does.
 
 import { CATALOGUE } from "./catalogue.js";
 import { el, fill } from "./dom.js";
@@ -30,10 +32,13 @@ export class ChatBox {
     });
     this.count = el("span", { class: "chat-count muted", "aria-live": "polite" });
     this.field.addEventListener("input", () => this.counted());
-    const form = el("form", { class: "chat-form", onsubmit: (e) => this.submit(e) },
+    this.form = el("form", { class: "chat-form", onsubmit: (e) => this.submit(e) },
       this.field, el("button", { type: "submit", class: "secondary", id: "chat-send" }, "Send"));
-    this.root = el("section", { class: "chat" }, el("h3", {}, "Chat"), this.lines, form,
-      this.count);
+    this.heading = el("h3", {}, "Chat");
+    this.closed = el("p", { class: "chat-closed muted", hidden: true },
+      "Spectators cannot chat in this match.");
+    this.root = el("section", { class: "chat" }, this.heading, this.lines, this.form,
+      this.count, this.closed);
     this.unread = 0; // lines from others that came while the chat was out of sight
     this.badge = el("button", { type: "button", class: "chat-badge", id: "chat-badge",
       hidden: true, onclick: () => this.bringIntoView() });
@@ -84,8 +89,13 @@ export class ChatBox {
     fill(this.count, left < 40 ? `${left} characters left` : "");
   }
 
-  /** Show `view`'s lines (oldest first, the newest in sight); `me` is our player id. */
+  /** Show `view`'s lines (oldest first, the newest in sight), and the field when we
+   * may write; `me` is our player id. */
   render(view, me) {
+    const open = view.mayChat;
+    this.form.hidden = !open;
+    this.closed.hidden = open;
+    fill(this.heading, view.state.spectator_chat === false ? "Chat (players only)" : "Chat");
     const last = view.chat.length ? view.chat[view.chat.length - 1].seq : 0;
     const key = `${view.code} ${last}`;
     if (key === this.shown) return;
@@ -107,7 +117,7 @@ export class ChatBox {
     fill(this.lines, view.chat.length ? view.chat.map((line) => el("li", {},
       el("span", { class: "chat-who" }, `${speaker(line, me)}: `),
       el("span", { class: "chat-text" }, line.text)))
-      : el("li", { class: "muted" }, "No messages yet. Say hello!"));
+      : el("li", { class: "muted" }, open ? "No messages yet. Say hello!" : "No messages yet."));
     this.lines.scrollTop = this.lines.scrollHeight;
   }
 }

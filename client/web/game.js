@@ -141,10 +141,11 @@ export class GameScreen {
     return renderBoard(look);
   }
 
-  /** "Othello 8x8 · match K7QXM2 · 3 min +2s clock (watching)". */
+  /** "Othello 8x8 · match K7QXM2 · unlisted · 3 min +2s clock (watching)". */
   title(view) {
     const s = view.state;
     let title = `${gameTitle(s.game, s.size)} · match ${s.match}`;
+    if (s.unlisted) title += " · unlisted";
     if (s.clock) title += ` · ${clockWords(s.clock)} clock`;
     if (view.role === "spectator") title += " (watching)";
     return title;
@@ -219,9 +220,11 @@ export class GameScreen {
         parts.push(el("p", { class: "share" }, "Tell your friend the code: ",
           el("strong", { class: "code" }, s.match)));
         const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
-        parts.push(el("p", { class: "muted" }, local
-          ? "They join it from their lobby."
-          : `They open ${location.origin} and join it from the lobby.`));
+        // an unlisted match is not among the lobby's open matches: only the code finds it
+        const how = s.unlisted ? "type it under “Join a friend” in the lobby (the match is "
+          + "unlisted)" : "join it from the lobby";
+        parts.push(el("p", { class: "muted" }, local ? `They ${how}.`
+          : `They open ${location.origin} and ${how}.`));
       }
     }
     const shown = this.review === null ? s.moves.length : this.review;

@@ -119,6 +119,13 @@ export class MatchView {
     return s !== null && s.status === "playing" && s.to_move === this.seat && s.legal.length > 0;
   }
 
+  /** Whether we may write in the chat: a player always; a spectator unless the match's
+   * creator let only the players chat (the server would refuse the line). An older
+   * server sends no `spectator_chat`: everyone may. */
+  get mayChat() {
+    return this.seat !== null || this.state === null || this.state.spectator_chat !== false;
+  }
+
   get unfinished() {
     return this.role === "player" && this.state !== null && this.state.status !== "over";
   }
