@@ -68,18 +68,23 @@ function sendAs(name, msg) {
   }
 }
 
-const lobby = new LobbyScreen({
-  create: (request, name) => sendAs(name, request),
-  join(code, name) {
+/** Join or watch (`type`) the match `code` as typed (any case, spaces around it). */
+function byCode(type) {
+  return (code, name) => {
     const clean = code.trim().toUpperCase();
     if (!clean) {
       known.say("Type the match code your friend sees on their screen.");
       render();
       return;
     }
-    sendAs(name, { type: "join", match: clean });
-  },
-  watch: (code, name) => sendAs(name, { type: "watch", match: code }),
+    sendAs(name, { type, match: clean });
+  };
+}
+
+const lobby = new LobbyScreen({
+  create: (request, name) => sendAs(name, request),
+  join: byCode("join"),
+  watch: byCode("watch"),
   goBack(code) {
     known.current = code;
     known.say("");

@@ -1,7 +1,8 @@
 // The lobby: your name, your unfinished games (Resume), a new game (which, against
 // whom, who moves first, a clock; between people: hints, and whether the match is
-// unlisted and spectators may chat), joining a friend's match by its code, and the
-// matches on the server to join or watch, with their clocks, hints and chat rule.
+// unlisted and spectators may chat), joining or watching a friend's match by its code
+// (an unlisted one is found no other way), and the matches on the server to join or
+// watch, with their clocks, hints and chat rule.
 // Built once; `update` refreshes only the lists and the notice, so typing in a box is
 // never interrupted by the lobby refreshing itself.
 //
@@ -101,7 +102,9 @@ export class LobbyScreen {
       autocomplete: "off", spellcheck: "false", placeholder: "code, e.g. K7QX",
       enterkeyhint: "go",
     });
-    this.codeBox.addEventListener("keydown", (e) => { if (e.key === "Enter") this.joinCode(); });
+    this.codeBox.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") this.actions.join(this.codeBox.value, this.name);
+    });
     this.about = el("p", { class: "about" }); // what Play starts, in words
     this.notice = el("p", { class: "notice", role: "alert" });
     this.mine = el("section", { class: "card mine", hidden: true });
@@ -141,11 +144,13 @@ export class LobbyScreen {
     const you = el("div", { class: "you" },
       el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox);
     const join = el("button", { type: "button", class: "secondary", id: "join-code",
-      onclick: () => this.joinCode() }, "Join");
+      onclick: () => this.actions.join(this.codeBox.value, this.name) }, "Join");
+    const watch = el("button", { type: "button", class: "secondary", id: "watch-code",
+      onclick: () => this.actions.watch(this.codeBox.value, this.name) }, "Watch");
     const matches = el("section", { class: "card lists" },
       el("h2", {}, "Join a friend"),
       el("label", { for: "code", class: "field-label" }, "Their match code"),
-      el("div", { class: "code-row" }, this.codeBox, join),
+      el("div", { class: "code-row" }, this.codeBox, join, watch),
       el("h3", {}, "Open matches (a seat is free)"), this.open,
       el("h3", {}, "Matches to watch"), this.watchable);
     return el("div", { class: "lobby" }, you, this.notice, this.mine,
@@ -227,10 +232,6 @@ export class LobbyScreen {
       Object.assign(request, { unlisted: c.unlisted, spectator_chat: c.spectatorChat });
     }
     this.actions.create(request, this.name);
-  }
-
-  joinCode() {
-    this.actions.join(this.codeBox.value, this.name);
   }
 
   /** Redraw what changes: the server's name, the lists, your games, the notice. */

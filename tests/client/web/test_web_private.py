@@ -1,8 +1,8 @@
 """Private matches from the web page (docs/protocol.md §11 `private`), in a real browser
 (Debian's Chromium through Playwright, see tests/client/web/web_support.py) against a
 real game server on port 0: the new-game form's "Unlisted" and "Spectators may chat"
-between people, sent in `create`; an unlisted match kept out of every lobby and joined
-by its code; a spectator of a match where only the players chat offered no chat field;
+between people, sent in `create`; an unlisted match kept out of every lobby, joined
+and watched by its code; a spectator of a match where only the players chat offered no chat field;
 the choices hidden against the bot and from a server without the feature. Screenshots
 of the lobby with the choices at phone and desktop sizes go to tests/output/.
 """
@@ -80,6 +80,14 @@ def test_an_unlisted_match_stays_out_of_the_lobby_and_is_joined_by_its_code(
     expect(guest.locator(".match-title")).to_have_text(f"Othello 4x4 · match {code} · unlisted")
     expect(host.locator(".seat").nth(1)).to_contain_text("White: Ken")
     assert code not in listed_codes(hana)  # under way, it is not among the matches to watch
+    fan = open_page("phone")
+    enter(fan, web_server, "Fan")
+    expect(fan.locator(".open-matches li").filter(has_text=listed)).to_have_count(1)
+    expect(fan.locator(".lobby")).not_to_contain_text(code)
+    fan.locator("#code").fill(f" {code} ")
+    fan.locator("#watch-code").tap()  # watched by its code too
+    expect(fan.locator(".match-title")).to_have_text(
+        f"Othello 4x4 · match {code} · unlisted (watching)")
     hana.close()
 
 
