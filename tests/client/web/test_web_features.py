@@ -237,7 +237,8 @@ def test_takeback_offers_between_the_page_and_a_person(web_server, open_page) ->
     expect(offer).to_have_count(0)
 
     page.locator("#takeback").click()  # ours, lapsed by Hana's move
-    state = hana.state_where(lambda s: s.takeback is not None)
+    # a state read from now on (the last one Hana read still shows the declined offer)
+    state = hana.until(lambda m: isinstance(m, State) and m.takeback is not None)
     hana.send(Move(match=code, move=state.legal[0], ply=state.ply))
     expect(page.locator(".notice")).to_have_text(
         "Your takeback offer lapsed: a move was made before the answer.")

@@ -78,9 +78,12 @@ def moves_shown(page: Page) -> int:
 
 
 def match_code(page: Page) -> str:
-    title = page.locator(".match-title").inner_text()
-    found = re.search(r"match ([A-Z0-9]{6})", title)
-    assert found, title
+    """The code in the match's title, once the title shows one (after a reload or a
+    resume the title is drawn when the match's first state arrives, not at once)."""
+    title = page.locator(".match-title")
+    expect(title).to_have_text(re.compile(r"match [A-Z0-9]{6}"))
+    found = re.search(r"match ([A-Z0-9]{6})", title.inner_text())
+    assert found
     return found.group(1)
 
 
