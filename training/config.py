@@ -52,7 +52,7 @@ CONFIGS = {
                                     games_per_shard=10), 1),
         ),
         rounds=100,
-        fit=FitConfig(width=4, overlap=2, ridge=60.0, iterations=60),
+        fit=FitConfig(width=4, overlap=2, ridge=15.0, iterations=60),
         iterations=3,
         label_depth=6,
         label_nodes=2_000_000,
