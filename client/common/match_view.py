@@ -200,6 +200,12 @@ class MatchView:
         return s is not None and s.status == "playing" and s.to_move == self.seat and bool(s.legal)
 
     @property
+    def may_chat(self) -> bool:
+        """A player may always chat; a spectator unless only the players may (the server
+        would refuse the line, so the clients offer no way to write one)."""
+        return self.seat is not None or self.state is None or self.state.spectator_chat
+
+    @property
     def last_move(self) -> int | None:
         """The last square played (passes skipped back over), for marking it."""
         if self.state is None:

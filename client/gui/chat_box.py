@@ -1,6 +1,7 @@
 """The match's chat beside the board: its last lines, and a box to write one (Enter
-sends). Text is drawn exactly as the server relayed it; pygame renders it as glyphs,
-so nothing in it is ever read as markup or a command.
+sends; a spectator where only the players chat gets a line saying so instead, as the
+server would refuse what they wrote). Text is drawn exactly as the server relayed it;
+pygame renders it as glyphs, so nothing in it is ever read as markup or a command.
 """
 
 from __future__ import annotations
@@ -40,8 +41,12 @@ class ChatBox:
         inner = rect.inflate(-u, -u * 0.8)
         field_h = int(u * 2.2)
         field = pygame.Rect(inner.left, inner.bottom - field_h, inner.width, field_h)
-        focused = ui.focus is self.field
-        ui.field(field, self.field, "Chat: Enter to write" if not focused else "")
+        if view.may_chat:
+            focused = ui.focus is self.field
+            ui.field(field, self.field, "Chat: Enter to write" if not focused else "")
+        else:
+            ui.text("Only the players may chat in this match.", (field.left, field.centery),
+                    u * 1.0, theme.MUTED, anchor="midleft", max_width=field.width)
         f = theme.font(int(u * 1.0))
         line_h = f.get_linesize()
         room = max(0, (field.top - inner.top - int(u * 0.3)) // line_h)
@@ -51,7 +56,8 @@ class ChatBox:
             for i, part in enumerate(wrap(f"{who}: {line.text}", f, inner.width)):
                 lines.append((who if i == 0 else "", part))
         if not lines:
-            lines = [("", "No messages yet. Say hello!")]
+            lines = [("", "No messages yet. Say hello!" if view.may_chat else
+                      "No messages yet.")]
         y = field.top - int(u * 0.3) - line_h * min(room, len(lines))
         for who, part in lines[-room:] if room else []:
             x = inner.left

@@ -205,7 +205,8 @@ class GameScreen:
             self.analyse()
         elif key == pygame.K_m:
             self.actions.toggle_mute()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.known.has("chat"):
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.known.has("chat") \
+                and self.view.may_chat:
             self.ui.focus = self.chat.field
 
     # ---- drawing -------------------------------------------------------------------
@@ -277,6 +278,8 @@ class GameScreen:
         assert s is not None
         x, y, width = area.left, float(area.top), area.width
         title = f"{view.info.label(s.size)}  -  match {s.match}"
+        if s.unlisted:
+            title += " (unlisted)"
         if s.clock is not None:
             title += f"  -  {clock_words(s.clock)}"
         if view.role == "spectator":
@@ -343,8 +346,11 @@ class GameScreen:
             y += u * 2.2
             where = self.actions.where
             if where is not None:
-                how = (f"Their window finds this server on the LAN and lists the match; "
-                       f"or they run: taikyoku play --server {where.share} --join {s.match}")
+                found = ("finds this server on the LAN; they type the code under Join (the "
+                         "match is unlisted)" if s.unlisted else
+                         "finds this server on the LAN and lists the match")
+                how = (f"Their window {found}; or they run: taikyoku play --server "
+                       f"{where.share} --join {s.match}")
                 y = ui.paragraph(how, pygame.Rect(x, int(y), width, int(u * 4)), u * 1.0,
                                  theme.MUTED) + u * 0.6
         return y
