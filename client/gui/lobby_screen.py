@@ -30,7 +30,8 @@ CLOCKS: tuple[Clock | None, ...] = (None, Clock(60, 0), Clock(180, 2), Clock(300
 """The time controls offered at create (minutes + seconds per move); C steps through them."""
 NOTICE_SECONDS = 8.0
 SHORTCUTS = (f"1-{len(GAMES)} game   B bot / P person   +/- level   F/S/R who starts   "
-             "C clock   H hints   Enter play   J code   Tab next box   F5 refresh   Esc quit")
+             "C clock   H hints   U unlisted   W spectators chat   Enter play   J code   "
+             "Tab next box   F5 refresh   Esc quit")
 Row = tuple[str, tuple[str, Callable[[], None]] | None]
 """A line of the matches panel: its text (a second line after a newline) and its button
 (label, action), or None for a heading."""
@@ -44,8 +45,7 @@ class LobbyScreen:
         self.plan, self.known, self.ui, self.actions = plan, known, ui, actions
         game = get_game(plan.game or DEFAULT_GAME)
         self.choice = Plan(name=plan.name, game=game.name, size=plan.size or game.default_size,
-                           vs=plan.vs, level=plan.level, seat=plan.seat,
-                           unlisted=plan.unlisted, spectator_chat=plan.spectator_chat)
+                           vs=plan.vs, level=plan.level, seat=plan.seat)
         self.clocks = CLOCKS if plan.clock in CLOCKS else (*CLOCKS[:-1], plan.clock)
         """The clock choices: the offered ones, the longest giving way to one the flags
         asked for (a fifth button would not fit its words)."""
@@ -57,6 +57,8 @@ class LobbyScreen:
         self.clock = plan.clock
         self.hints = plan.hints
         """Whether a match against a person lets both ask for hints."""
+        self.unlisted, self.spectator_chat = plan.unlisted, plan.spectator_chat
+        """A match against a person's privacy: out of the lobby's list; spectators may chat."""
 
     # ---- actions ---------------------------------------------------------------------
 
@@ -65,6 +67,9 @@ class LobbyScreen:
         known = self.known
         self.choice.clock = self.clock if known.has("clock") else None
         self.choice.hints = self.hints and self.choice.vs == "human" and known.has("hint")
+        private = self.choice.vs == "human" and known.has("private")
+        self.choice.unlisted = self.unlisted and private
+        self.choice.spectator_chat = self.spectator_chat or not private
         self.actions.create(self.choice)
 
     def set_clock(self, clock: Clock | None) -> None:
@@ -75,6 +80,12 @@ class LobbyScreen:
 
     def set_hints(self, allowed: bool) -> None:
         self.hints = allowed
+
+    def toggle_unlisted(self) -> None:
+        self.unlisted = not self.unlisted
+
+    def toggle_spectator_chat(self) -> None:
+        self.spectator_chat = not self.spectator_chat
 
     def name_done(self) -> None:
         """Enter in the name box keeps the name; the next Enter plays."""
@@ -132,6 +143,10 @@ class LobbyScreen:
             self.next_clock()
         elif key == pygame.K_h and self.choice.vs == "human":
             self.set_hints(not self.hints)
+        elif key == pygame.K_u and self.choice.vs == "human":
+            self.toggle_unlisted()
+        elif key == pygame.K_w and self.choice.vs == "human":
+            self.toggle_spectator_chat()
         elif key == pygame.K_F5:
             self.known.lobby = []
             self.actions.refresh_lobby()
@@ -188,8 +203,11 @@ class LobbyScreen:
         ui.panel(area)
         inner = area.inflate(-2 * u, -2 * u)
         label, row, gap = u * 1.3, u * 2.8, u * 0.55
-        r = rows(inner, [label, row, label, row, label, row, label, row, label, row, row,
-                         row * 1.3], gap)
+        private = c.vs == "human" and self.known.has("private")
+        heights = ([label, row, label, row, label, row, label, row] + [row] * private
+                   + [label, row, row, row * 1.3])
+        fit = min(1.0, inner.height / (sum(heights) + gap * (len(heights) - 1)))
+        r = rows(inner, [h * fit for h in heights], gap * fit)  # a short window: all of it
         size = u * 1.15
         ui.text("Your name", r[0].topleft, size, theme.MUTED)
         ui.field(pygame.Rect(r[1].left, r[1].top, int(r[1].width * 0.7), r[1].height),
@@ -215,25 +233,37 @@ class LobbyScreen:
                 ui.button(cell, w, partial(self.set_level, level), selected=c.level == level,
                           px=px)
         else:
-            ui.text("Your friend joins with the match code you get. Hints:", r[6].topleft,
-                    size, theme.MUTED, max_width=r[6].width)
-            if self.known.has("hint"):
-                cells = columns(r[7], 2, gap)
-                ui.button(cells[0], "No hints", partial(self.set_hints, False),
-                          selected=not self.hints, hint="H")
-                ui.button(cells[1], "Hints allowed for both", partial(self.set_hints, True),
-                          selected=self.hints, hint="H")
-        ui.text("Who moves first", r[8].topleft, size, theme.MUTED)
+            self.draw_between_people(ui, r[6:9] if private else r[6:8], size, gap)
+        ui.text("Who moves first", r[-4].topleft, size, theme.MUTED)
         other = "The bot" if c.vs == "bot" else "Your friend"
         seats: tuple[tuple[Seat, str, str], ...] = (
             ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))
-        for cell, (seat, text, key) in zip(columns(r[9], 3, gap), seats):
+        for cell, (seat, text, key) in zip(columns(r[-3], 3, gap), seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
         if self.known.has("clock"):
-            self.draw_clock_choice(ui, r[10], size, gap)
-        play = pygame.Rect(r[11].left, r[11].top, int(r[11].width * 0.5), r[11].height)
+            self.draw_clock_choice(ui, r[-2], size, gap)
+        play = pygame.Rect(r[-1].left, r[-1].top, int(r[-1].width * 0.5), r[-1].height)
         ui.button(play, "Play", self.play, primary=True, hint="Enter")
+
+    def draw_between_people(self, ui: Ui, lines: list[pygame.Rect], size: float,
+                            gap: float) -> None:
+        """Against a person: how the friend joins, then the hints and (a third line, when
+        the server offers private matches) the privacy choices."""
+        ui.text("Your friend joins with the match code you get.", lines[0].topleft, size,
+                theme.MUTED, max_width=lines[0].width)
+        if self.known.has("hint"):
+            cells = columns(lines[1], 2, gap)
+            ui.button(cells[0], "No hints", partial(self.set_hints, False),
+                      selected=not self.hints, hint="H")
+            ui.button(cells[1], "Hints allowed for both", partial(self.set_hints, True),
+                      selected=self.hints, hint="H")
+        if len(lines) > 2:
+            cells = columns(lines[2], 2, gap, [11, 9])
+            ui.check(cells[0], "Unlisted (friends join by code)", self.unlisted,
+                     self.toggle_unlisted, hint="U")
+            ui.check(cells[1], "Spectators may chat", self.spectator_chat,
+                     self.toggle_spectator_chat, hint="W")
 
     def draw_clock_choice(self, ui: Ui, row: pygame.Rect, size: float, gap: float) -> None:
         """'Clock' and its choices in one row: none, or minutes + seconds per move."""

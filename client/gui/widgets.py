@@ -169,6 +169,29 @@ class Ui:
         if enabled:
             self.on_click(rect, action)
 
+    def check(self, rect: pygame.Rect, label: str, on: bool, action: Action, *,
+              hint: str = "") -> None:
+        """A tick box and its label, the whole of ``rect`` clickable: a yes/no choice
+        that reads as one, where a lone button would not say whether it is on."""
+        side = int(rect.height * 0.62)
+        box = pygame.Rect(rect.left, rect.centery - side // 2, side, side)
+        pygame.draw.rect(self.surface, theme.SELECTED if on else theme.FIELD, box,
+                         border_radius=4)
+        pygame.draw.rect(self.surface, theme.ACCENT if on else theme.PANEL_EDGE, box, 2,
+                         border_radius=4)
+        if on:  # a tick drawn, not a glyph the font may lack
+            pygame.draw.lines(self.surface, theme.TEXT, False, [
+                (box.left + side * 0.22, box.top + side * 0.52),
+                (box.left + side * 0.42, box.top + side * 0.74),
+                (box.left + side * 0.8, box.top + side * 0.28)], max(2, side // 8))
+        px = rect.height * 0.42
+        words = self.text(label, (box.right + side * 0.4, rect.centery), px, anchor="midleft",
+                          max_width=rect.right - box.right - side * 0.4 - px * 1.3 * bool(hint))
+        if hint:
+            self.text(hint, (words.right + px * 0.5, rect.centery), px * 0.6, theme.MUTED,
+                      anchor="midleft")
+        self.on_click(rect, action)
+
     @staticmethod
     def row_px(labels: list[str], rects: list[pygame.Rect]) -> float:
         """One label size for a row of buttons: the largest at which each label fits its
