@@ -108,6 +108,9 @@ class MatchCommands(Console):
     async def chat(self, view: MatchView, text: str) -> None:
         if not self.offered("chat"):
             return
+        if not view.may_chat:  # the server would refuse it: say so before anything is typed
+            self.say("Only the players may chat in this match: spectators read along.")
+            return
         if not text.strip():
             self.say("Type say and your message, like: say good game!")
             return
@@ -162,7 +165,8 @@ class MatchCommands(Console):
         if has("takeback"):
             rows.append(("t, takeback", "take back your last move (a person is asked first)"))
         if has("chat"):
-            rows.append(("say TEXT", "send TEXT to everyone in this match"))
+            rows.append(("say TEXT", "send TEXT to everyone in this match"
+                         + ("" if view.may_chat else " (only the players may)")))
         if s is not None and s.clock is not None:
             rows.append(("c, clock", "both clocks now"))
         rows += [("m, moves", "the moves so far"), ("board", "the board again"),

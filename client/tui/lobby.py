@@ -1,6 +1,6 @@
 """The terminal's questions before a match: which game against whom (with a clock, and
-hints between people, when the server offers them), a match to join or watch, or one of
-several unfinished games to go on with.
+hints and privacy between people, when the server offers them), a match to join or
+watch, or one of several unfinished games to go on with.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from shared.games import DEFAULT_GAME, catalogue
 from shared.protocol import Clock, Error, Lobby
 
 LobbyOutcome = Literal["sent", "back", "quit"]
+BetweenPeople = Literal["hints", "unlisted", "spectator_chat"]
+"""The yes/no choices of a match against a person: fields of :class:`Plan`."""
 RESUME_WAIT = 2.0
 """Seconds after a reconnect to wait for the server to give back a match we asked for."""
 
@@ -113,14 +115,28 @@ class LobbyQuestions(Console):
             if isinstance(answer, InputEnded):
                 return "quit"
             plan.clock = answer
-        if vs == "human" and self.known.has("hint"):
-            allowed = await self.choose("Allow hints (the engine's scores) for both of you? "
-                                        "y/n", {"y": True, "n": False}, "n")
-            if allowed is None:
-                return "quit"
-            plan.hints = allowed
+        if vs == "human" and not await self.ask_between_people(plan):
+            return "quit"
         await self.conn.create(**plan.create_args())
         return "sent"
+
+    async def ask_between_people(self, plan: Plan) -> bool:
+        """The choices of a match against a person that the server offers: hints, and
+        privacy; the flags' answers are the defaults. False when the input ended."""
+        questions: list[tuple[BetweenPeople, str]] = []
+        if self.known.has("hint"):
+            questions.append(("hints", "Allow hints (the engine's scores) for both of you?"))
+        if self.known.has("private"):
+            questions += [("unlisted", "Unlisted (friends join by the code, it is not in "
+                                       "the lobby's list)?"),
+                          ("spectator_chat", "Spectators may chat?")]
+        for choice, question in questions:
+            default = "y" if getattr(self.plan, choice) else "n"
+            answer = await self.choose(f"{question} y/n", {"y": True, "n": False}, default)
+            if answer is None:
+                return False
+            setattr(plan, choice, answer)
+        return True
 
     async def ask_clock(self) -> Clock | None | InputEnded:
         """The clock for a new match, asked until the answer reads as one."""

@@ -65,9 +65,11 @@ class MatchPrinter:
         if s.status == "over":
             say(f"{view.result_text()} {view.reason_text()}")
         elif s.status == "waiting" and view.seat is not None:
-            say(f"Waiting for an opponent. Tell your friend the code {s.match}: they find it "
-                f"in the lobby (j), or run `taikyoku tui --server {self.share} --join "
-                f"{s.match}` (or `taikyoku play` with the same flags).")
+            where = ("type it at the lobby's j (the match is unlisted)" if s.unlisted else
+                     "find it in the lobby (j)")
+            say(f"Waiting for an opponent. Tell your friend the code {s.match}: they {where}, "
+                f"or run `taikyoku tui --server {self.share} --join {s.match}` (or "
+                "`taikyoku play` with the same flags).")
         elif not view.my_turn:
             say(view.turn_text())
 
@@ -91,7 +93,7 @@ class MatchPrinter:
 
 
 def heading(view: MatchView, s: State) -> str:
-    """'Othello 8x8, match K7QX: Black (X) You 2 - White (O) The bot 2'."""
+    """'Othello 8x8, match K7QX (unlisted): Black (X) You 2 - White (O) The bot 2'."""
     info = view.info
     sides = []
     for seat in (0, 1):
@@ -102,8 +104,9 @@ def heading(view: MatchView, s: State) -> str:
             sides.append(f"{named} {view.label(seat)} {s.score[seat]}")
         else:
             sides.append(f"{named}: {view.label(seat)}")
+    unlisted = " (unlisted)" if s.unlisted else ""
     watching = " (watching)" if view.role == "spectator" else ""
-    return f"{info.label(s.size)}, match {s.match}{watching}: {' - '.join(sides)}"
+    return f"{info.label(s.size)}, match {s.match}{unlisted}{watching}: {' - '.join(sides)}"
 
 
 def last_move_text(view: MatchView, s: State) -> str:

@@ -237,7 +237,8 @@ async def test_takeback_offers_both_ways_hint_and_chat_with_a_person(
     then Hana asks and the terminal answers n, then y; chat both ways, the other side's
     escape sequences shown as text, a line over 200 characters refused."""
     steps = [("Play:", "2"), ("Opponent", "p"), ("Who moves first", "f"), ("Clock:", ""),
-             ("Allow hints", "y"), (MOVE, "b1"), ("Hana (White) played", "t"),
+             ("Allow hints", "y"), ("Unlisted", ""), ("Spectators may chat", ""),
+             (MOVE, "b1"), ("Hana (White) played", "t"),
              ("waiting for Hana", "t"), ("declined the takeback", "t"),
              ("Taken back: 2 moves undone.", "h"),
              ("Best first:", "b1"), ("Accept? (y/n) ", "n"), ("Accept? (y/n) ", "y"),
@@ -291,7 +292,8 @@ async def test_refusals_a_lapsed_offer_and_the_chat_again_on_resume(
     hana_reply = min(after_b1.legal_moves())
     ours = square_name(min(after_b1.play(hana_reply).legal_moves()), 4)
     steps = [("Play:", "2"), ("Opponent", "p"), ("Who moves first", "f"), ("Clock:", ""),
-             ("Allow hints", "n"), (MOVE, "h"), ("created without hints", "a"),
+             ("Allow hints", "n"), ("Unlisted", ""), ("Spectators may chat", ""),
+             (MOVE, "h"), ("created without hints", "a"),
              ("not over yet", "t"), ("you have made no move", "b1"),
              ("Hana (White) played", "t"), ("waiting for Hana", ours),
              ("offer lapsed", "say \x07"), ("printable", "say 1"), ("", "say 2"),
