@@ -259,11 +259,12 @@ class LobbyScreen:
             ui.button(cells[1], "Hints allowed for both", partial(self.set_hints, True),
                       selected=self.hints, hint="H")
         if len(lines) > 2:
-            cells = columns(lines[2], 2, gap, [11, 9])
-            ui.check(cells[0], "Unlisted (friends join by code)", self.unlisted,
-                     self.toggle_unlisted, hint="U")
-            ui.check(cells[1], "Spectators may chat", self.spectator_chat,
-                     self.toggle_spectator_chat, hint="W")
+            unlisted, chat = "Unlisted (friends join by code)", "Spectators may chat"
+            f = theme.font(int(lines[2].height * 0.42))  # as wide as each needs: even text
+            cells = columns(lines[2], 2, gap, [f.size(w)[0] + lines[2].height * 2.2
+                                               for w in (unlisted, chat)])
+            ui.check(cells[0], unlisted, self.unlisted, self.toggle_unlisted, hint="U")
+            ui.check(cells[1], chat, self.spectator_chat, self.toggle_spectator_chat, hint="W")
 
     def draw_clock_choice(self, ui: Ui, row: pygame.Rect, size: float, gap: float) -> None:
         """'Clock' and its choices in one row: none, or minutes + seconds per move."""
