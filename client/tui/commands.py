@@ -158,22 +158,28 @@ class MatchCommands(Console):
         s = view.state
         move = view.info.move_help if s is not None else "as the game writes it"
         has = self.known.has
-        rows = [(move, "play that move")] if view.seat is not None else []
-        if has("hint"):
+        playing = view.seat is not None  # a spectator has no moves, hints, takebacks
+        rows = [(move, "play that move")] if playing else []
+        if playing and has("hint"):
             rows.append(("h, hint", "the engine's score for each of your moves"
                          + ("" if s is None or s.hints else " (not allowed in this match)")))
-        if has("takeback"):
+        if playing and has("takeback"):
             rows.append(("t, takeback", "take back your last move (a person is asked first)"))
         if has("chat"):
             rows.append(("say TEXT", "send TEXT to everyone in this match"
                          + ("" if view.may_chat else " (only the players may)")))
         if s is not None and s.clock is not None:
             rows.append(("c, clock", "both clocks now"))
-        rows += [("m, moves", "the moves so far"), ("board", "the board again"),
-                 ("resign", "give up this game"), ("l, lobby", "leave this match"),
-                 ("q, quit", "quit (Ctrl-D quits and keeps your seat)"),
-                 ("bell", "ring the bell when it is your turn: " + ("on" if self.bell else "off")),
-                 ("?, help", "this list")]
-        after = "r rematch, " + ("a analyse (the engine on each move), " if has("analyse") else "")
+        rows += [("m, moves", "the moves so far"), ("board", "the board again")]
+        if playing:
+            rows += [("resign", "give up this game"), ("l, lobby", "leave this match"),
+                     ("q, quit", "quit (Ctrl-D quits and keeps your seat)"),
+                     ("bell", "ring the bell when it is your turn: "
+                      + ("on" if self.bell else "off"))]
+        else:
+            rows += [("l, lobby", "stop watching"), ("q, quit", "quit")]
+        rows.append(("?, help", "this list"))
+        after = ("r rematch, " if playing else "") + (
+            "a analyse (the engine on each move), " if has("analyse") else "")
         return (["Commands:"] + [f"  {name:<22} {what}" for name, what in rows]
                 + [f"After the game: {after}l lobby, m moves, q quit."])

@@ -54,6 +54,10 @@ async def test_a_private_match_and_a_spectator_who_may_not_chat(
     assert f"match {code} (unlisted) (watching): " in watched
     assert "send TEXT to everyone in this match (only the players may)" in watched
     assert "\n! " not in watched  # nothing sent for the server to refuse
+    commands = watched[watched.index("Commands:"):]
+    for player_only in ("t, takeback", "h, hint", "resign", "bell", "r rematch"):
+        assert player_only not in commands  # a spectator is offered only what it may do
+    assert "stop watching" in commands
 
 
 class _Creates:
