@@ -20,6 +20,7 @@ import argparse
 import math
 import random
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +36,13 @@ from training.players import Board, DepthSearch, empties, is_over, play, solve
 SOLVE_NODES = 1 << 36
 
 
+@cache
+def searcher(size: int, name: str) -> DepthSearch:
+    """This process's search with the evaluation a side names (made once a process: the
+    weights are read and the search's memory allocated once, not for every pair)."""
+    return DepthSearch(size, evaluation_tables(size, name))
+
+
 def evaluation_tables(size: int, name: str) -> np.ndarray:
     """The evaluation tables a side names: a weights file, ``packaged`` or ``hand-written``."""
     if name == "hand-written":
@@ -48,7 +56,7 @@ def evaluation_tables(size: int, name: str) -> np.ndarray:
 def play_pair(size: int, a: str, b: str, opening: list[int], depth: int, exact: int,
               seed: int) -> list[int]:
     """A's final disc margins in the two games from ``opening`` (A first, then B first)."""
-    searches = {name: DepthSearch(size, evaluation_tables(size, name)) for name in (a, b)}
+    searches = {name: searcher(size, name) for name in (a, b)}
     mask = board_mask(size)
     margins = []
     for a_first in (True, False):
