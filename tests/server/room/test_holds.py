@@ -65,13 +65,20 @@ def test_two_people_away_wait_for_the_first_to_come_back() -> None:
     assert result is not None and result.winner == 0 and back.player == taro.player
 
 
-def test_a_game_both_people_left_ends_as_abandoned_with_no_winner() -> None:
+def both_away_after_a_move() -> tuple[Bench, Person, Person, str]:
+    """Taro and Hana at a tic-tac-toe board, Taro has moved, and both have gone (Taro
+    first): the bench, the two and the match's code."""
     bench = Bench()
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
     code = bench.pair(taro, hana)
     bench.ask(taro, Move(match=code, move=4, ply=0))
     bench.disconnect(taro)
     bench.disconnect(hana)
+    return bench, taro, hana, code
+
+
+def test_a_game_both_people_left_ends_as_abandoned_with_no_winner() -> None:
+    bench, taro, hana, code = both_away_after_a_move()
     bench.advance(CONFIG.abandon_after - 1)
     assert bench.results == {}
     bench.advance(1)
@@ -183,12 +190,7 @@ def test_a_waiting_match_is_called_off_past_the_grace_and_leaves_the_list() -> N
 
 
 def test_both_away_then_one_back_starts_the_others_hold() -> None:
-    bench = Bench()
-    taro, hana = bench.connect("Taro"), bench.connect("Hana")
-    code = bench.pair(taro, hana)
-    bench.ask(taro, Move(match=code, move=4, ply=0))
-    bench.disconnect(taro)
-    bench.disconnect(hana)
+    bench, taro, hana, code = both_away_after_a_move()
     bench.advance(2 * CONFIG.grace)  # Hana's grace would be over: the match goes on
     assert set(bench.room.held) == {(code, 0), (code, 1)} and bench.results == {}
     back = bench.connect("Taro", token=token_of(taro))
