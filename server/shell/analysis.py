@@ -9,7 +9,8 @@ and a finished game is walked position by position against the engine's choice.
 from __future__ import annotations
 
 from shared.ai import analyse
-from shared.games import PASS, State, new_game
+from shared.ai.review_rule import judge
+from shared.games import GAMES, PASS, State, new_game
 from shared.protocol import PlyReview, ScoredMove
 
 HINT_SECONDS = 1.0
@@ -44,19 +45,24 @@ def hint(game: str, size: int, board: str, to_move: int, seconds: float) -> list
 def review(game: str, size: int, board: str, to_move: int, moves: list[int],
            seconds: float) -> list[PlyReview]:
     """Worker side of an `analyse`: from the start position ``board``, each played
-    square against the engine's best one in its position (forced passes have none)."""
+    square against the engine's best one in its position (forced passes have none), with
+    the one rule of :mod:`shared.ai.review_rule` for what counts as a mistake."""
     state = new_game(game, size, board, to_move)
+    scored_game = GAMES[game].scored
     plies = []
     for ply, move in enumerate(moves):
         if move != PASS:
             verdicts = scored(state, seconds)
             best = verdicts[0]
             played = next(entry for entry in verdicts if entry.move == move)
+            mistake = judge(scored=scored_game, size=size, best=best.score,
+                            played=played.score, exact=best.exact and played.exact,
+                            leaf_empties=state.board.count(".") - best.depth)
             plies.append(PlyReview(
                 ply=ply, seat=0 if state.to_move == 0 else 1, played=move,
                 best=move if played.score == best.score else best.move,
                 score=best.score, loss=best.score - played.score,
-                exact=best.exact, depth=best.depth,
+                exact=best.exact, depth=best.depth, mistake=mistake,
             ))
         state = state.play(move)
     return plies

@@ -193,7 +193,9 @@ class PlyReview(msgspec.Struct):
     """One played move of a finished game against the engine's choice in its position.
 
     ``score`` is the best move's (as in ScoredMove, for ``seat``); ``loss`` is how much
-    the played move gives away against it (0 when it was as good)."""
+    the played move gives away against it (0 when it was as good); ``mistake`` is the
+    server's one verdict on it (0 none, 1 a mistake, 2 a big one:
+    :mod:`shared.ai.review_rule`), so clients never judge ``loss`` themselves."""
 
     ply: int
     seat: Seat
@@ -203,6 +205,7 @@ class PlyReview(msgspec.Struct):
     loss: int
     exact: bool
     depth: int
+    mistake: int = 0
 
 
 class MatchSummary(msgspec.Struct):

@@ -123,6 +123,8 @@ async def test_analyse_reviews_every_played_square(game_server, connect) -> None
             "best": move if truth[move] == best else min(
                 sq for sq, score in truth.items() if score == best),
             "score": best, "loss": best - truth[move], "exact": True, "depth": entry["depth"],
+            # a draw let go: a mistake; a game let go to a loss: a big one
+            "mistake": 0 if truth[move] == best else 2 if truth[move] < 0 else 1,
         }
         state = state.play(move)
 
