@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from client.common.clock_view import ClockView
+from client.common.words import words as spoken_words
 from shared.games import PASS, GameInfo, IllegalMoveError, get_game, new_game, replay
 from shared.protocol import (
     CHAT_HISTORY_LINES,
@@ -28,6 +29,7 @@ from shared.protocol import (
     ScoredMove,
     State,
 )
+from shared.words import Words
 
 
 def record_move(move: int | str) -> int:
@@ -35,30 +37,46 @@ def record_move(move: int | str) -> int:
     return PASS if move == "pass" else int(move)
 
 
-def player_words(p: PlayerInfo) -> str:
+def game_label(game: str, size: int, words: Words | None = None) -> str:
+    """The game and its board for people: 'Tic-tac-toe', 'Othello 8x8', 'オセロ 8×8'."""
+    return (words or spoken_words())("game-label", game=game, size=size)
+
+
+def player_words(p: PlayerInfo, words: Words | None = None) -> str:
     """A player in a line about a match: 'Taro', 'the bot (level 3)'."""
+    w = words or spoken_words()
     if p.kind == "bot":
-        return f"the bot (level {p.level})" if p.level else "the bot"
-    return p.name or "someone"
+        return w("player-bot", level=p.level or "none")
+    return p.name or w("player-someone")
 
 
-def clock_words(clock: Clock | ClockState | ClockView) -> str:
+def clock_words(clock: Clock | ClockState | ClockView, words: Words | None = None) -> str:
     """A time control in words: '5 min +3s' (each side's time, then the seconds added
     after each move), '1 min' without an increment, '90 s' when not whole minutes; from
     a match's settings, the clocks a `state` carries, or their view."""
-    initial = clock.initial
-    words = f"{initial / 60:g} min" if initial % 60 == 0 else f"{initial:g} s"
-    return f"{words} +{clock.increment:g}s" if clock.increment else words
+    initial, increment = clock.initial, clock.increment
+    return (words or spoken_words())(
+        "clock-words", unit="minutes" if initial % 60 == 0 else "seconds",
+        minutes=_number(initial / 60), seconds=_number(initial), increment=_number(increment))
 
 
-def lobby_line(m: MatchSummary) -> str:
+def _number(x: float) -> int | float:
+    """A whole number as an int, so the words say '5', not '5.0'."""
+    return int(x) if x == int(x) else x
+
+
+def lobby_line(m: MatchSummary, words: Words | None = None) -> str:
     """One match of the lobby: 'K7QX  Othello 8x8: Taro vs the bot (level 3), 2 watching'
     (the code first, as it matters most), with its clock and hints when it has them."""
-    names = [player_words(p) for p in sorted(m.players, key=lambda p: p.seat)]
-    extra = f", {clock_words(m.clock)} clock" if m.clock is not None else ""
-    extra += ", hints allowed" if m.hints and not any(p.kind == "bot" for p in m.players) else ""
-    extra += f", {m.spectators} watching" if m.spectators else ""
-    return f"{m.match}  {get_game(m.game).label(m.size)}: {' vs '.join(names) or 'nobody'}{extra}"
+    w = words or spoken_words()
+    names = [player_words(p, w) for p in sorted(m.players, key=lambda p: p.seat)]
+    who = (w("player-nobody") if not names else names[0] if len(names) == 1
+           else w("lobby-versus", first=names[0], second=names[1]))
+    extra = w("lobby-clock", clock=clock_words(m.clock, w)) if m.clock is not None else ""
+    if m.hints and not any(p.kind == "bot" for p in m.players):
+        extra += w("lobby-hints")
+    extra += w("lobby-watching", count=m.spectators) if m.spectators else ""
+    return f"{m.match}  {game_label(m.game, m.size, w)}: {who}{extra}"
 
 
 def board_changes(before: str, after: str) -> tuple[int | None, frozenset[int]]:
@@ -95,6 +113,8 @@ class MatchView:
     """A hint was asked for and its answer has not come yet."""
     review_asked: bool = False
     """The game's review was asked for and has not come yet."""
+    words: Words = field(default_factory=spoken_words, repr=False)
+    """The catalogue in the language this view speaks (the client's, by default)."""
     _history: list[str] | None = field(default=None, repr=False)
 
     def update(self, state: State) -> None:
@@ -167,17 +187,17 @@ class MatchView:
         if p is None or p.kind != "human" or seat == self.seat or p.connected:
             return None
         if p.left:
-            return "left the match"
-        return "offline - waiting for them" if self.awaited(seat) else "offline"
+            return self.words("away-left")
+        return self.words("away-waiting" if self.awaited(seat) else "away-offline")
 
     def label(self, seat: int) -> str:
         """'You', 'The bot' or the player's name."""
         if seat == self.seat:
-            return "You"
+            return self.words("who-you")
         p = self.player(seat)
         if p is None:
-            return "Nobody yet"
-        return "The bot" if p.kind == "bot" else p.name or self.info.sides[seat]
+            return self.words("who-nobody")
+        return self.words("who-bot") if p.kind == "bot" else p.name or self.side(seat)
 
     @property
     def info(self) -> GameInfo:
@@ -186,12 +206,15 @@ class MatchView:
         return get_game(self.state.game)
 
     def side(self, seat: int) -> str:
-        """What people call ``seat`` in this game: 'X', 'Black'."""
-        return self.info.sides[seat]
+        """What people call ``seat`` in this game: 'X', 'Black', '黒'."""
+        assert self.state is not None
+        return self.words(f"{self.state.game}-side-{seat}")
 
     def move_name(self, move: int | str) -> str:
         """A record entry or a square as people write it: '4', 'd3', 'pass'."""
         assert self.state is not None
+        if record_move(move) == PASS:
+            return self.words("move-pass")
         return self.info.move_name(record_move(move), self.state.size)
 
     @property
@@ -220,33 +243,32 @@ class MatchView:
     def resume_lines(self) -> tuple[str, str]:
         """An unfinished match to choose from, in two parts: ('Othello 4x4 vs the bot
         (level 3)', '12 moves played. Your move (Black)')."""
-        s = self.state
+        s, w = self.state, self.words
         if s is None:
             return self.code, self.turn_text()
-        against = ", ".join(player_words(p) for p in s.players if p.seat != self.seat)
-        n = len(s.moves)
-        played = f"{n} move{'s' if n != 1 else ''} played. " if n else ""
-        return (f"{self.info.label(s.size)} vs {against or 'nobody yet'}",
-                f"{played}{self.turn_text()}")
+        against = ", ".join(player_words(p, w) for p in s.players if p.seat != self.seat)
+        return (w("resume-versus", game=game_label(s.game, s.size, w),
+                  against=against or w("player-nobody-yet")),
+                w("resume-played", count=len(s.moves)) + self.turn_text())
 
     def turn_text(self) -> str:
         """One line: whose turn it is, or what we are waiting for."""
-        s = self.state
+        s, w = self.state, self.words
         if s is None:
-            return "Loading the match..."
+            return w("match-loading")
         if s.status == "over":
             return self.result_text()
         if s.status == "waiting":
-            return "Waiting for an opponent to join."
+            return w("match-waiting")
         side = self.side(s.to_move)
         if s.to_move == self.seat:
-            return f"Your move ({side})"
+            return w("turn-yours", side=side)
         if self.is_bot(s.to_move):
-            return "The bot is thinking..."
+            return w("turn-bot")
         p = self.player(s.to_move)
         if p is not None and not p.connected:
-            return f"Waiting for {self.label(s.to_move)} ({side}), who is offline"
-        return f"{self.label(s.to_move)} to move ({side})"
+            return w("turn-offline", who=self.label(s.to_move), side=side)
+        return w("turn-theirs", who=self.label(s.to_move), side=side)
 
     def pass_note(self) -> str | None:
         """'White had no legal move and passed.' while that pass is one of the last two moves."""
@@ -257,10 +279,7 @@ class MatchView:
         for i in range(max(0, n - 2), n):
             if s.moves[i] == "pass":
                 passer = (s.to_move + n - i) % 2  # moves alternate strictly, passes included
-                return (
-                    f"{self.label(passer)} ({self.side(passer)}) "
-                    "had no legal move and passed."
-                )
+                return self.words("pass-note", who=self.label(passer), side=self.side(passer))
         return None
 
     def result_text(self) -> str:
@@ -270,12 +289,13 @@ class MatchView:
             return ""
         winner = s.result.winner
         if winner is None:
-            return "Draw."
-        if self.seat is not None:
-            if winner == self.seat:
-                return "You won!"
-            return "The bot won." if self.is_bot(winner) else f"{self.label(winner)} won."
-        return f"{self.side(winner)} won."
+            kind = "none"
+        elif self.seat is None:
+            kind = "side"
+        else:
+            kind = "you" if winner == self.seat else "bot" if self.is_bot(winner) else "person"
+        return self.words("match-result", winner=kind, who=self.label(winner or 0),
+                          side=self.side(winner or 0))
 
     @property
     def opponent_left(self) -> bool:
@@ -286,24 +306,20 @@ class MatchView:
         return any(p.seat != self.seat and p.left for p in s.players)
 
     def reason_text(self) -> str:
-        """How it ended, e.g. 'White resigned.' or '35 to 29 discs.'."""
+        """How it ended, e.g. 'White resigned.', 'The match was called off.' or 'Black
+        35, White 29 discs.': the catalogue's ``match-reason`` chooses from the facts."""
         s = self.state
         if s is None or s.result is None:
             return ""
         r = s.result
         loser = None if r.winner is None else 1 - r.winner
-        if r.reason == "resign" and loser is not None:
-            who = "You" if loser == self.seat else self.label(loser)
-            return f"{who} resigned."
-        if r.reason == "left" and loser is not None:
-            return f"{'You' if loser == self.seat else self.label(loser)} left the game."
-        if r.reason == "abandon" and loser is not None:
-            return f"{self.label(loser)} left the game and did not come back."
-        if r.reason == "time" and loser is not None:
-            who = "You" if loser == self.seat else self.label(loser)
-            return f"{who} ran out of time."
-        a, b = r.score
-        return self.info.end_words(r.winner, (a, b))
+        return self.words(
+            "match-reason", reason=r.reason, loser="none" if loser is None else "seat",
+            who=self.label(loser if loser is not None else 0),
+            moved="yes" if s.moves else "no",
+            winner="none" if r.winner is None else "side",
+            side=self.side(r.winner or 0), side0=self.side(0), side1=self.side(1),
+            score0=r.score[0], score1=r.score[1])
 
     # ---- the record ----------------------------------------------------------------
 
@@ -332,29 +348,28 @@ class MatchView:
 
     def why_not(self, square: int) -> str | None:
         """Why a click on ``square`` would be refused, or None if it is a legal move."""
-        s = self.state
+        s, w = self.state, self.words
         if s is None:
-            return "The match is still loading."
+            return w("why-loading")
         if self.seat is None:
-            return "You are watching this match."
+            return w("why-watching")
         if s.status == "waiting":
-            return "Wait for an opponent to join first."
+            return w("why-waiting")
         if s.status == "over":
-            return "The game is over."
+            return w("why-over")
         if s.to_move != self.seat:
             if self.is_bot(s.to_move):
-                return "Not your turn: the bot is thinking."
-            return f"Not your turn: {self.label(s.to_move)} is to move."
+                return w("why-bot-thinking")
+            return w("why-not-your-turn", who=self.label(s.to_move))
         if square in s.legal:
             return None
-        info = self.info
         if not 0 <= square < len(s.board):
-            return f"{square} is off the board."
-        name = info.square_words(square, s.size)
+            return w("why-off-board", square=str(square))
+        name = w(f"{s.game}-square", square=self.info.name_square(square, s.size))
         if s.board[square] != ".":
-            return f"{name} is already taken."
+            return w("why-taken", square=name)
         legal = ", ".join(self.move_name(m) for m in s.legal)
-        return f"{name} {info.illegal_why}, so it is not a legal move. Legal moves: {legal}."
+        return w("why-illegal", square=name, why=w(f"{s.game}-illegal-why"), legal=legal)
 
     def read_move(self, text: str) -> int:
         """A typed move, '4' or 'd3', as a square the server will take.
@@ -364,10 +379,10 @@ class MatchView:
         """
         s = self.state
         if s is None:
-            raise ValueError("The match is still loading.")
+            raise ValueError(self.words("why-loading"))
         square = self.info.read_move(text, s.size)
         if square == PASS:
-            raise ValueError("No need to pass: when you have no move, the server passes for you.")
+            raise ValueError(self.words("why-no-pass"))
         why = self.why_not(square)
         if why is not None:
             raise ValueError(why)
@@ -402,14 +417,13 @@ class MatchView:
         s = self.state
         if s is None or s.takeback is None:
             return None
-        asker = s.takeback.seat
+        asker, w = s.takeback.seat, self.words
         if asker == self.seat:
-            return f"You asked to take back your last move: waiting for {self.label(1 - asker)}."
+            return w("takeback-asked", who=self.label(1 - asker))
         back = len(s.moves) - s.takeback.ply
         if self.seat is None:
-            return f"{self.label(asker)} asks to take back {back} move{'s' if back != 1 else ''}."
-        reply = " and your reply" if back > 1 else ""
-        return f"{self.label(asker)} asks to take back their last move{reply}."
+            return w("takeback-watching", who=self.label(asker), count=back)
+        return w("takeback-offer", who=self.label(asker), reply="yes" if back > 1 else "no")
 
     @property
     def may_hint(self) -> bool:
@@ -421,7 +435,8 @@ class MatchView:
         """An engine score for the side to move: '+4', '0', '-2' discs; tic-tac-toe's
         1/0/-1 as 'win', 'draw', 'loss'."""
         if not self.info.scored:
-            return {1: "win", 0: "draw", -1: "loss"}.get(score, str(score))
+            key = {1: "score-win", 0: "score-draw", -1: "score-loss"}.get(score)
+            return str(score) if key is None else self.words(key)
         return f"{score:+d}" if score else "0"
 
     def reviewed(self, ply: int) -> PlyReview | None:
@@ -433,15 +448,16 @@ class MatchView:
     def review_text(self, ply: int) -> str | None:
         """The engine's word on the move played at ``ply``: 'Move 12, Black d3: 4 discs
         worse than c4 (+2)' or '... as good as the best (+2)'."""
-        r = self.reviewed(ply)
+        r, w = self.reviewed(ply), self.words
         if r is None:
             return None
-        head = f"Move {ply + 1}, {self.side(r.seat)} {self.move_name(r.played)}:"
+        head = w("review-head", number=ply + 1, side=self.side(r.seat),
+                 move=self.move_name(r.played))
         best = self.score_words(r.score)
         if r.loss <= 0:
-            return f"{head} as good as the engine's best ({best})."
+            return w("review-best", head=head, best=best)
         if not self.info.scored:  # win, draw or loss with perfect play
-            played = self.score_words(r.score - r.loss)
-            return f"{head} a {played} with best play; {self.move_name(r.best)} was a {best}."
-        discs = f"{r.loss} disc{'s' if r.loss != 1 else ''}"
-        return f"{head} {discs} worse than {self.move_name(r.best)} ({best})."
+            return w("review-outcome", head=head, played=self.score_words(r.score - r.loss),
+                     bestmove=self.move_name(r.best), best=best)
+        return w("review-discs", head=head, loss=r.loss, bestmove=self.move_name(r.best),
+                 best=best)

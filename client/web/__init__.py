@@ -9,6 +9,10 @@ path is ever mapped onto the filesystem; a file added here must be added to `FIL
 at server start from ``shared.games``, ``shared.ai.levels`` and ``shared.protocol``, so
 the page names games, sides, squares, bots and chat limits as the Python clients do
 instead of keeping its own copy (docs/hosting.md describes it).
+
+`WORDS_PATH` is the other: :func:`words`, the catalogue of words (``shared.words``) in
+every language as data for the page's resolver (words.js), so the page says what the
+window and the terminal say, in the same words.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from typing import Any
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
 from shared.games import DEFAULT_GAME, GAMES, GameInfo
 from shared.protocol import CHAT_HISTORY_LINES, CHAT_MAX_CHARS
+from shared.words import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
+from shared.words.page_form import every_language
 
 _JS = "text/javascript; charset=utf-8"
 
@@ -28,6 +34,7 @@ FILES: dict[str, tuple[str, str]] = {
     "/connection.js": ("connection.js", _JS),
     "/known.js": ("known.js", _JS),
     "/catalogue.js": ("catalogue.js", _JS),
+    "/words.js": ("words.js", _JS),
     "/match_view.js": ("match_view.js", _JS),
     "/replay.js": ("replay.js", _JS),
     "/record.js": ("record.js", _JS),
@@ -47,6 +54,7 @@ FILES: dict[str, tuple[str, str]] = {
 
 CATALOGUE_PATH = "/catalogue.json"
 CATALOGUE_TYPE = "application/json; charset=utf-8"
+WORDS_PATH = "/words.json"
 
 
 def catalogue() -> dict[str, Any]:
@@ -62,6 +70,17 @@ def catalogue() -> dict[str, Any]:
                   "words": level_words(level)} for level, spec in LEVELS.items()],
         "default_level": DEFAULT_LEVEL,
         "chat": {"max_chars": CHAT_MAX_CHARS, "history_lines": CHAT_HISTORY_LINES},
+    }
+
+
+def words() -> dict[str, Any]:
+    """The catalogue of words for the page: its languages (each named in its own words),
+    the default, and every entry of every language as parts words.js evaluates."""
+    return {
+        "languages": list(LANGUAGES),
+        "names": {lang: LANGUAGE_NAMES[lang] for lang in LANGUAGES},
+        "default": DEFAULT_LANGUAGE,
+        "entries": every_language(),
     }
 
 

@@ -7,6 +7,8 @@
 // Every module that imports this one waits for the fetch (a top-level await), so the
 // rest of the page can read the catalogue as plain constants.
 
+import { t } from "./words.js";
+
 const SOURCE = "/catalogue.json";
 
 async function load() {
@@ -43,17 +45,17 @@ export function boardInfo(game, size) {
   return gameInfo(game).boards[size];
 }
 
-/** "Tic-tac-toe" or "Othello 8x8". */
+/** "Tic-tac-toe" or "Othello 8x8", in the page's language (words.js). */
 export function gameTitle(game, size) {
-  return boardInfo(game, size).label;
+  return t("game-label", { game, size });
 }
 
-/** What people call a seat: X/O, Black/White. */
+/** What people call a seat: X/O, Black/White, in the page's language. */
 export function sideName(game, seat) {
-  return gameInfo(game).sides[seat];
+  return t(`${game}-side-${seat}`);
 }
 
 /** A move as people write it: a slot number, a square like "d3", or "pass". */
 export function moveName(game, size, move) {
-  return move === "pass" ? "pass" : boardInfo(game, size).squares[move];
+  return move === "pass" ? t("move-pass") : boardInfo(game, size).squares[move];
 }

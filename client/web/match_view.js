@@ -7,6 +7,7 @@
 import { CATALOGUE, boardInfo, gameInfo, moveName, sideName } from "./catalogue.js";
 import { Clocks } from "./clock.js";
 import { boards } from "./replay.js";
+import { t } from "./words.js";
 
 /** The square a move filled and the discs it turned over, from two boards. */
 function boardChanges(before, after) {
@@ -108,10 +109,10 @@ export class MatchView {
 
   /** "You", "The bot" or the player's name. */
   label(seat) {
-    if (seat === this.seat) return "You";
+    if (seat === this.seat) return t("who-you");
     const p = this.player(seat);
-    if (p === null) return "Nobody yet";
-    return p.kind === "bot" ? "The bot" : p.name || sideName(this.game, seat);
+    if (p === null) return t("who-nobody");
+    return p.kind === "bot" ? t("who-bot") : p.name || sideName(this.game, seat);
   }
 
   get myTurn() {
@@ -139,17 +140,16 @@ export class MatchView {
   /** One line: whose turn it is, or what we are waiting for. */
   turnText() {
     const s = this.state;
-    if (s === null) return "Loading the match…";
+    if (s === null) return t("match-loading");
     if (s.status === "over") return this.resultText();
-    if (s.status === "waiting") return "Waiting for an opponent to join.";
+    if (s.status === "waiting") return t("match-waiting");
     const side = sideName(s.game, s.to_move);
-    if (s.to_move === this.seat) return `Your move (${side})`;
-    if (this.isBot(s.to_move)) return "The bot is thinking…";
+    if (s.to_move === this.seat) return t("turn-yours", { side });
+    if (this.isBot(s.to_move)) return t("turn-bot");
     const p = this.player(s.to_move);
-    if (p !== null && !p.connected) {
-      return `Waiting for ${this.label(s.to_move)} (${side}), who is offline`;
-    }
-    return `${this.label(s.to_move)} to move (${side})`;
+    const who = this.label(s.to_move);
+    if (p !== null && !p.connected) return t("turn-offline", { who, side });
+    return t("turn-theirs", { who, side });
   }
 
   /** "White had no legal move and passed." while that pass is one of the last two moves. */
@@ -160,7 +160,7 @@ export class MatchView {
     for (let i = Math.max(0, n - 2); i < n; i++) {
       if (s.moves[i] === "pass") {
         const passer = (s.to_move + n - i) % 2; // moves alternate strictly, passes included
-        return `${this.label(passer)} (${sideName(s.game, passer)}) had no legal move and passed.`;
+        return t("pass-note", { who: this.label(passer), side: sideName(s.game, passer) });
       }
     }
     return null;
@@ -178,36 +178,29 @@ export class MatchView {
     const s = this.state;
     if (s === null || s.result === null) return "";
     const winner = s.result.winner;
-    if (winner === null) return "Draw.";
-    if (this.seat !== null) {
-      if (winner === this.seat) return "You won!";
-      return this.isBot(winner) ? "The bot won." : `${this.label(winner)} won.`;
+    let kind = "side";
+    if (winner === null) kind = "none";
+    else if (this.seat !== null) {
+      kind = winner === this.seat ? "you" : this.isBot(winner) ? "bot" : "person";
     }
-    return `${sideName(s.game, winner)} won.`;
+    return t("match-result", { winner: kind, who: this.label(winner ?? 0),
+      side: sideName(s.game, winner ?? 0) });
   }
 
-  /** How it ended, e.g. "White resigned." or "Black 10, White 6 discs.". */
+  /** How it ended, e.g. "White resigned.", "The match was called off." or "Black 10,
+   * White 6 discs.": the catalogue's `match-reason` chooses from the facts. */
   reasonText() {
     const s = this.state;
     if (s === null || s.result === null) return "";
     const r = s.result;
     const loser = r.winner === null ? null : 1 - r.winner;
-    if (r.reason === "resign" && loser !== null) {
-      return `${loser === this.seat ? "You" : this.label(loser)} resigned.`;
-    }
-    if (r.reason === "left" && loser !== null) {
-      return `${loser === this.seat ? "You" : this.label(loser)} left the game.`;
-    }
-    if (r.reason === "abandon" && loser !== null) {
-      return `${this.label(loser)} left the game and did not come back.`;
-    }
-    if (r.reason === "abandon") return "The match was called off.";
-    if (r.reason === "time" && loser !== null) {
-      return `${loser === this.seat ? "You" : this.label(loser)} ran out of time.`;
-    }
-    const { sides, scored, ends } = this.info; // the rules decided it
-    if (scored) return `${sides[0]} ${r.score[0]}, ${sides[1]} ${r.score[1]} discs.`;
-    return r.winner === null ? ends.draw : ends.won[r.winner];
+    return t("match-reason", {
+      reason: r.reason, loser: loser === null ? "none" : "seat",
+      who: this.label(loser ?? 0), moved: s.moves.length ? "yes" : "no",
+      winner: r.winner === null ? "none" : "side", side: sideName(s.game, r.winner ?? 0),
+      side0: sideName(s.game, 0), side1: sideName(s.game, 1),
+      score0: r.score[0], score1: r.score[1],
+    });
   }
 
   /** The record as people write it; without coordinates it says whose mark, as a bare
@@ -215,10 +208,10 @@ export class MatchView {
   moveNames() {
     const s = this.state;
     if (s === null) return [];
-    const { coordinates, sides } = this.info;
+    const { coordinates } = this.info;
     return s.moves.map((m, k) => {
       const name = moveName(s.game, s.size, m);
-      return coordinates ? name : `${sides[k % 2]} on ${name}`;
+      return coordinates ? name : t("record-mark", { side: sideName(s.game, k % 2), square: name });
     });
   }
 
@@ -228,9 +221,10 @@ export class MatchView {
     const s = this.state;
     if (s === null || n < 1 || n > s.moves.length) return null;
     const side = sideName(s.game, this.mover(n - 1));
-    if (s.moves[n - 1] === "pass") return `${n}. ${side} passed`;
+    if (s.moves[n - 1] === "pass") return t("record-passed", { number: n, side });
     const name = this.moveNames()[n - 1];
-    return `${n}. ${this.info.coordinates ? `${side} ${name}` : name}`;
+    if (!this.info.coordinates) return t("record-numbered", { number: n, move: name });
+    return t("record-move", { number: n, side, move: name });
   }
 
   /** Every board from the start (display only; see replay.js). */
@@ -267,15 +261,11 @@ export class MatchView {
     const s = this.state;
     if (s === null || !s.takeback) return null;
     const asker = s.takeback.seat;
-    if (asker === this.seat) {
-      return `You asked to take back your last move: waiting for ${this.label(1 - asker)}.`;
-    }
+    if (asker === this.seat) return t("takeback-asked", { who: this.label(1 - asker) });
     const back = s.moves.length - s.takeback.ply;
-    if (this.seat === null) {
-      return `${this.label(asker)} asks to take back ${back} move${back !== 1 ? "s" : ""}.`;
-    }
-    const reply = back > 1 ? " and your reply" : "";
-    return `${this.label(asker)} asks to take back their last move${reply}.`;
+    const who = this.label(asker);
+    if (this.seat === null) return t("takeback-watching", { who, count: back });
+    return t("takeback-offer", { who, reply: back > 1 ? "yes" : "no" });
   }
 
   /** Whether this match allows a hint for us right now (our turn, hints on). */
@@ -288,7 +278,8 @@ export class MatchView {
    * otherwise 1/0/-1 as 'win', 'draw', 'loss'. */
   scoreWords(score) {
     if (!this.info.scored) {
-      return { 1: "win", 0: "draw", "-1": "loss" }[score] ?? String(score);
+      const key = { 1: "score-win", 0: "score-draw", "-1": "score-loss" }[score];
+      return key === undefined ? String(score) : t(key);
     }
     return score > 0 ? `+${score}` : String(score);
   }
@@ -305,32 +296,33 @@ export class MatchView {
     if (r === null) return null;
     const s = this.state;
     const played = moveName(s.game, s.size, r.played);
-    const head = `Move ${ply + 1}, ${sideName(s.game, r.seat)} ${played}:`;
+    const head = t("review-head", { number: ply + 1, side: sideName(s.game, r.seat),
+      move: played });
     const best = this.scoreWords(r.score);
-    if (r.loss <= 0) return `${head} as good as the engine's best (${best}).`;
-    const bestName = moveName(s.game, s.size, r.best);
+    if (r.loss <= 0) return t("review-best", { head, best });
+    const bestmove = moveName(s.game, s.size, r.best);
     if (!this.info.scored) { // win, draw or loss with perfect play
       const got = this.scoreWords(r.score - r.loss);
-      return `${head} a ${got} with best play; ${bestName} was a ${best}.`;
+      return t("review-outcome", { head, played: got, bestmove, best });
     }
-    return `${head} ${r.loss} disc${r.loss !== 1 ? "s" : ""} worse than ${bestName} (${best}).`;
+    return t("review-discs", { head, loss: r.loss, bestmove, best });
   }
 
   /** Why a click on `square` would be refused, or null if the server would take it. */
   whyNot(square) {
     const s = this.state;
-    if (s === null) return "The match is still loading.";
-    if (this.seat === null) return "You are watching this match.";
-    if (s.status === "waiting") return "Wait for an opponent to join first.";
-    if (s.status === "over") return "The game is over.";
+    if (s === null) return t("why-loading");
+    if (this.seat === null) return t("why-watching");
+    if (s.status === "waiting") return t("why-waiting");
+    if (s.status === "over") return t("why-over");
     if (s.to_move !== this.seat) {
-      if (this.isBot(s.to_move)) return "Not your turn: the bot is thinking.";
-      return `Not your turn: ${this.label(s.to_move)} is to move.`;
+      if (this.isBot(s.to_move)) return t("why-bot-thinking");
+      return t("why-not-your-turn", { who: this.label(s.to_move) });
     }
     if (s.legal.includes(square)) return null;
-    const name = boardInfo(s.game, s.size).square_words[square];
-    if (s.board[square] !== ".") return `${name} is already taken.`;
+    const name = t(`${s.game}-square`, { square: boardInfo(s.game, s.size).squares[square] });
+    if (s.board[square] !== ".") return t("why-taken", { square: name });
     const legal = s.legal.map((m) => moveName(s.game, s.size, m)).join(", ");
-    return `${name} ${this.info.illegal_why}, so it is not a legal move. Legal moves: ${legal}.`;
+    return t("why-illegal", { square: name, why: t(`${s.game}-illegal-why`), legal });
   }
 }

@@ -3,11 +3,12 @@
 websockets hands every request to ``process_request`` before its opening handshake:
 one that asks for the WebSocket upgrade goes on to the protocol untouched (return
 None); any other is answered here, from the fixed list in ``client.web.FILES`` read
-into memory once, plus the games' catalogue (``client.web.CATALOGUE_PATH``) generated
-once. A request path is only ever a key into that list (never a file
-name), so nothing else on the machine can be served. GET and HEAD are answered;
-every other method gets 405. websockets closes the connection after an HTTP answer,
-so each request is its own connection (a page is a handful of small files).
+into memory once, plus the games' catalogue (``client.web.CATALOGUE_PATH``) and the
+catalogue of words (``client.web.WORDS_PATH``), generated once. A request path is only
+ever a key into that list (never a file name), so nothing else on the machine can be
+served. GET and HEAD are answered; every other method gets 405. websockets closes the
+connection after an HTTP answer, so each request is its own connection (a page is a
+handful of small files).
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ class WebClient:
     @classmethod
     def load(cls) -> WebClient:
         """Read every file of ``client.web.FILES`` (a missing one fails here, at server
-        start, not when a browser asks for it) and build the games' catalogue once."""
+        start, not when a browser asks for it) and build the games' catalogue and the words
+        once (a catalogue of words the page cannot read fails here too)."""
         root = files(client.web)
         served = {
             path: WebFile(root.joinpath(name).read_bytes(), content_type)
@@ -96,6 +98,8 @@ class WebClient:
         }
         catalogue = json.dumps(client.web.catalogue(), separators=(",", ":")).encode()
         served[client.web.CATALOGUE_PATH] = WebFile(catalogue, client.web.CATALOGUE_TYPE)
+        words = json.dumps(client.web.words(), ensure_ascii=False, separators=(",", ":"))
+        served[client.web.WORDS_PATH] = WebFile(words.encode(), client.web.CATALOGUE_TYPE)
         return cls(served)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:

@@ -30,7 +30,7 @@ def sq(name: str, size: int = 8) -> int:
 def test_turn_sentences() -> None:
     start = state_after("tictactoe", 3, [])
     assert view_of(start).turn_text() == "Your move (X)"
-    assert view_of(state_after("tictactoe", 3, [4])).turn_text() == "The bot is thinking..."
+    assert view_of(state_after("tictactoe", 3, [4])).turn_text() == "The bot is thinking…"
     people = [PlayerInfo(0, "Taro", "human", True, "p_1"),
               PlayerInfo(1, "Hanako", "human", False, "p_2")]
     away = state_after("tictactoe", 3, [4], players=people)

@@ -1,0 +1,130 @@
+"""Every word a player or a host reads, in each language the clients offer.
+
+The catalogue is Project Fluent (``en.ftl``, ``ja.ftl`` beside this module): one entry
+per sentence or word, with placeholders (``{ $who }``) and selectors that choose between
+variants by a fact the code passes (``{ $reason -> [resign] ... }``) or by a number's
+plural category. Code composes keys and passes facts; the sentences, and the choice
+between them, live in the catalogue. The window and the terminal read it with
+``fluent.runtime`` (:class:`Words`); the page reads the same entries, which the server
+hands it as data (:mod:`shared.words.page_form`), with its own small resolver
+(client/web/words.js). Pure: the files are package data, read once.
+
+    words = get_words("ja")
+    words("turn-yours", side=words("othello-side-0"))   # 'あなたの番です（黒）'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from importlib.resources import files
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as ftl
+from fluent.syntax.visitor import Visitor
+
+LANGUAGES: tuple[str, ...] = ("en", "ja")
+"""The languages of the catalogue, in the order a language switch offers them."""
+DEFAULT_LANGUAGE = "en"
+"""The language where nothing asks for one the catalogue has."""
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ja": "日本語"}
+"""Each language in its own words, for a switch."""
+
+Arg = str | int | float
+
+
+def source(lang: str) -> str:
+    """The Fluent text of ``lang`` (ValueError for a language the catalogue lacks)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no words in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    return files(__package__).joinpath(f"{lang}.ftl").read_text(encoding="utf-8")
+
+
+@cache
+def parse(lang: str) -> ftl.Resource:
+    """The catalogue of ``lang`` as Fluent's syntax tree; ValueError naming the first
+    entry Fluent cannot read (a typo in a catalogue fails here, not on a screen)."""
+    return parse_text(lang, source(lang))
+
+
+def parse_text(lang: str, text: str) -> ftl.Resource:
+    """Fluent ``text`` as a syntax tree, or ValueError naming its first unreadable entry."""
+    resource = FluentParser(with_spans=False).parse(text)
+    for entry in resource.body:
+        if isinstance(entry, ftl.Junk):
+            lines = (entry.content or "").strip().splitlines() or [""]
+            raise ValueError(f"{lang}.ftl: cannot read the entry {lines[0]!r}")
+    return resource
+
+
+def message_ids(lang: str) -> list[str]:
+    """Every entry's key in ``lang``, in the file's order."""
+    return [e.id.name for e in parse(lang).body if isinstance(e, ftl.Message)]
+
+
+def placeholders(resource: ftl.Resource) -> dict[str, frozenset[str]]:
+    """Each entry's key -> the facts it reads (its placeholders and selectors), for
+    checking that every language asks the code for the same ones."""
+
+    class Facts(Visitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.names: set[str] = set()
+
+        def visit_VariableReference(self, node: ftl.VariableReference) -> None:
+            self.names.add(node.id.name)
+
+    found: dict[str, frozenset[str]] = {}
+    for entry in resource.body:
+        if isinstance(entry, ftl.Message):
+            facts = Facts()
+            facts.visit(entry)
+            found[entry.id.name] = frozenset(facts.names)
+    return found
+
+
+class Words:
+    """One language's catalogue: ``words(key, **facts)`` is the entry as text.
+
+    An unknown key, or a placeholder the entry needs and was not given, raises
+    (KeyError, ValueError): a sentence with a hole is a bug the tests catch, not
+    something to show a person.
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        # use_isolating=False: no Unicode bidi marks around placeholders (both languages
+        # run left to right, and the marks would show as boxes in some fonts)
+        self._bundle = FluentBundle([lang], use_isolating=False)
+        self._bundle.add_resource(FluentResource(source(lang)))
+        parse(lang)  # a catalogue with an unreadable entry fails here
+
+    def __call__(self, key: str, **facts: Arg) -> str:
+        message = self._bundle.get_message(key)
+        if message.value is None:
+            raise KeyError(f"{self.lang}.ftl: {key} has no value")
+        text, errors = self._bundle.format_pattern(message.value, facts)
+        if errors:
+            raise ValueError(f"{self.lang}.ftl: {key}: {errors[0]}")
+        return str(text)
+
+    def has(self, key: str) -> bool:
+        return self._bundle.has_message(key)
+
+
+@cache
+def get_words(lang: str) -> Words:
+    """The catalogue of ``lang``, loaded once (ValueError for one it does not have)."""
+    return Words(lang)
+
+
+def choose_language(wishes: Iterable[str]) -> str:
+    """The first of ``wishes`` (locale names in order of preference: 'ja_JP.UTF-8',
+    'ja-JP', 'en') whose language the catalogue has; the default otherwise ('C' and
+    'POSIX' ask for none)."""
+    for wish in wishes:
+        lang = wish.replace("-", "_").split("_")[0].split(".")[0].lower()
+        if lang in LANGUAGES:
+            return lang
+    return DEFAULT_LANGUAGE
