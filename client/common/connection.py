@@ -34,6 +34,7 @@ from websockets.exceptions import (
 )
 
 from client.common.link_errors import ConnectError, describe_failure
+from client.common.sanitise import clean, clean_text
 from shared.ai.levels import DEFAULT_LEVEL
 from shared.protocol import (
     PROTOCOL_VERSION,
@@ -282,16 +283,16 @@ class Connection:
                 proxy=None,
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ValueError) as err:
-            raise ConnectError(describe_failure(self.url, err)) from err
+            raise ConnectError(clean_text(describe_failure(self.url, err))) from err
         try:
             await ws.send(encode(Hello(protocol=PROTOCOL_VERSION, name=self.name,
                                        token=self.token)))
             raw = await asyncio.wait_for(ws.recv(), self.open_timeout)
-            reply = decode_server(raw)
+            reply = _decode(raw)
         except (ConnectionClosed, TimeoutError, ProtocolError) as err:
             await ws.close()
-            raise ConnectError(
-                f"{self.url} did not answer hello like a taikyoku server ({err})") from err
+            raise ConnectError(clean_text(
+                f"{self.url} did not answer hello like a taikyoku server ({err})")) from err
         if isinstance(reply, Error):
             await ws.close()
             if reply.code == "unsupported_protocol":
@@ -342,15 +343,17 @@ class Connection:
             try:
                 async for raw in ws:
                     try:
-                        self._inbox.put_nowait(decode_server(raw))
+                        self._inbox.put_nowait(_decode(raw))
                     except ProtocolError as err:
-                        log.warning("ignored a frame from %s: %s", self.url, err.message)
+                        log.warning("ignored a frame from %s: %s", self.url,
+                                    clean_text(err.message))
             except ConnectionClosed:
                 pass
             self._set_down()
             if self._closing:
                 return
-            reason = ws.close_reason or CLOSE_REASONS.get(ws.close_code or 0, "link lost")
+            reason = (clean_text(ws.close_reason or "")
+                      or CLOSE_REASONS.get(ws.close_code or 0, "link lost"))
             if not self.reconnect:
                 self._finish(f"Connection lost ({reason}).")
                 return
@@ -393,6 +396,12 @@ class Connection:
                 message = "Reconnected."
             self._status(LinkStatus(True, message))
             return True
+
+
+def _decode(raw: str | bytes) -> ServerMessage:
+    """A server frame as a message whose every string is safe to show (the server, or a
+    player through it, may have put escape sequences in a name or a message)."""
+    return clean(decode_server(raw))
 
 
 def _read_token(path: Path) -> str | None:

@@ -17,6 +17,7 @@ from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from client.common.connection import ConnectError
+from client.common.sanitise import clean_text
 from shared.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 
 RESOLVE_TIMEOUT = 1.0
@@ -36,7 +37,8 @@ class FoundServer:
 
 
 def _found(info: AsyncServiceInfo) -> FoundServer | None:
-    """The server an mDNS record describes, or None without an IPv4 address or port."""
+    """The server an mDNS record describes, or None without an IPv4 address or port; its
+    name and version cleaned, as anyone on the LAN may advertise anything."""
     addresses = info.parsed_addresses(IPVersion.V4Only)
     if not addresses or not info.port:
         return None
@@ -45,12 +47,12 @@ def _found(info: AsyncServiceInfo) -> FoundServer | None:
     protocol = props.get("protocol") or ""
     default_name = info.name.removesuffix("." + SERVICE_TYPE)
     return FoundServer(
-        name=props.get("name") or default_name,
+        name=clean_text(props.get("name") or default_name),
         url=f"ws://{host}:{info.port}/",
         host=host,
         port=info.port,
         protocol=int(protocol) if protocol.isdigit() else 0,
-        version=props.get("version") or "",
+        version=clean_text(props.get("version") or ""),
     )
 
 

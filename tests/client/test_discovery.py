@@ -32,6 +32,20 @@ async def test_a_server_advertised_on_loopback_is_discovered_then_withdrawn() ->
     assert after == []
 
 
+async def test_a_hostile_advertisement_is_found_with_its_words_cleaned() -> None:
+    """Anyone on the LAN may advertise anything: escape sequences in the name and the
+    version never reach a client's screen."""
+    tag = uuid.uuid4().hex[:8]
+    advertiser = Advertiser(f"Evil\x1b[2J\x1b]0;owned\x07 {tag}\u202e", 45679,
+                            "6.6\x1b[6n", host="127.0.0.1")
+    await advertiser.start()
+    try:
+        found = [s for s in await discover(2.0, interfaces=LOOPBACK) if tag in s.name]
+    finally:
+        await advertiser.close()
+    assert [(s.name, s.version) for s in found] == [(f"Evil {tag}", "6.6")]
+
+
 async def test_a_running_game_server_is_found_and_reachable_at_the_url_found(
         make_server: MakeServer) -> None:
     name = f"game server {uuid.uuid4().hex[:8]}"
