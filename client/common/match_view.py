@@ -50,6 +50,15 @@ def player_words(p: PlayerInfo, words: Words | None = None) -> str:
     return p.name or w("player-someone")
 
 
+def chat_speaker(line: ChatLine, me: str | None, words: Words | None = None) -> str:
+    """Who wrote a chat line: 'You', their name, '(watching)' after a spectator's (so a
+    spectator who takes a player's name never reads as that player)."""
+    w = words or spoken_words()
+    mine = me is not None and line.player == me
+    name = w("who-you") if mine else line.name or w("player-someone")
+    return name if line.seat is not None else w("chat-watching", who=name)
+
+
 def clock_words(clock: Clock | ClockState | ClockView, words: Words | None = None) -> str:
     """A time control in words: '5 min +3s' (each side's time, then the seconds added
     after each move), '1 min' without an increment, '90 s' when not whole minutes; from

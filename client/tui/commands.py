@@ -144,8 +144,9 @@ class MatchCommands(Console):
         if recent and lines:
             lines = lines[-RECENT_CHAT:]
             self.say("Recent chat:")
+        me = self.known.welcome.player if self.known.welcome is not None else None
         for line in lines:
-            self.say(chat_line(line))
+            self.say(chat_line(line, me))
         if view.chat:
             self.chat_shown[view.code] = view.chat[-1].seq
 

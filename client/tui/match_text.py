@@ -13,10 +13,10 @@ import time
 from collections.abc import Callable
 
 from client.common.clock_view import TENTHS_BELOW, format_clock
-from client.common.match_view import MatchView, clock_words
+from client.common.match_view import MatchView, chat_speaker, clock_words
 from client.tui.textboard import board_text, scored_othello_text
 from shared.games.base import SEAT_CHARS
-from shared.protocol import ChatLine, PlyReview, State, TakebackOffer, printable
+from shared.protocol import ChatLine, PlyReview, State, TakebackOffer
 
 Printed = tuple[tuple[str, int, str, int], tuple[bool, ...], tuple[int, ...],
                 TakebackOffer | None]
@@ -143,11 +143,10 @@ def low_time_text(view: MatchView, now: float) -> str | None:
     return f"! Low on time: {format_clock(left)}{unit} left on your clock."
 
 
-def chat_line(line: ChatLine) -> str:
-    """'[Hanako] good luck!': the writer's name and text as sent, with every control
-    character taken out here too (the server removes them; a hostile one might not), so
-    nobody's text can move the cursor, recolour or clear this terminal."""
-    return f"[{printable(line.name) or '?'}] {printable(line.text)}"
+def chat_line(line: ChatLine, me: str | None) -> str:
+    """'[Hanako] good luck!', '[You] thanks', '[Jiro (watching)] nice move': who wrote it
+    (``me``: our player id) and the text, as the connection cleaned them."""
+    return f"[{chat_speaker(line, me)}] {line.text}"
 
 
 def hint_lines(view: MatchView) -> list[str]:

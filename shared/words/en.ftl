@@ -64,6 +64,8 @@ player-nobody-yet = nobody yet
 away-left = left the match
 away-offline = offline
 away-waiting = offline - waiting for them
+# a spectator's chat line: "[Ken (watching)] nice move"
+chat-watching = { $who } (watching)
 
 ## A match's clock: "5 min +3s", "1 min", "90 s"
 

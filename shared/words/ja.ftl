@@ -56,6 +56,7 @@ player-nobody-yet = まだだれもいない
 away-left = 対局から退出しました
 away-offline = オフライン
 away-waiting = オフライン - 戻るのを待っています
+chat-watching = { $who }（観戦中）
 
 ## 持ち時間：「5分 +3秒」「1分」「90秒」
 

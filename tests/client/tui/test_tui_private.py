@@ -94,16 +94,18 @@ async def test_no_privacy_questions_for_a_server_without_them() -> None:
 
 async def test_a_spectator_may_say_when_spectators_chat(game_server: GameServer,
                                                         connect: ConnectPeer) -> None:
-    """The default (spectators may chat): Ken's line reaches the players."""
+    """The default (spectators may chat): Ken's line reaches the players, marked as a
+    spectator's (a spectator who took a player's name would not read as that player)."""
     steps = [*QUESTIONS, ("Unlisted", ""), ("Spectators may chat", ""),
-             ("[Ken] hello", "q"), ("Leave and lose", "y")]
+             ("[Ken (watching)] hello", "q"), ("Leave and lose", "y")]
     running, out, typist, hana, code = await against_hana(game_server, connect, steps,
                                                           "tui_public_match")
     state = await hana.expect("state", match=code, status="playing")
     assert (state["unlisted"], state["spectator_chat"]) == (False, True)
     watching = asyncio.create_task(terminal(
         game_server, Plan(name="Ken", watch=code),
-        [("(watching)", "say hello"), ("[Ken] hello", "q")], "tui_public_spectator"))
+        [("(watching)", "say hello"), ("[You (watching)] hello", "q")],
+        "tui_public_spectator"))
     line = await hana.expect("chat", match=code)
     assert (line["name"], line["text"], line["seat"]) == ("Ken", "hello", None)
     await wait_for(out, "hello")
