@@ -38,6 +38,8 @@ FEATURE_WORDS = {"hint": "hints", "takeback": "takebacks", "analyse": "the engin
 FEATURE_COMMANDS = {"h": "hint", "hint": "hint", "t": "takeback", "takeback": "takeback",
                     "a": "analyse", "analyse": "analyse", "analyze": "analyse"}
 """The words that ask the server for a feature, and the feature each needs."""
+HELP_HANG = 25
+"""The column where a command's description starts in the help, and goes on below."""
 
 
 def snapshot(s: State) -> Snapshot:
@@ -182,5 +184,6 @@ class MatchCommands(Console):
         rows.append(("?, help", "this list"))
         after = ("r rematch, " if playing else "") + (
             "a analyse (the engine on each move), " if has("analyse") else "")
-        return (["Commands:"] + [f"  {name:<22} {what}" for name, what in rows]
+        return (["Commands:"] + [self.fitted(f"  {name:<22} {what}", hang=HELP_HANG)
+                                 for name, what in rows]
                 + [f"After the game: {after}l lobby, m moves, q quit."])

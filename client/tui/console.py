@@ -15,6 +15,7 @@ from typing import Final, TextIO, TypeVar
 from client.common.client_state import ClientState
 from client.common.connection import ConnectError, Connection, LinkStatus
 from client.tui.input import editor_for
+from client.tui.line_wrap import terminal_width, wrap
 from shared.protocol import Error, ServerMessage
 
 
@@ -77,6 +78,8 @@ class Console:
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, known: ClientState) -> None:
         self.conn, self.lines, self.out, self.known = conn, lines, out, known
+        self.wraps = out.isatty()
+        """Lines are broken to the width of the terminal ``out`` is (not for a pipe)."""
         self._line: asyncio.Task[Line] | None = None
         self._msg: asyncio.Task[Incoming] | None = None
         self._prompted: str | None = None
@@ -86,11 +89,21 @@ class Console:
         """The match as it was when a request was sent: no new question until the server
         answers; a refusal or a reconnect (the request may be lost) clears it."""
 
-    def say(self, text: str = "") -> None:
-        """Print a line. Under a prompt that waits (news while the person types), the
-        news goes above it: with the line editor the prompt and the typed text are drawn
-        again below; otherwise the prompt's line is ended as it is, and the prompt is
-        printed again after the news."""
+    def fitted(self, text: str, hang: int | None = None) -> str:
+        """``text`` broken between words to the terminal's width (``hang``: the indent
+        of each row a line runs on to; see :func:`~client.tui.line_wrap.wrap`). To a pipe
+        or a file it goes as it is, a line a line, for whatever reads it."""
+        if not self.wraps:
+            return text
+        width = terminal_width()
+        return "\n".join(row for line in text.split("\n") for row in wrap(line, width, hang))
+
+    def say(self, text: str = "", hang: int | None = None) -> None:
+        """Print a line, broken to fit the terminal. Under a prompt that waits (news while
+        the person types), the news goes above it: with the line editor the prompt and
+        the typed text are drawn again below; otherwise the prompt's line is ended as it
+        is, and the prompt is printed again after the news."""
+        text = self.fitted(text, hang)
         editor = self.lines.editor
         if editor is not None:
             editor.news(text)
@@ -107,12 +120,14 @@ class Console:
         on a line of its own, or replaces the old one in the line editor."""
         if self._prompted == text or (not text and self.lines.editor is None):
             return
+        shown = self.fitted(text)
+        shown += " " if text.endswith(" ") and not shown.endswith(" ") else ""
         if self.lines.editor is not None:
-            self.lines.editor.set_prompt(text)
+            self.lines.editor.set_prompt(shown)
         else:
             if self._prompted is not None:
                 self.out.write("\n")
-            self.out.write(text)
+            self.out.write(shown)
             self.out.flush()
         self._prompted = text
 

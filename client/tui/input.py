@@ -21,6 +21,8 @@ import threading
 from collections.abc import Iterator
 from typing import TextIO
 
+from client.tui.line_wrap import text_columns
+
 if sys.platform != "win32":  # Windows has neither; its console keeps its own editing
     import termios
     import tty
@@ -52,7 +54,7 @@ class LineEditor:
         self.lock = threading.Lock()
         self.prompt = ""
         self.typed = ""
-        self._drawn = 0  # characters of prompt and text on the screen's last lines
+        self._drawn = ""  # the prompt and text on the screen's last lines
         self._saved = termios.tcgetattr(fd)
         tty.setcbreak(fd)
         atexit.register(self.restore)
@@ -104,13 +106,13 @@ class LineEditor:
                 elif ch.isprintable():
                     with self.lock:
                         self.typed += ch
-                        self._drawn += 1
+                        self._drawn += ch
                         self.out.write(ch)
                         self.out.flush()
 
     def _enter(self) -> str:
         with self.lock:
-            line, self.typed, self.prompt, self._drawn = self.typed, "", "", 0
+            line, self.typed, self.prompt, self._drawn = self.typed, "", "", ""
             self.out.write("\n")
             self.out.flush()
         return line
@@ -130,14 +132,23 @@ class LineEditor:
     # ---- drawing (with the lock held) ----------------------------------------------
 
     def _erase(self) -> None:
-        """Clear the prompt and the typed text, which may have wrapped onto more rows."""
+        """Clear the prompt (maybe of several lines) and the typed text, which may have
+        run on over more rows."""
         if self._drawn:
-            columns = max(1, shutil.get_terminal_size().columns)
-            up = (self._drawn - 1) // columns
+            up = rows_above(self._drawn, max(1, shutil.get_terminal_size().columns))
             self.out.write("\r" + (f"\x1b[{up}A" if up else "") + "\x1b[J")
-            self._drawn = 0
+            self._drawn = ""
 
     def _draw(self) -> None:
         self.out.write(self.prompt + self.typed)
         self.out.flush()
-        self._drawn = len(self.prompt) + len(self.typed)
+        self._drawn = self.prompt + self.typed
+
+
+def rows_above(drawn: str, width: int) -> int:
+    """How many rows above the cursor ``drawn`` reaches, on a terminal ``width`` columns
+    wide: each of its lines takes as many rows as it runs on to; the cursor is on the
+    last one (at a full row's end it waits there, as terminals do)."""
+    *before, last = drawn.split("\n")
+    return (sum(max(1, -(-text_columns(line) // width)) for line in before)
+            + max(0, text_columns(last) - 1) // width)

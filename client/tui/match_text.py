@@ -8,7 +8,6 @@ optional features: the engine's hint and review, the clocks, a chat line.
 
 from __future__ import annotations
 
-import textwrap
 import time
 from collections.abc import Callable
 
@@ -22,8 +21,6 @@ Printed = tuple[tuple[str, int, str, int], tuple[bool, ...], tuple[int, ...],
                 TakebackOffer | None]
 """What was printed last: (match, ply, status, players), who was online, rematch offers,
 the takeback offer."""
-WIDTH = 78
-"""Long lines (a ranked list of moves) are wrapped to fit an 80-column terminal."""
 
 
 class MatchPrinter:
@@ -162,18 +159,18 @@ def hint_lines(view: MatchView) -> list[str]:
             groups.setdefault(view.score_words(m.score), []).append(view.move_name(m.move))
         ranked = "; ".join(f"{word} with {', '.join(slots)}" for word, slots in groups.items())
         sure = "" if all(m.exact for m in moves) else " (an estimate)"
-        return textwrap.wrap(f"With perfect play from both{sure}: {ranked}.", WIDTH)
+        return [f"With perfect play from both{sure}: {ranked}."]
     lines = [scored_othello_text(s.board, s.size, {
         m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves})]
     ranked = ", ".join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
                        + ("=" if m.exact else "") for m in moves)
-    lines += textwrap.wrap(f"Best first: {ranked}.", WIDTH, subsequent_indent="  ")
+    lines.append(f"Best first: {ranked}.")
     depth = max((m.depth for m in moves if not m.exact), default=0)
     how = ("; = exact (solved to the end)" if any(m.exact for m in moves) else "")
     how += f"; the others looked {depth} moves ahead" if depth and how else (
         f"; estimates looking {depth} moves ahead" if depth else "")
-    lines += textwrap.wrap("Scores: the disc margin you can expect at the end after that move "
-                           f"(+ ahead, - behind), with best play from both{how}.", WIDTH)
+    lines.append("Scores: the disc margin you can expect at the end after that move "
+                 f"(+ ahead, - behind), with best play from both{how}.")
     return lines
 
 

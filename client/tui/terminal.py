@@ -175,11 +175,10 @@ class Terminal(LobbyQuestions, MatchCommands):
             return None
         if word in ("q", "quit", "exit", "l", "lobby"):
             if in_game(view):  # leaving loses the game: only when the person says so
-                sure = await self.ask("Leave and lose this game? (y/n) ")
+                sure = await self.confirm("Leave and lose this game? (y/n) ")
                 if isinstance(sure, InputEnded):
                     return self.input_ended(view)
-                if sure.strip().lower() not in ("y", "yes"):
-                    self.say("Still playing.")
+                if not sure:
                     self.printer.forget()
                     return None
             await self.leave()
@@ -203,14 +202,28 @@ class Terminal(LobbyQuestions, MatchCommands):
             else:
                 self.say(f"{text.strip()!r}: the game is over; type r, a, l, m or q.")
         elif word == "resign":
-            if view.seat is not None and s is not None and s.status == "playing":
-                self.sent_from = snapshot(s)
-                await self.conn.resign(view.code)
-            else:
+            if not in_game(view):
                 self.say("You can resign only a game you are playing.")
+                return None
+            sure = await self.confirm("Resign this game? (y/n) ")  # as the page and window
+            if isinstance(sure, InputEnded):
+                return self.input_ended(view)
+            if sure and view.state is not None and in_game(view):  # not over meanwhile
+                self.sent_from = snapshot(view.state)
+                await self.conn.resign(view.code)
         else:
             await self.play_move(view, text)
         return None
+
+    async def confirm(self, question: str) -> bool | InputEnded:
+        """Ask ``question`` once: True for y or yes; anything else keeps playing."""
+        answer = await self.ask(question)
+        if isinstance(answer, InputEnded):
+            return answer
+        if answer.strip().lower() in ("y", "yes"):
+            return True
+        self.say("Still playing.")
+        return False
 
     async def play_move(self, view: MatchView, text: str) -> None:
         try:

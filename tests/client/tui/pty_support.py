@@ -13,6 +13,7 @@ import subprocess
 import sys
 import termios
 
+from client.tui.line_wrap import text_columns
 from tests.client.client_support import LIMIT
 
 EDITOR_MOVES = re.compile(r"\x1b\[(?:\d+A|J)")
@@ -58,6 +59,13 @@ class Pty:
     def text(self) -> str:
         """Everything printed so far, without the line editor's own moves."""
         return EDITOR_MOVES.sub("", self.seen.decode(errors="replace"))
+
+    def overlong(self) -> list[str]:
+        """The runs of text the terminal itself had to break at its last column: each
+        starts at the row's start (after a carriage return or a newline), so one wider
+        than the terminal ran on to the next row wherever it was, mid-word."""
+        return [run for run in re.split(r"[\r\n]", self.text())
+                if text_columns(run) > self.columns]
 
     def close(self) -> None:
         if self.proc.poll() is None:

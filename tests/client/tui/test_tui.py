@@ -46,7 +46,7 @@ async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServe
 
 async def test_othello_bad_entries_moves_and_resign(game_server: GameServer) -> None:
     plan = Plan(name="Taro", game="othello", size=4, level=1)
-    script = ["z9", "a1", "b2", "pass", "b1", "resign", "x", "m", "q"]
+    script = ["z9", "a1", "b2", "pass", "b1", "resign", "n", "resign", "y", "x", "m", "q"]
     out = await play_script(game_server, plan, script)
     assert "    a  b  c  d\n 1  .  *  .  ." in out  # coordinates; b1 is a legal move
     assert "'z9' is not a square: type a column letter and a row number, like d3 (a1 to d4)." \
@@ -55,7 +55,9 @@ async def test_othello_bad_entries_moves_and_resign(game_server: GameServer) -> 
     assert "b2 is already taken." in out
     assert "No need to pass" in out
     assert "You (Black) played b1, turning over 1." in out
-    assert "The bot won. You resigned." in out
+    assert out.count("Resign this game? (y/n) ") == 2  # asked once each time
+    assert "Still playing." in out
+    assert out.count("The bot won. You resigned.") == 1  # after the second, confirmed
     assert "'x': the game is over; type r, a, l, m or q." in out
     assert "Moves: 1.b1" in out
 
@@ -329,7 +331,7 @@ async def test_a_request_lost_with_the_link_is_asked_again(game_server: GameServ
     assert game_server.runner is not None and not game_server.runner.matches
 
     plan = Plan(name="Taro", game="othello", size=4, level=1)
-    text = await _drop_under_a_request(game_server, ["resign", "resign", "q"], plan,
+    text = await _drop_under_a_request(game_server, ["resign", "y", "resign", "y", "q"], plan,
                                        "Your move (Black)")
     assert "! Reconnected." in text
     assert text.count("Your move (Black)") == 2  # asked again after the reconnect

@@ -116,7 +116,7 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
              (MOVE, "h"), ("Best first:", "b1"),
              ("The bot (White) played", "t"), ("Taken back: 2 moves undone.", "t"),
              ("you have made no move", "b1"), ("The bot (White) played", "c"),
-             ("Clocks (", "resign"), ("r rematch, a analyse", "a"),
+             ("Clocks (", "resign"), ("Resign this game?", "y"), ("r rematch, a analyse", "a"),
              ("no mistakes.", "x"), ("the game is over", "q")]
     out = await terminal(warm_server, Plan(name="Taro"), steps, "tui_against_the_bot")
     # the levels in players' words, one a line, as the window and the page say them
