@@ -41,10 +41,13 @@ def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
                             retry_after=budget.wait())
     line = ChatLine(match=match.code, seq=match.chat_seq + 1, time=ctx.now,
                     seat=wire_seat(seat), player=player, name=peer.name, text=text)
-    ctx.save(SaveChat(match.code, line))
-    match.chat_seq = line.seq
-    match.chat.append(line)
-    ctx.emit(Send(tuple(ctx.audience(match)), line))
+
+    def said() -> None:
+        match.chat_seq = line.seq
+        match.chat.append(line)
+        ctx.emit(Send(tuple(ctx.audience(match)), line))
+
+    ctx.save(SaveChat(match.code, line), said)
 
 
 def replay(ctx: Context, match: Match) -> None:

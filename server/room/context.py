@@ -2,9 +2,10 @@
 
 The handlers (handlers.py, takeback.py, chat.py, engine_requests.py) are given a
 :class:`Context` and nothing else of the room: they read matches and who is here
-through it, change the room only through its verbs, and emit only the effects of
-:data:`HandlerEffect` (replies, sends, engine jobs). A change is stored first
-(``save``; a StoreFault refuses the request) and applied in memory only then. What
+through it, change the room through its verbs and the matches it gives them, and emit
+only the effects of :data:`HandlerEffect` (replies, sends, engine jobs). A change to
+keep is proposed first (``save(change, then)``) and applied in memory only in ``then``,
+once it is stored; a refused store refuses the request with nothing changed. What
 comes with a change on its own (the broadcast of a move, its store write, a timer, a
 bot's search) is the room's business, done by the verbs (``commit``, ``end``, ...).
 
@@ -14,7 +15,7 @@ of it, so the rules do not depend on the room's insides.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol, Union
 
 from server.config import ServerConfig
@@ -87,9 +88,11 @@ class Context(Protocol):
 
     def emit(self, effect: HandlerEffect) -> None: ...
 
-    def save(self, change: StoreChange) -> None:
-        """Store ``change`` before memory changes: StoreFault (nothing stored) refuses
-        the request with storage_unavailable."""
+    def save(self, change: StoreChange, then: Callable[[], None]) -> None:
+        """Propose ``change`` to the store; ``then`` changes memory once it is stored
+        (with the other changes of this event-loop turn). Refused, nothing changes and
+        the request is refused with storage_unavailable. The handler does nothing after
+        this call: what follows is in ``then``."""
 
     # ---- the room's verbs -----------------------------------------------------------
 
@@ -115,11 +118,14 @@ class Context(Protocol):
     def start_clock(self, match: Match) -> None:
         """Set the flag timer of ``match``'s running clock (none without a clock)."""
 
-    def commit(self, match: Match, move: int) -> None:
-        """Play a checked move (IllegalMoveError before any change): stored, then shown."""
+    def commit(self, match: Match, move: int, then: Callable[[], None] = ...) -> None:
+        """Play a checked move (IllegalMoveError before any change): stored, then shown,
+        then ``then``."""
 
-    def end(self, match: Match, winner: int | None, reason: Reason) -> None:
-        """End ``match`` now without a move (resign, abandon, time)."""
+    def end(self, match: Match, winner: int | None, reason: Reason,
+            then: Callable[[], None] = ...) -> None:
+        """End ``match`` now without a move (resign, abandon, time), stored first; then
+        ``then``."""
 
     def broadcast(self, match: Match) -> None:
         """The state of ``match`` as it is now, to everyone in it now."""

@@ -1,11 +1,12 @@
 """What the match room asks of the store and of the shell: plain data.
 
 The room (server/room/room.py) never touches a socket, a timer or the bot pool. It
-asks the store first: each change to a match, a player or a chat is handed to the
-store as a :data:`StoreChange` before the room changes anything in memory, and a
-:class:`StoreFault` refuses the change (the store decides before memory does). Each of
-its entry points then returns a list of effects, in the order they must happen, that
-the asyncio shell carries out with these promises:
+asks the store first: each change to a match, a player or a chat is proposed as a
+:data:`StoreChange` before the room changes anything in memory, and changes memory only
+once the shell stored it; a :class:`StoreFault` refuses it (the store decides before
+memory does; server/room/proposals.py). Each of its entry points returns a list of
+effects, in the order they must happen, that the asyncio shell carries out with these
+promises:
 
 - every effect of one entry point is carried out in order, in one go: no frame is
   waited for, so nothing else happens between them, and a closed socket only drops
@@ -42,10 +43,12 @@ BOT_RETRY_TIMER = -2
 """The seat of the key of the timer that tries a bot's unstored move again."""
 
 # ---- the store --------------------------------------------------------------------
-# Store changes are not effects in the list an entry point returns: the room hands each
-# one to the store (``Room(save=...)``) and waits for its answer before it changes
-# anything in memory. Each carries the values to store, worked out before the match
-# changes; the store writes one in one transaction or not at all (StoreFault).
+# Store changes are not effects in the list an entry point returns: the room proposes
+# each one (server/room/proposals.py), the shell stores all those of one event-loop turn
+# in one transaction (``Room.proposed``), and the room changes memory only when told
+# they are stored (``Room.stored``). Each carries the values to store, worked out before
+# the match changes; the store writes a group in one transaction or not at all
+# (StoreFault).
 
 
 class StoreFault(Exception):
@@ -140,6 +143,22 @@ StoreChange = Union[
     SaveClock, SaveChat,
 ]
 """What the room asks the store to write."""
+
+
+# ---- waiting for the store --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Proposed:
+    """The event proposed a change: what follows it comes when the room is told its
+    group was stored (``Room.stored``) or refused (``Room.unstored``)."""
+
+
+@dataclass(frozen=True)
+class Busy:
+    """The event touches a change proposed and not stored yet (its match, its player,
+    its connection): nothing happened; give it to the room again once the group is
+    settled."""
 
 
 # ---- frames -----------------------------------------------------------------------
@@ -259,5 +278,5 @@ class StopThinking:
 
 Effect = Union[
     Reply, Paced, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer, CancelTimer, Think,
-    StopThinking, Appraise, RunReview,
+    StopThinking, Appraise, RunReview, Proposed, Busy,
 ]

@@ -1,19 +1,21 @@
 """The rules of each request to the match room: who may do what, and what follows.
 
-One function per request type, called by :meth:`server.room.ctx.Room.request` with
-the room's :class:`~server.room.context.Context` and the player who asked. Every check
-comes before any change, so a refusal (:class:`ProtocolError`) leaves the room as it
-was; then the change is stored (``ctx.save``: a StoreFault refuses the request, nothing
-changed) and only then applied; what happens is emitted through the context as
-effects. A new request is one more function here, or in a module of its own
-(takeback.py, chat.py, engine_requests.py), and one more case in ``Room._dispatch``
-(docs/architecture.md).
+One function per request type, called through :func:`dispatch` by
+:meth:`server.room.room.Room.request` with the room's
+:class:`~server.room.context.Context` and the player who asked. Every check comes before
+any change, so a refusal (:class:`ProtocolError`) leaves the room as it was; then the
+change is proposed to the store (``ctx.save(change, then)``) and ``then`` applies it once
+it is stored (a refused store refuses the request, nothing changed); what happens is
+emitted through the context as effects. A new request is one more function here, or in
+a module of its own (takeback.py, chat.py, engine_requests.py), and one more case in
+:func:`dispatch` (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 
 from server.room import chat, engine_requests, takeback
 from server.room.checks import check_cap, match_named, seat_in, seat_or_watching, stale
@@ -85,13 +87,21 @@ def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
         player, old_name = known
         token = msg.token or ""
         name = clean_name(msg.name, player) if msg.name.strip() else old_name
-        if name != old_name:
-            ctx.save(RenamePlayer(player, name))
+        if name == old_name:
+            _welcome(ctx, peer, player, token, name)
+        else:
+            ctx.save(RenamePlayer(player, name),
+                     lambda: _welcome(ctx, peer, player, token, name))
     else:
         ctx.limits.new_player(peer)
         player, token = new_player_id(), new_token()
         name = clean_name(msg.name, player)
-        ctx.save(SavePlayer(player, hash_token(token), name))
+        ctx.save(SavePlayer(player, hash_token(token), name),
+                 lambda: _welcome(ctx, peer, player, token, name))
+
+
+def _welcome(ctx: Context, peer: Peer, player: str, token: str, name: str) -> None:
+    """``peer`` is ``player`` (stored): welcome, and their matches again."""
     came_back = ctx.arrive(peer, player, name)
     ctx.emit(Reply(Welcome(
         protocol=PROTOCOL_VERSION, player=player, token=token, server=ctx.server,
@@ -142,47 +152,65 @@ def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
     match.hints = msg.hints
     match.unlisted, match.spectator_chat = msg.unlisted, msg.spectator_chat
     match.clock = MatchClock.of(msg.clock) if msg.clock is not None else None
-    _open(ctx, match, peer)
-    ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
-    ctx.broadcast(match)
-    if match.status == "playing":
-        log.info("match %s started: %s", match.code, match.describe())
-    ctx.schedule_bot(match)
-    ctx.emit(Paced())
+
+    def opened() -> None:
+        ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
+        ctx.broadcast(match)
+        if match.status == "playing":
+            log.info("match %s started: %s", match.code, match.describe())
+        ctx.schedule_bot(match)
+        ctx.emit(Paced())
+
+    _open(ctx, match, peer, opened)
 
 
-def _open(ctx: Context, match: Match, peer: Peer) -> None:
+def _open(ctx: Context, match: Match, peer: Peer, then: Callable[[], None]) -> None:
     """A new match (created, or a rematch) plays its forced opening pass if any, is
     stored, then starts its clock and is kept in memory, counted against the address
-    of ``peer``, who opened it."""
+    of ``peer``, who opened it; then ``then``."""
     match.forced_pass()
-    ctx.save(SaveMatch(match))
-    ctx.start_clock(match)
-    ctx.seats_changed(match)
-    ctx.limits.opened(match, peer)
+
+    def stored() -> None:
+        ctx.start_clock(match)
+        ctx.seats_changed(match)
+        ctx.limits.opened(match, peer)
+        then()
+
+    ctx.save(SaveMatch(match), stored)
 
 
 def join(ctx: Context, player: str, name: str, msg: Join) -> None:
     """Take the open seat (or be shown your own again)."""
     match = match_named(ctx, msg.match)
     seat = match.seat_of(player)
-    if seat is None:
-        if match.result is not None:
-            raise ProtocolError("game_over", f"match {match.code} is over; watch it instead")
-        if None not in match.seats:
-            raise ProtocolError("match_full", f"both seats of match {match.code} are taken; "
-                                "you can watch it")
-        check_cap(ctx, player)
-        seat = match.seats.index(None)
-        seats = list(match.seats)
-        seats[seat] = Seat("human", name, player=player)
-        ctx.save(SaveSeats(match.code, tuple(seats), "waiting" if None in seats else "playing"))
-        match.seats[seat] = seats[seat]
+    if seat is not None:
+        _joined(ctx, match, seat)
+        return
+    if match.result is not None:
+        raise ProtocolError("game_over", f"match {match.code} is over; watch it instead")
+    if None not in match.seats:
+        raise ProtocolError("match_full", f"both seats of match {match.code} are taken; "
+                            "you can watch it")
+    check_cap(ctx, player)
+    taken = match.seats.index(None)
+    seats = list(match.seats)
+    seats[taken] = Seat("human", name, player=player)
+
+    def seated() -> None:
+        match.seats[taken] = seats[taken]
         ctx.seats_changed(match)
         log.info("match %s started: %s", match.code, match.describe())
-        if not ctx.human_online(match, 1 - seat):
-            ctx.hold(match, 1 - seat)
+        if not ctx.human_online(match, 1 - taken):
+            ctx.hold(match, 1 - taken)
         ctx.start_clock(match)
+        _joined(ctx, match, taken)
+
+    ctx.save(SaveSeats(match.code, tuple(seats), "waiting" if None in seats else "playing"),
+             seated)
+
+
+def _joined(ctx: Context, match: Match, seat: int) -> None:
+    """The joiner's `joined`, everyone's state, and the chat so far."""
     ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
     ctx.broadcast(match)
     chat.replay(ctx, match)
@@ -212,26 +240,26 @@ def leave(ctx: Context, player: str, peer: Peer, msg: Leave) -> None:
     seat = seat_or_watching(ctx, player, peer, match)
     if seat is None:
         ctx.unwatch(match, peer)
-    elif match.result is None:
-        if match.status == "waiting":
-            ctx.end(match, None, "abandon")
-            _leave_seat(ctx, match, seat)
-        else:  # the final state goes to the leaver too; then the seat shows them gone
-            ctx.end(match, 1 - seat, "left")
-            _leave_seat(ctx, match, seat)
-            ctx.broadcast(match)
-    else:
-        _leave_seat(ctx, match, seat)
-        ctx.broadcast(match)
-    ctx.prune([match])
+        ctx.prune([match])
+    elif match.result is not None:
+        _leave_seat(ctx, match, seat, shown=True)
+    elif match.status == "waiting":
+        ctx.end(match, None, "abandon", lambda: _leave_seat(ctx, match, seat, shown=False))
+    else:  # the final state goes to the leaver too; then the seat shows them gone
+        ctx.end(match, 1 - seat, "left", lambda: _leave_seat(ctx, match, seat, shown=True))
 
 
-def _leave_seat(ctx: Context, match: Match, seat: int) -> None:
+def _leave_seat(ctx: Context, match: Match, seat: int, shown: bool) -> None:
+    """The player of ``seat`` is gone from the finished ``match`` (everyone still in it
+    is ``shown`` so); forgotten once nobody looks."""
     s = match.seats[seat]
     assert s is not None
     s.left = True
     match.rematch.discard(seat)
     ctx.release_seat(match, seat)
+    if shown:
+        ctx.broadcast(match)
+    ctx.prune([match])
 
 
 def move(ctx: Context, player: str, msg: Move) -> None:
@@ -254,10 +282,9 @@ def move(ctx: Context, player: str, msg: Move) -> None:
     if match.has_bot:  # the bot's answer is engine work for the address that opened it
         ctx.limits.may_use_engine(match.origin)
     try:
-        ctx.commit(match, msg.move)
+        ctx.commit(match, msg.move, lambda: ctx.emit(Paced()))
     except IllegalMoveError as err:
         raise ProtocolError("illegal_move", str(err)) from None
-    ctx.emit(Paced())
 
 
 
@@ -300,18 +327,21 @@ def rematch(ctx: Context, player: str, peer: Peer, msg: Rematch) -> None:
                 spectator_chat=old.spectator_chat)
     if old.clock is not None:
         new.clock = MatchClock.of(old.clock.control)
-    _open(ctx, new, peer)  # stored first: the old match changes only then
-    old.rematch.update(offers)
-    old.next_match = new.code
-    log.info("match %s started (rematch of %s): %s", new.code, old.code, new.describe())
-    ctx.broadcast(old)
-    for i, s in enumerate(new.seats):
-        if s is not None and s.player is not None:
-            ctx.emit(Send(tuple(ctx.connections(s.player)), Joined(
-                match=new.code, seat=wire_seat(i), role="player", rematch_of=old.code)))
-    ctx.broadcast(new)
-    ctx.schedule_bot(new)
-    ctx.emit(Paced())
+
+    def opened() -> None:  # stored first: the old match changes only then
+        old.rematch.update(offers)
+        old.next_match = new.code
+        log.info("match %s started (rematch of %s): %s", new.code, old.code, new.describe())
+        ctx.broadcast(old)
+        for i, s in enumerate(new.seats):
+            if s is not None and s.player is not None:
+                ctx.emit(Send(tuple(ctx.connections(s.player)), Joined(
+                    match=new.code, seat=wire_seat(i), role="player", rematch_of=old.code)))
+        ctx.broadcast(new)
+        ctx.schedule_bot(new)
+        ctx.emit(Paced())
+
+    _open(ctx, new, peer, opened)
 
 
 def _rematch_again(ctx: Context, player: str, old: Match, code: str) -> None:

@@ -7,8 +7,10 @@ updates the room, and returns the :mod:`server.room.effects` that the shell
 or cancel, which bot searches to start. A refusal raises
 :class:`~shared.protocol.ProtocolError` before anything changed.
 
-The store decides before memory does: each change is stored (``save``) before memory
-changes; what follows when the store refuses one is in store_faults.py.
+The store decides before memory does: each change is proposed (``save``) and memory
+changes only once the shell stored it with the other changes of its event-loop turn
+(proposals.py: group commit); what follows when the store refuses a group is in
+store_faults.py.
 
 The rules of each request are in handlers.py (and takeback.py, chat.py,
 engine_requests.py), each given the room as a :class:`~server.room.context.Context` and
@@ -32,7 +34,9 @@ from server.room.effects import (
     FLAG_TIMER,
     Broadcast,
     BroadcastSoon,
+    Busy,
     Effect,
+    Proposed,
     Reply,
     SaveClock,
     SaveMoves,
@@ -49,7 +53,8 @@ from server.room.limits import MessageBudget
 from server.room.match import Match
 from server.room.match_index import MatchIndex
 from server.room.presence import Peer, Presence
-from server.room.store_faults import STORE_RETRY, Retries, logged, refused
+from server.room.proposals import Group, Proposal, Touched, change_touches, match_key, player_key
+from server.room.store_faults import Retries, logged, refused, unavailable
 from shared import protocol
 from shared.ai import BOT_NAMES
 from shared.games import GAMES
@@ -76,8 +81,9 @@ class Room:
     """Every match in memory and who is at it.
 
     ``find_player(token_hash)`` gives the (id, name) of a stored player, ``code_taken``
-    whether a stored match has that code, and ``save(change)`` stores a change or raises
-    :class:`StoreFault` having stored nothing: what the room asks of the database.
+    whether a stored match has that code: what the room reads of the database. What it
+    writes it proposes (:meth:`save`); the shell stores the group (:attr:`proposed`) and
+    says how that went (:meth:`stored`, :meth:`unstored`).
     """
 
     def __init__(
@@ -86,13 +92,11 @@ class Room:
         server: ServerInfo,
         find_player: Callable[[str], tuple[str, str] | None] = lambda _: None,
         code_taken: Callable[[str], bool] = lambda _: False,
-        save: Callable[[StoreChange], None] = lambda _: None,
     ) -> None:
         self.config = config
         self.server = server
         self.find_player = find_player
         self.code_taken = code_taken
-        self.save = save
         self.games = [GameSpec(g.name, list(g.sizes)) for g in GAMES.values()]
         self.bots = [BotInfo(level, bot) for level, bot in BOT_NAMES.items()]
         self._index = MatchIndex()
@@ -110,12 +114,21 @@ class Room:
             m.origin for code in self._thinking if (m := self._index.get(code)) is not None))
         self.now = 0.0
         """The time the entry point being run was given (seconds, the shell's clock)."""
+        self._group = Group()
+        self._asker: Peer | None = None
+        self._touches: frozenset[Touched] = frozenset()
+        self._refused: Callable[[StoreFault], None] = lambda _: None
+        """Who asked, what it touches and what follows a refusal, for the event being
+        run: what its proposals keep."""
 
     # ---- entry points ---------------------------------------------------------------
 
-    def _begin(self, now: float) -> None:
+    def _begin(self, now: float, asker: Peer | None = None,
+               touches: Iterable[Touched] = (),
+               refused: Callable[[StoreFault], None] = lambda _: None) -> None:
         self._out.clear()
         self.now = now
+        self._asker, self._touches, self._refused = asker, frozenset(touches), refused
 
     def _done(self) -> list[Effect]:
         effects, self._out[:] = list(self._out), []
@@ -131,9 +144,9 @@ class Room:
         for match in matches:
             self._index.add(match)
             if self._holds.stale(match, now):  # its time ran out while the server was down
-                with logged(f"match {match.code}: its end on restoring"):
-                    self.end(match, match.bot_seat if match.ply else None,
-                             "abandon")
+                self._touches = frozenset([match_key(match.code)])
+                self._refused = logged(f"match {match.code}: its end on restoring")
+                self.end(match, match.bot_seat if match.ply else None, "abandon")
                 continue
             for seat in (0, 1):
                 self._holds.start(match, seat, now)
@@ -147,8 +160,8 @@ class Room:
         for match in self.matches.values():
             if match.clock is not None and match.clock.running is not None:
                 match.clock.stop(now)  # the server stops: memory goes with it
-                with logged(f"match {match.code}: its clocks"):
-                    self.save(SaveClock(match.code, match.clock.stored))
+                self._refused = logged(f"match {match.code}: its clocks")
+                self.save(SaveClock(match.code, match.clock.stored), lambda: None)
         return self._done()
 
     def request(self, peer: Peer, msg: ClientMessage, now: float) -> list[Effect]:
@@ -156,31 +169,47 @@ class Room:
 
         A match the request names whose running clock ran out before its flag timer
         rang ends first (on time); a refusal after that end is returned as a Reply with
-        the end's effects, rather than raised, so the end is not lost."""
-        self._begin(now)
+        the end's effects, rather than raised, so the end is not lost.
+
+        A request that touches a change not stored yet returns :class:`Busy` and nothing
+        happened; one that proposed a change returns :class:`Proposed`, and what follows
+        it comes with its group (:meth:`stored`, :meth:`unstored`)."""
+        code = getattr(msg, "match", None)
+        touches = [peer] + ([player_key(peer.player)] if peer.player is not None else [])
+        touches += [match_key(code)] if code else []
+        if self._group.busy(touches):
+            return [Busy()]
+        tag = str(type(msg).__struct_config__.tag)
+        self._begin(now, peer, touches,
+                    lambda err: self._out.append(Reply(unavailable(err, tag, code))))
         if isinstance(msg, Hello):
             with refused():
                 handlers.hello(self, peer, msg)
             return self._done()
         if peer.player is None:
             raise ProtocolError("hello_required", "the first message must be a hello")
-        code = getattr(msg, "match", None)
+        player = peer.player
+
+        def after_the_flag() -> None:  # its refusal is a Reply: the end must not be lost
+            try:
+                with refused():
+                    handlers.dispatch(self, peer, player, msg)
+            except ProtocolError as err:
+                self._out.append(Reply(Error(code=err.code, message=err.message, ref=tag,
+                                             match=code, retry_after=err.retry_after)))
+
         with refused():
-            flagged = self._flag_fallen(code)  # before its timer rang: the end comes first
-        try:
-            with refused():
-                handlers.dispatch(self, peer, peer.player, msg)
-        except ProtocolError as err:
-            if not flagged:
-                raise
-            self._out.append(Reply(Error(code=err.code, message=err.message,
-                                         ref=str(type(msg).__struct_config__.tag), match=code,
-                                         retry_after=err.retry_after)))
+            if self._flag_fallen(code, then=after_the_flag):  # before its timer rang
+                return self._done()
+            handlers.dispatch(self, peer, player, msg)
         return self._done()
 
     def disconnected(self, peer: Peer, now: float) -> list[Effect]:
         """``peer`` is gone: it stops watching, and its player's seats are held for them
-        when it was their last connection (and their rematch offers lapse)."""
+        when it was their last connection (and their rematch offers lapse). Busy while
+        a change of theirs waits to be stored."""
+        if self._group.busy([peer] + ([player_key(peer.player)] if peer.player else [])):
+            return [Busy()]
         self._begin(now)
         self.chat_budgets.pop(peer, None)
         touched = [m for code in peer.watching if (m := self._index.get(code)) is not None]
@@ -199,26 +228,26 @@ class Room:
         """A held seat's timer rang. Past its time, a waiting match is called off and the
         absent side of a game loses (to a connected person, or to a bot once
         ``bot_hold`` is over). A flag timer rang: the side whose clock ran out loses."""
-        self._begin(now)
         code, seat = key
+        if self._group.busy([match_key(code)]):
+            return [Busy()]
         if seat == BOT_RETRY_TIMER:
+            self._begin(now)
             if (unstored := self._retries.take_bot_move(code)) is not None:
                 self._bot_move(code, *unstored)
             return self._done()
-        try:
-            if seat == FLAG_TIMER:
-                match = self._index.get(code)
-                if match is not None and not self._flag_fallen(match.code):
-                    self._clock_timers.arm(match)  # rang early, or stale: set as it is
-            elif self._holds.expired(key, now):
-                match = self._index.get(code)
-                if (match is not None and not self._holds.human_online(match, seat)
-                        and self._holds.held_for(match, seat) is not None):
-                    self.end(match, self._holds.winner(match, seat), "abandon")
-        except StoreFault as err:  # nothing changed: the same timer rings again
-            if seat != FLAG_TIMER:
-                self._holds.hold_until(key, now + STORE_RETRY)
-            self._retries.ring_again(key, now, err)
+        # refused, nothing changed: the same timer rings again
+        self._begin(now, None, [match_key(code)],
+                    lambda err: self._retries.ring_again(key, now, err, self._holds))
+        if seat == FLAG_TIMER:
+            match = self._index.get(code)
+            if match is not None and not self._flag_fallen(match.code):
+                self._clock_timers.arm(match)  # rang early, or stale: set as it is
+        elif self._holds.expired(key, now):
+            match = self._index.get(code)
+            if (match is not None and not self._holds.human_online(match, seat)
+                    and self._holds.held_for(match, seat) is not None):
+                self.end(match, self._holds.winner(match, seat), "abandon")
         return self._done()
 
     def bot_moved(
@@ -227,23 +256,26 @@ class Room:
         """The bot pool's answer to a :class:`Think` (asked at ``ply`` after ``epoch``
         takebacks); ignored when it came too late, or for a line taken back since. A bot
         whose flag fell before its answer came loses on time (the timer may ring later)."""
+        if self._group.busy([match_key(code)]):
+            return [Busy()]
         self._begin(now)
         self._bot_move(code, ply, move, epoch)
         return self._done()
 
     def _bot_move(self, code: str, ply: int, move: int, epoch: int) -> None:
         """Play the bot's answer unless stale; one the store refused is tried again later."""
+        self._touches = frozenset([match_key(code)])
+        self._refused = lambda err: self._retries.keep_bot_move(
+            code, ply, move, epoch, self.now, err)
         match = self._index.get(code)
-        try:
-            self._flag_fallen(code)
-            if (self._thinking.get(code) == ply and match is not None
-                    and epoch == sum(match.takebacks)):
-                if match.ply == ply and match.result is None and match.bot_to_move is not None:
-                    self.commit(match, move)  # its search is over once the move is stored
-                else:
-                    del self._thinking[code]
-        except StoreFault as err:
-            self._retries.keep_bot_move(code, ply, move, epoch, self.now, err)
+        if self._flag_fallen(code):
+            return  # it lost on time: its search is over once the end is stored
+        if (self._thinking.get(code) == ply and match is not None
+                and epoch == sum(match.takebacks)):
+            if match.ply == ply and match.result is None and match.bot_to_move is not None:
+                self.commit(match, move)  # its search is over once the move is stored
+            else:
+                del self._thinking[code]
 
     def engine_done(self, peer: Peer) -> None:
         """The engine answered ``peer``'s hint or analyse: it may ask again."""
@@ -302,10 +334,44 @@ class Room:
     def connections(self, player: str) -> Iterator[Peer]:
         return self._presence.of(player)
 
+    # ---- the store: group commit (server/room/proposals.py) -------------------------
+
+    @property
+    def proposed(self) -> list[StoreChange]:
+        """The changes proposed since the last group was settled, to store together."""
+        return self._group.changes
+
+    def stored(self) -> list[tuple[Peer | None, list[Effect]]]:
+        """The proposed changes are stored: each change follows in memory, in the order
+        proposed, at the time of its event. Each proposal's asker (None for a timer or a
+        bot) with its effects; what they propose in turn makes the next group."""
+        settled = []
+        for proposal in self._group.take():
+            self._begin(proposal.now, proposal.peer, proposal.touches, proposal.refused)
+            proposal.then()
+            settled.append((proposal.peer, self._done()))
+        return settled
+
+    def unstored(self, err: StoreFault) -> list[tuple[Peer | None, list[Effect]]]:
+        """The store refused the proposed changes: none was stored, none changes memory;
+        each asker with what follows its refusal (store_faults.py)."""
+        settled = []
+        for proposal in self._group.take():
+            self._begin(proposal.now, proposal.peer, proposal.touches, proposal.refused)
+            proposal.refused(err)
+            settled.append((proposal.peer, self._done()))
+        return settled
+
     # ---- the verbs a handler may use (server/room/context.py) -----------------------
 
     def emit(self, effect: HandlerEffect) -> None:
         self._out.append(effect)
+
+    def save(self, change: StoreChange, then: Callable[[], None]) -> None:
+        self._group.add(Proposal(change, then, self._refused, self._asker, self.now,
+                                 self._touches | {change_touches(change)}))
+        if Proposed() not in self._out:
+            self._out.append(Proposed())
 
     def arrive(self, peer: Peer, player: str, name: str) -> bool:
         return self._presence.arrive(peer, player, name)
@@ -343,28 +409,40 @@ class Room:
 
     # ---- what requests share --------------------------------------------------------
 
-    def commit(self, match: Match, move: int) -> None:
-        """Store a checked move (and a forced pass; IllegalMoveError or StoreFault before
-        any change), then play it and tell everyone soon (with this loop turn's moves)."""
+    def commit(self, match: Match, move: int, then: Callable[[], None] = lambda: None
+               ) -> None:
+        """Store a checked move (and a forced pass; IllegalMoveError before any change),
+        then play it, tell everyone soon (with this loop turn's moves) and ``then``."""
         step = match.step(move, self.now)
-        self.save(SaveMoves(match.code, match.ply, step.played, step.remaining, step.result))
-        match.advance(step)
-        self._thinking.pop(match.code, None)  # a bot's search for this ply is over
-        self._clock_timers.moved(match)
-        self._out.append(BroadcastSoon(match))
-        if match.result is not None:
-            self._ended(match)
-        else:
-            self.schedule_bot(match)
 
-    def end(self, match: Match, winner: int | None, reason: Reason) -> None:
-        """End ``match`` now without a move (resign, abandon, time), stored first."""
+        def played() -> None:
+            match.advance(step)
+            self._thinking.pop(match.code, None)  # a bot's search for this ply is over
+            self._clock_timers.moved(match)
+            self._out.append(BroadcastSoon(match))
+            if match.result is not None:
+                self._ended(match)
+            else:
+                self.schedule_bot(match)
+            then()
+
+        self.save(SaveMoves(match.code, match.ply, step.played, step.remaining, step.result),
+                  played)
+
+    def end(self, match: Match, winner: int | None, reason: Reason,
+            then: Callable[[], None] = lambda: None) -> None:
+        """End ``match`` now without a move (resign, abandon, time), stored first; then
+        ``then``."""
         ending = match.ending(winner, reason, self.now)
-        self.save(SaveResult(match.code, ending.result, ending.remaining))
-        match.end(ending)
-        self._clock_timers.moved(match)
-        self.broadcast(match)
-        self._ended(match)
+
+        def ended() -> None:
+            match.end(ending)
+            self._clock_timers.moved(match)
+            self.broadcast(match)
+            self._ended(match)
+            then()
+
+        self.save(SaveResult(match.code, ending.result, ending.remaining), ended)
 
     def _ended(self, match: Match) -> None:
         self.limits.ended(match)
@@ -403,14 +481,16 @@ class Room:
         if self._thinking.pop(match.code, None) is not None:
             self._out.append(StopThinking(match.code))
 
-    def _flag_fallen(self, code: str | None) -> bool:
+    def _flag_fallen(self, code: str | None, then: Callable[[], None] = lambda: None
+                     ) -> bool:
         """End the match ``code`` if the running clock has run out at the room's time:
-        the side to move loses on time. Whether it did."""
+        the side to move loses on time, and ``then`` follows once that is stored.
+        Whether it did."""
         match = self._index.get(code.upper()) if code else None
         seat = self._clock_timers.fallen(match, self.now) if match is not None else None
         if match is None or seat is None:
             return False
-        self.end(match, 1 - seat, "time")
+        self.end(match, 1 - seat, "time", then)
         return True
 
     def new_code(self) -> str:

@@ -1,7 +1,9 @@
 """When the store refuses a change: a request is refused, a change nobody asked for waits.
 
-The room hands every change to the store before it changes memory (server/room/room.py).
-A :class:`~server.room.effects.StoreFault` there means nothing changed, and then:
+The room proposes every change to the store before it changes memory, and the shell
+stores the changes of one event-loop turn together (server/room/proposals.py). A
+:class:`~server.room.effects.StoreFault` there means none of them changed anything, and
+then, for each:
 
 - a request is refused with ``storage_unavailable`` (the asker may send it again);
 - a bot's move is kept and tried again :data:`STORE_RETRY` seconds later (stale by then,
@@ -13,11 +15,15 @@ A :class:`~server.room.effects.StoreFault` there means nothing changed, and then
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from server.room.effects import BOT_RETRY_TIMER, Effect, SetTimer, StoreFault, TimerKey
-from shared.protocol import ProtocolError
+from server.room.effects import BOT_RETRY_TIMER, FLAG_TIMER, Effect, SetTimer, StoreFault, TimerKey
+from shared.protocol import Error, ProtocolError
+
+if TYPE_CHECKING:
+    from server.room.holds import Holds
 
 log = logging.getLogger("taikyoku.server")
 
@@ -26,25 +32,33 @@ STORE_RETRY = 2.0
 absence's result) is tried again when the store refused it."""
 
 
+def _unavailable_text(err: StoreFault) -> str:
+    return (f"the server cannot store this now ({err}); nothing changed: send it again "
+            "in a moment")
+
+
+def unavailable(err: StoreFault, ref: str, match: str | None) -> Error:
+    """The refusal of a request whose change the store refused."""
+    return Error(code="storage_unavailable", message=_unavailable_text(err), ref=ref,
+                 match=match)
+
+
 @contextmanager
 def refused() -> Iterator[None]:
-    """A request whose change the store refused is refused: storage_unavailable."""
+    """A request the store could not answer (a read it needed failed) is refused:
+    storage_unavailable."""
     try:
         yield
     except StoreFault as err:
-        raise ProtocolError(
-            "storage_unavailable", f"the server cannot store this now ({err}); nothing "
-            "changed: send it again in a moment") from None
+        raise ProtocolError("storage_unavailable", _unavailable_text(err)) from None
 
 
-@contextmanager
-def logged(what: str) -> Iterator[None]:
+def logged(what: str) -> Callable[[StoreFault], None]:
     """A change nobody waits for and nothing tries again (the clocks at a clean
     shutdown: those after the last move stay stored) is only logged when refused."""
-    try:
-        yield
-    except StoreFault as err:
+    def log_it(err: StoreFault) -> None:
         log.warning("%s could not be stored (%s)", what, err)
+    return log_it
 
 
 class Retries:
@@ -67,8 +81,11 @@ class Retries:
         """The bot's move of match ``code`` to try again, if one waits."""
         return self.bot_moves.pop(code, None)
 
-    def ring_again(self, key: TimerKey, now: float, err: StoreFault) -> None:
-        """The end that timer ``key`` brought could not be stored: it rings again."""
+    def ring_again(self, key: TimerKey, now: float, err: StoreFault, holds: Holds) -> None:
+        """The end that timer ``key`` brought could not be stored: it rings again (a
+        held seat is held until then)."""
         log.warning("match %s: its end could not be stored (%s); trying again in %g s",
                     key[0], err, STORE_RETRY)
+        if key[1] != FLAG_TIMER:
+            holds.hold_until(key, now + STORE_RETRY)
         self.out.append(SetTimer(key, now + STORE_RETRY))

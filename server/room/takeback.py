@@ -77,12 +77,15 @@ def take_back(ctx: Context, match: Match, ply: int, seat: int) -> None:
         clock.taken_back([match.positions[i].to_move for i in range(ply, match.ply)
                           if match.moves[i] != PASS], ctx.now)
     takebacks = (match.takebacks[0] + (seat == 0), match.takebacks[1] + (seat == 1))
+
+    def taken_back() -> None:
+        match.rewind(ply)
+        match.clock = clock
+        match.takebacks[seat] += 1  # also the epoch that makes any older bot answer stale
+        ctx.stop_thinking(match)
+        ctx.start_clock(match)
+        ctx.broadcast(match)
+        ctx.schedule_bot(match)
+
     ctx.save(SaveTakeback(match.code, ply, takebacks,
-                          clock.stored if clock is not None else None))
-    match.rewind(ply)
-    match.clock = clock
-    match.takebacks[seat] += 1  # also the epoch that makes any older bot answer stale
-    ctx.stop_thinking(match)
-    ctx.start_clock(match)
-    ctx.broadcast(match)
-    ctx.schedule_bot(match)
+                          clock.stored if clock is not None else None), taken_back)

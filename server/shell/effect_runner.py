@@ -2,11 +2,13 @@
 
 It hands the room (server/room/room.py) each request, disconnect, timer and bot answer with
 the current time, and carries out the effects (server/room/effects.py) the room returns,
-keeping their promises: the room stores every change through the store it is given
-before it changes memory (so every frame shows only what is stored); the states of the
-moves of one event-loop turn go out at the end of that turn or before any other frame,
-whichever is first; no socket is ever awaited while effects are carried out; a bot
-starts thinking after the people were answered.
+keeping their promises: the changes the room proposed in one event-loop turn are stored
+in one transaction at the end of that turn (group commit, server/room/proposals.py), and
+only then does the room change memory and the frames go out (so every frame shows only
+what is stored); an event touching a change not stored yet waits for its group; the
+states of the moves of one group go out together, before any other frame; no socket is
+ever awaited while effects are carried out; a bot starts thinking after the people were
+answered.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
@@ -23,15 +25,18 @@ from server.room.effects import (
     Appraise,
     Broadcast,
     BroadcastSoon,
+    Busy,
     CancelTimer,
     Effect,
     Paced,
+    Proposed,
     Reply,
     ReplyState,
     RunReview,
     Send,
     SetTimer,
     StopThinking,
+    StoreFault,
     Think,
     TimerKey,
 )
@@ -56,7 +61,14 @@ class EffectRunner:
         self.store = store
         self.bots = bots
         self.room = Room(config, server, find_player=store.find_player,
-                         code_taken=store.has_match, save=store.save)
+                         code_taken=store.has_match)
+        self._storing: asyncio.Handle | None = None
+        """The group commit this event-loop turn's proposals wait for (:meth:`commit_group`)."""
+        self._stored: asyncio.Future[None] | None = None
+        """Done when the group being proposed is settled: requests that wait for it."""
+        self._after_group: list[Callable[[], None]] = []
+        """Events nobody awaits (a timer, a disconnect) that touched the group: given
+        to the room again once it is settled."""
         self._timers: dict[TimerKey, asyncio.TimerHandle] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._unsent: dict[str, Match] = {}
@@ -85,11 +97,13 @@ class EffectRunner:
 
     def restore(self) -> int:
         """Load every unfinished match from the store; the number restored."""
-        self._carry_out(self.room.restore(self.store.unfinished(), time.time()))
+        self._carry_out(None, self.room.restore(self.store.unfinished(), time.time()))
+        self.commit_group()
         return len(self.room.matches)
 
     async def close(self) -> None:
-        self._carry_out(self.room.closing(time.time()))  # the running clocks, stored
+        self._carry_out(None, self.room.closing(time.time()))  # the running clocks, stored
+        self.commit_group()
         await self.engine.close()
         if self._flushing is not None:
             self.flush()
@@ -104,40 +118,90 @@ class EffectRunner:
     # ---- what happens ---------------------------------------------------------------
 
     async def handle(self, session: Session, msg: ClientMessage) -> None:
-        """Carry out one request (ProtocolError for a refusal: nothing changed).
+        """Carry out one request (ProtocolError for a refusal: nothing changed); one
+        that proposed a change returns once its group is settled, so the connection's
+        next frame finds it done (a hello's player known, a move played or refused).
 
         Its effects are carried out in one go, replies written in their place without
         waiting on the socket: no other request slips between them (a state emitted
         before a reply never goes out after a newer one), and a socket closed meanwhile
         only drops its own frames, never the rest (a store write, a bot to think)."""
-        for effect in self.room.request(session, msg, time.time()):
-            if isinstance(effect, Reply):
-                session.write(effect.message)
-            elif isinstance(effect, ReplyState):
-                session.write(self.room.state_of(effect.match))
-            elif isinstance(effect, Paced):
-                session.budget.refund()
-            else:
-                self._apply(effect)
+        while (effects := self.room.request(session, msg, time.time())) == [Busy()]:
+            await self._group_settled()
+        self._carry_out(session, effects)
+        if Proposed() in effects:
+            await self._group_settled()
 
     def disconnected(self, session: Session) -> None:
-        self._carry_out(self.room.disconnected(session, time.time()))
+        self._event(lambda: self.room.disconnected(session, time.time()))
 
     def _timeout(self, key: TimerKey) -> None:
         self._timers.pop(key, None)
-        self._carry_out(self.room.timeout(key, time.time()))
+        self._event(lambda: self.room.timeout(key, time.time()))
+
+    def _event(self, event: Callable[[], list[Effect]]) -> None:
+        """An event nobody awaits; again after the group it touched, if busy."""
+        effects = event()
+        if effects == [Busy()]:
+            self._after_group.append(lambda: self._event(event))
+        else:
+            self._carry_out(None, effects)
 
     async def _bot_turn(self, think: Think) -> None:
         move = await self.bots.choose(think.state, think.level, where=think.code,
                                       budget=think.budget)
-        self._carry_out(self.room.bot_moved(think.code, think.ply, move, time.time(),
-                                            think.epoch))
+        while (effects := self.room.bot_moved(think.code, think.ply, move, time.time(),
+                                              think.epoch)) == [Busy()]:
+            await self._group_settled()
+        self._carry_out(None, effects)
+
+    # ---- the store: group commit ----------------------------------------------------
+
+    def _group_settled(self) -> asyncio.Future[None]:
+        if self._stored is None:
+            self._stored = asyncio.get_running_loop().create_future()
+        return self._stored
+
+    def commit_group(self) -> None:
+        """Store every change the room proposed since the last group in one transaction,
+        then carry out what follows each (or its refusal), and send the states."""
+        if self._storing is not None:
+            self._storing.cancel()
+            self._storing = None
+        waiting, self._stored = self._stored, None
+        if self.room.proposed:
+            try:
+                self.store.save_group(self.room.proposed)
+            except StoreFault as err:
+                settled = self.room.unstored(err)
+            else:
+                settled = self.room.stored()
+            for peer, effects in settled:
+                self._carry_out(peer, effects)
+        self.flush()
+        if waiting is not None:
+            waiting.set_result(None)
+        events, self._after_group = self._after_group, []
+        for event in events:
+            event()
 
     # ---- effects --------------------------------------------------------------------
 
-    def _carry_out(self, effects: Iterable[Effect]) -> None:
+    def _carry_out(self, asker: Peer | None, effects: Iterable[Effect]) -> None:
+        """Carry out ``effects``, those for the one who asked (if anyone) included."""
         for effect in effects:
-            self._apply(effect)
+            match effect:
+                case Reply(message):
+                    _session(asker).write(message)
+                case ReplyState(match):
+                    _session(asker).write(self.room.state_of(match))
+                case Paced():
+                    _session(asker).budget.refund()
+                case Proposed():
+                    if self._storing is None:
+                        self._storing = asyncio.get_running_loop().call_soon(self.commit_group)
+                case _:
+                    self._apply(effect)
 
     def _apply(self, effect: Effect) -> None:
         """Carry out one effect that needs no requester (a move's comes first)."""
@@ -170,8 +234,8 @@ class EffectRunner:
                 search = self._bot_tasks.get(code)
                 if search is not None and search is not asyncio.current_task():
                     search.cancel()
-            case Reply() | ReplyState() | Paced():
-                raise AssertionError(f"{effect} outside a request has nobody to go to")
+            case Reply() | ReplyState() | Paced() | Proposed() | Busy():
+                raise AssertionError(f"{effect} is carried out by _carry_out")
 
     def flush(self) -> None:
         """Send each match's state that changed with a move since the last flush.
@@ -197,6 +261,12 @@ class EffectRunner:
             del self._bot_tasks[code]
         if not task.cancelled() and task.exception() is not None:
             log.error("bot seat in match %s failed", code, exc_info=task.exception())
+
+
+def _session(peer: Peer | None) -> Session:
+    """The connection that asked (every peer this shell gives the room is a Session)."""
+    assert isinstance(peer, Session), f"a reply with nobody to go to: {peer}"
+    return peer
 
 
 def _links(peers: Iterable[Peer]) -> list[ServerConnection]:

@@ -1,9 +1,10 @@
 """SQLite persistence: players (token hashes only), matches, every move and chat.
 
-The room hands each change to :meth:`Store.save` before it changes anything in memory:
-the change is committed in one transaction, or rolled back and refused with
+The room proposes each change before it changes anything in memory, and the shell
+hands the changes of one event-loop turn to :meth:`Store.save_group`: committed in one
+transaction (group commit), or rolled back and refused with
 :class:`~server.room.effects.StoreFault` (disk full, I/O error, locked, read-only), the
-connection usable again for the next one. So a move a client has seen is on disk, and
+connection usable again for the next group. So a move a client has seen is on disk, and
 one the store refused was never played. WAL mode keeps each commit cheap and makes it
 survive a killed process.
 """
@@ -178,38 +179,47 @@ class Store:
             self._lock.close()
 
     def save(self, change: StoreChange) -> None:
-        """Store ``change`` in one transaction, committed when this returns; otherwise
-        rolled back and :class:`StoreFault` (nothing of it stored)."""
+        """Store ``change`` in one transaction (see :meth:`save_group`)."""
+        self.save_group([change])
+
+    def save_group(self, changes: Sequence[StoreChange]) -> None:
+        """Store ``changes`` in one transaction, in order, committed when this returns;
+        otherwise rolled back and :class:`StoreFault` (nothing of any of them stored)."""
         with self._writing():
-            match change:
-                case SavePlayer(player, token_hash, name):
-                    self._db.execute("INSERT INTO players (id, token_hash, name, created) "
-                                     "VALUES (?, ?, ?, ?)", (player, token_hash, name, time.time()))
-                case RenamePlayer(player, name):
-                    self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
-                case SaveMatch(match):
-                    self._add_match(match)
-                case SaveSeats(code, seats, status):
-                    self._db.execute("UPDATE matches SET seats = ?, status = ? WHERE code = ?",
-                                     (_seats_json(seats), status, code))
-                case SaveMoves(code, ply, moves, remaining, result):
-                    self._add_moves(code, ply, moves)
-                    self._save_clock(code, remaining)
-                    if result is not None:
-                        self._finish(code, result)
-                case SaveResult(code, result, remaining):
+            for change in changes:
+                self._write(change)
+
+    def _write(self, change: StoreChange) -> None:
+        """The statements of one change, inside the open transaction."""
+        match change:
+            case SavePlayer(player, token_hash, name):
+                self._db.execute("INSERT INTO players (id, token_hash, name, created) "
+                                 "VALUES (?, ?, ?, ?)", (player, token_hash, name, time.time()))
+            case RenamePlayer(player, name):
+                self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
+            case SaveMatch(match):
+                self._add_match(match)
+            case SaveSeats(code, seats, status):
+                self._db.execute("UPDATE matches SET seats = ?, status = ? WHERE code = ?",
+                                 (_seats_json(seats), status, code))
+            case SaveMoves(code, ply, moves, remaining, result):
+                self._add_moves(code, ply, moves)
+                self._save_clock(code, remaining)
+                if result is not None:
                     self._finish(code, result)
-                    self._save_clock(code, remaining)
-                case SaveTakeback(code, ply, takebacks, remaining):
-                    self._db.execute("DELETE FROM moves WHERE match = ? AND ply >= ?",
-                                     (code, ply))
-                    self._db.execute("UPDATE matches SET takebacks = ? WHERE code = ?",
-                                     (json.dumps(takebacks), code))
-                    self._save_clock(code, remaining)
-                case SaveClock(code, remaining):
-                    self._save_clock(code, remaining)
-                case SaveChat(code, line):
-                    self._add_chat(code, line)
+            case SaveResult(code, result, remaining):
+                self._finish(code, result)
+                self._save_clock(code, remaining)
+            case SaveTakeback(code, ply, takebacks, remaining):
+                self._db.execute("DELETE FROM moves WHERE match = ? AND ply >= ?",
+                                 (code, ply))
+                self._db.execute("UPDATE matches SET takebacks = ? WHERE code = ?",
+                                 (json.dumps(takebacks), code))
+                self._save_clock(code, remaining)
+            case SaveClock(code, remaining):
+                self._save_clock(code, remaining)
+            case SaveChat(code, line):
+                self._add_chat(code, line)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:

@@ -1,7 +1,9 @@
 """A match room driven by hand for the room's unit tests: no socket, no timer, no sleep.
 
 :class:`Bench` plays the shell's part in miniature: it gives the room a real store in
-memory that a test can make fail (:class:`FaultyStore`), delivers each effect's frames
+memory that a test can make fail (:class:`FaultyStore`) and stores what the room
+proposed after each event (a group of one; :meth:`Bench.group` holds several events in
+one group, as one turn of the shell's event loop does), delivers each effect's frames
 to the peers they go to, keeps the timers the room set, and keeps the clock, which only
 moves when a test moves it: :meth:`Bench.advance` rings the timers that fall due on the
 way, as the shell's event loop would.
@@ -9,6 +11,8 @@ way, as the shell's event loop would.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from server.config import ServerConfig
@@ -17,6 +21,7 @@ from server.room.effects import (
     BroadcastSoon,
     CancelTimer,
     Effect,
+    Proposed,
     Reply,
     ReplyState,
     SaveResult,
@@ -70,7 +75,8 @@ class Person(Peer):
 class FaultyStore(Store):
     """A store in memory that refuses every write while ``fault`` says why (as SQLite
     refuses one when the disk is full), and every read too while ``reads_fail``; it
-    keeps the changes it stored, in order, in ``saved`` (those refused in ``refused``)."""
+    keeps the changes it stored, in order, in ``saved`` (those refused in ``refused``),
+    and the size of each group it was given in ``groups``."""
 
     def __init__(self) -> None:
         super().__init__(":memory:")
@@ -78,13 +84,15 @@ class FaultyStore(Store):
         self.reads_fail = False
         self.saved: list[StoreChange] = []
         self.refused: list[StoreChange] = []
+        self.groups: list[int] = []
 
-    def save(self, change: StoreChange) -> None:
+    def save_group(self, changes: Sequence[StoreChange]) -> None:
+        self.groups.append(len(changes))
         if self.fault is not None:
-            self.refused.append(change)
+            self.refused += changes
             raise StoreFault(self.fault)
-        super().save(change)
-        self.saved.append(change)
+        super().save_group(changes)
+        self.saved += changes
 
     def find_player(self, token_hash: str) -> tuple[str, str] | None:
         if self.reads_fail:
@@ -104,8 +112,9 @@ class Bench:
         self.store = FaultyStore()
         self.room = Room(config, ServerInfo(name="bench", version="0"),
                          find_player=self.store.find_player,
-                         code_taken=self.store.has_match, save=self.store.save)
+                         code_taken=self.store.has_match)
         self.now = T0
+        self._grouping = False
         self.timers: dict[TimerKey, float] = {}
         """The timers the room set and has not cancelled, and when each rings."""
         self.seen = 0
@@ -117,19 +126,50 @@ class Bench:
         return {c.code: (c.result.winner, c.result.reason) for c in self.store.saved
                 if isinstance(c, SaveResult)}
 
-    def deliver(self, effects: list[Effect], requester: Person | None = None) -> list[Effect]:
+    def deliver(self, effects: list[Effect], requester: Peer | None = None) -> list[Effect]:
         """Send each frame where the effect says (states built now, as the shell does
-        when they go out); return the effects for a closer look."""
+        when they go out), then store what the room proposed and deliver what follows
+        (unless in :meth:`group`); return all the effects for a closer look (but the
+        marker that a change was proposed: what follows it is among them)."""
+        effects = self._send(effects, requester)
+        if not self._grouping:
+            effects += self.commit()
+        return [effect for effect in effects if not isinstance(effect, Proposed)]
+
+    def commit(self) -> list[Effect]:
+        """Store the changes proposed since the last group in one transaction, as the
+        shell does at the end of an event-loop turn; deliver what follows."""
+        effects: list[Effect] = []
+        while self.room.proposed:
+            try:
+                self.store.save_group(self.room.proposed)
+            except StoreFault as err:
+                settled = self.room.unstored(err)
+            else:
+                settled = self.room.stored()
+            for asker, followed in settled:
+                effects += self._send(followed, asker)
+        return effects
+
+    @contextmanager
+    def group(self) -> Iterator[None]:
+        """The events inside are one group: their changes are stored together at the end."""
+        self._grouping = True
+        try:
+            yield
+        finally:
+            self._grouping = False
+        self.commit()
+
+    def _send(self, effects: list[Effect], requester: Peer | None) -> list[Effect]:
         for effect in effects:
             match effect:
                 case Reply(message):
-                    assert requester is not None
-                    requester.got.append(message)
+                    _person(requester).got.append(message)
                     if isinstance(message, Welcome):
-                        requester.token = message.token
+                        _person(requester).token = message.token
                 case ReplyState(match):
-                    assert requester is not None
-                    requester.got.append(self.room.state_of(match))
+                    _person(requester).got.append(self.room.state_of(match))
                 case Broadcast(_, to, state):
                     for peer in to:
                         _person(peer).got.append(state)
@@ -161,6 +201,10 @@ class Bench:
     def restore(self, matches: list[Match]) -> list[Effect]:
         """The room takes ``matches`` back, as after a restart."""
         return self.deliver(self.room.restore(matches, self.now))
+
+    def closing(self) -> list[Effect]:
+        """The server shuts down cleanly now."""
+        return self.deliver(self.room.closing(self.now))
 
     def ask(self, person: Person, msg: ClientMessage) -> list[Effect]:
         return self.deliver(self.room.request(person, msg, self.now), person)
@@ -201,7 +245,7 @@ def stored(bench: Bench) -> list[str]:
     return names
 
 
-def _person(peer: Peer) -> Person:
+def _person(peer: Peer | None) -> Person:
     assert isinstance(peer, Person)
     return peer
 

@@ -331,13 +331,13 @@ async def test_storage_unavailable_refuses_a_move_and_the_same_move_goes_through
     await hana.send(type="join", match=code)
     await taro.expect("state", match=code, status="playing")
     await hana.expect("state", match=code, status="playing")
-    room = game_server.runner.room
-    store_save = room.save
+    store = game_server.store
+    store_save = store.save_group
 
-    def full_disk(change):
+    def full_disk(changes):
         raise StoreFault("database or disk is full")
 
-    room.save = full_disk
+    store.save_group = full_disk
     await taro.send(type="move", match=code, move=4, ply=0)
     msg = await taro.expect_error("storage_unavailable", ref="move", match=code)
     assert "database or disk is full" in msg["message"] and "nothing changed" in msg["message"]
@@ -345,7 +345,7 @@ async def test_storage_unavailable_refuses_a_move_and_the_same_move_goes_through
     await newcomer.send(type="hello", protocol=1, name="New", token=None)
     await newcomer.expect_error("storage_unavailable", ref="hello")
     assert (await taro.request(type="list"))["type"] == "lobby"  # the server goes on
-    room.save = store_save
+    store.save_group = store_save
     await taro.send(type="move", match=code, move=4, ply=0)  # the same move, now stored
     assert (await hana.expect("state", match=code))["moves"] == [4]
     assert game_server.store.record(code).moves == [4]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -52,17 +52,18 @@ async def test_a_move_the_server_could_not_store_is_sent_again(
         game_server: GameServer) -> None:
     """storage_unavailable (a full disk, say) refuses a move and changes nothing: the bot
     sends the same move again and the games finish as the store has them."""
-    assert game_server.runner is not None
-    room = game_server.runner.room
-    store_save, refused = room.save, []
+    store = game_server.store
+    assert store is not None
+    store_save, refused = store.save_group, []
 
-    def every_other_move_refused_at_first(change: StoreChange) -> None:
-        if isinstance(change, SaveMoves) and len(refused) < 3 and change.ply % 2 == 0:
-            refused.append(change)
-            raise StoreFault("database or disk is full")
-        store_save(change)
+    def every_other_move_refused_at_first(changes: Sequence[StoreChange]) -> None:
+        for change in changes:
+            if isinstance(change, SaveMoves) and len(refused) < 3 and change.ply % 2 == 0:
+                refused.append(change)
+                raise StoreFault("database or disk is full")
+        store_save(changes)
 
-    room.save = every_other_move_refused_at_first
+    store.save_group = every_other_move_refused_at_first
     settings = Settings(url=game_server.url, game="tictactoe", level=5, opponent_level=5,
                         games=2, timeout=60)
     summary = await Tournament(settings).run()

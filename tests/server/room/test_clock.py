@@ -209,9 +209,9 @@ def test_restore_and_a_clean_shutdown() -> None:
     seats = [Seat("human", "a", player="p_a"), Seat("human", "b", player="p_b")]
     match = Match("CLOCK1", new_game("tictactoe"), seats, moves=[4])
     match.clock = MatchClock(60, 0, remaining=[50.0, 42.0])  # as stored after ply 1
-    effects = bench.room.restore([match], bench.now)
+    effects = bench.restore([match])
     assert SetTimer(("CLOCK1", FLAG_TIMER), bench.now + 42) in effects  # the downtime free
     bench.now += 12
-    assert bench.room.closing(bench.now) == []
+    assert bench.closing() == []
     assert bench.store.saved[-1] == SaveClock("CLOCK1", (50.0, 30.0))
     assert match.clock.remaining == [50.0, 30.0] and match.clock.running is None

@@ -18,6 +18,7 @@ from shared.protocol import (
     ClientMessage,
     Clock,
     Create,
+    Error,
     Hello,
     Join,
     Leave,
@@ -58,12 +59,14 @@ def refused_unchanged(bench: Bench, person: Person, msg: ClientMessage,
         p.take()
     bench.store.fault = FULL
     before, saved = memory(bench), len(bench.store.saved)
-    with pytest.raises(ProtocolError) as err:
-        bench.room.request(person, msg, bench.now)
-    assert err.value.code == "storage_unavailable" and FULL in err.value.message
+    bench.ask(person, msg)
+    [error] = person.take()
+    assert isinstance(error, Error) and error.code == "storage_unavailable"
+    assert FULL in error.message and error.ref == type(msg).__struct_config__.tag
+    assert error.match == getattr(msg, "match", None)
     assert memory(bench) == before and len(bench.store.saved) == saved
     assert bench.store.refused  # it did ask the store
-    assert all(p.got == [] for p in (person, *others))
+    assert all(p.got == [] for p in others)
     bench.store.fault = None
 
 
@@ -218,7 +221,7 @@ def test_a_clean_shutdown_that_cannot_store_the_clocks_says_so(caplog) -> None:
     taro, hana, code = playing_with_clock(bench, 60)
     bench.store.fault = FULL
     bench.now += 10
-    assert bench.room.closing(bench.now) == []
+    assert bench.closing() == []
     assert f"match {code}: its clocks could not be stored ({FULL})" in caplog.text
     assert bench.store.record(code).remaining == (60.0, 60.0)  # type: ignore[union-attr]
 
