@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
+import pygame.gfxdraw
 
 from client.gui import theme
 from client.gui.animation import Look
@@ -106,7 +107,6 @@ def draw_tictactoe(
         y = lay.grid.top + i * c
         pygame.draw.line(surface, theme.INK, (x, lay.grid.top), (x, lay.grid.bottom), width)
         pygame.draw.line(surface, theme.INK, (lay.grid.left, y), (lay.grid.right, y), width)
-    num_font = theme.font(int(c * 0.22))
     for i, look in enumerate(looks):
         r = lay.square_rect(i)
         ch = look.face
@@ -117,15 +117,15 @@ def draw_tictactoe(
         radius = int(c * 0.3 * look.size)
         stroke = max(3, c // 14)
         if ch == "O":
-            pygame.draw.circle(surface, theme.O_INK, r.center, radius, min(stroke, radius))
+            _smooth_ring(surface, theme.O_INK, r.center, radius, min(stroke, radius))
         elif ch == "X":
             x0, y0 = r.centerx - radius, r.centery - radius
             x1, y1 = r.centerx + radius, r.centery + radius
             pygame.draw.line(surface, theme.X_INK, (x0, y0), (x1, y1), stroke + 1)
             pygame.draw.line(surface, theme.X_INK, (x1, y0), (x0, y1), stroke + 1)
         else:
-            img = num_font.render(str(i), True, theme.SLOT_NUMBER)
-            surface.blit(img, img.get_rect(topleft=(r.left + c // 12, r.top + c // 20)))
+            theme.draw_text(surface, str(i), int(c * 0.22), theme.SLOT_NUMBER,
+                            topleft=(r.left + c // 12, r.top + c // 20))
     line = winning_line(board)
     if line is not None:
         a, b = lay.square_rect(line[0]).center, lay.square_rect(line[2]).center
@@ -150,14 +150,14 @@ def draw_othello(
     frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
     pygame.draw.rect(surface, theme.FELT_DARK, frame, border_radius=max(4, lay.band // 3))
     pygame.draw.rect(surface, theme.FELT, lay.grid)
-    label = theme.font(max(10, int(min(lay.band * 0.7, c * 0.4))), bold=True)
+    label = max(theme.MIN_FONT, int(min(lay.band * 0.7, c * 0.4)))
     for i in range(lay.n):
         x = lay.grid.left + i * c + c // 2
         y = lay.grid.top + i * c + c // 2
-        img = label.render(COLUMNS[i], True, theme.COORDINATE)
-        surface.blit(img, img.get_rect(center=(x, lay.grid.top - lay.band // 2)))
-        img = label.render(str(i + 1), True, theme.COORDINATE)
-        surface.blit(img, img.get_rect(center=(lay.grid.left - lay.band // 2, y)))
+        theme.draw_text(surface, COLUMNS[i], label, theme.COORDINATE, True,
+                        center=(x, lay.grid.top - lay.band // 2))
+        theme.draw_text(surface, str(i + 1), label, theme.COORDINATE, True,
+                        center=(lay.grid.left - lay.band // 2, y))
     line_w = max(1, c // 40)
     for i in range(lay.n + 1):
         x = lay.grid.left + i * c
@@ -187,15 +187,24 @@ def draw_othello(
 def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, ch: str,
           squash: float = 1.0) -> None:
     """One disc with a soft shadow; ``squash`` narrows it to show it turning over."""
-    w = max(2, int(radius * 2 * squash))
-    rect = pygame.Rect(0, 0, w, radius * 2)
-    rect.center = center
-    shadow = rect.move(max(1, radius // 10), max(1, radius // 10))
-    pygame.draw.ellipse(surface, theme.DISC_SHADOW, shadow)
-    fill = theme.BLACK_DISC if ch == "X" else theme.WHITE_DISC
-    pygame.draw.ellipse(surface, fill, rect)
-    edge = theme.BLACK_EDGE if ch == "X" else theme.WHITE_EDGE
-    pygame.draw.ellipse(surface, edge, rect, max(1, radius // 14))
+    rx = max(1, int(radius * squash))
+    shift = max(1, radius // 10)
+    _smooth_ellipse(surface, theme.DISC_SHADOW, (center[0] + shift, center[1] + shift), rx,
+                    radius)
+    edge = max(1, radius // 14)
+    _smooth_ellipse(surface, theme.BLACK_EDGE if ch == "X" else theme.WHITE_EDGE, center, rx,
+                    radius)
+    _smooth_ellipse(surface, theme.BLACK_DISC if ch == "X" else theme.WHITE_DISC, center,
+                    max(1, rx - edge), max(1, radius - edge))
+
+
+def _smooth_ellipse(surface: pygame.Surface, colour: tuple[int, int, int],
+                    center: tuple[int, int], rx: int, ry: int) -> None:
+    """A filled ellipse with an anti-aliased rim (gfxdraw fills, then blends the rim into
+    what lies under it), so a disc's edge is not a staircase."""
+    x, y = center
+    pygame.gfxdraw.filled_ellipse(surface, x, y, rx, ry, colour)
+    pygame.gfxdraw.aaellipse(surface, x, y, rx, ry, colour)
 
 
 def draw_side_icon(surface: pygame.Surface, pieces: str, seat: int, center: tuple[int, int],
@@ -212,7 +221,16 @@ def draw_side_icon(surface: pygame.Surface, pieces: str, seat: int, center: tupl
         pygame.draw.line(surface, theme.X_INK, (x + radius, y - radius), (x - radius, y + radius),
                          stroke)
     else:
-        pygame.draw.circle(surface, theme.O_ICON, center, radius, stroke)
+        _smooth_ring(surface, theme.O_ICON, center, radius, stroke)
+
+
+def _smooth_ring(surface: pygame.Surface, colour: tuple[int, int, int],
+                 center: tuple[int, int], radius: int, width: int) -> None:
+    """A ring ``width`` thick with anti-aliased edges (tic-tac-toe's O)."""
+    pygame.draw.circle(surface, colour, center, radius, width)
+    x, y = center
+    pygame.gfxdraw.aacircle(surface, x, y, radius, colour)
+    pygame.gfxdraw.aacircle(surface, x, y, max(1, radius - width), colour)
 
 
 DRAWERS: dict[str, Drawer] = {"marks": draw_tictactoe, "discs": draw_othello}

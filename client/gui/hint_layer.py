@@ -23,7 +23,7 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
         return
     top = hints[0].score
     c = lay.cell
-    f = theme.font(max(theme.MIN_FONT, int(min(c * 0.3, 14 + c * 0.09))), bold=True)
+    px = max(theme.MIN_FONT, int(min(c * 0.3, 14 + c * 0.09)))
     on_paper = pieces == "marks"  # tic-tac-toe's light paper, Othello's dark felt
     for hint in hints:
         r = lay.square_rect(hint.move)
@@ -33,12 +33,13 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
         plate = best or not on_paper  # a dark plate keeps the text readable on the felt
         colour = (theme.HINT_BEST_TEXT if best else
                   theme.HINT_TEXT if plate else theme.HINT_PAPER_TEXT)
-        img = f.render(words(hint.score), True, colour)
-        box = img.get_rect(center=r.center)
+        text = words(hint.score)
+        box = pygame.Rect((0, 0), theme.font(px, True).size(text))
+        box.center = r.center
         if plate:
             pygame.draw.rect(surface, theme.HINT_PLATE, box.inflate(c // 10, c // 20),
                              border_radius=max(2, c // 12))
-        surface.blit(img, box)
+        theme.draw_text(surface, text, px, colour, True, center=r.center)
         if hint.exact:
             y = box.bottom + max(2, c // 20)  # below the plate
             pygame.draw.line(surface, colour, (box.left, y), (box.right, y), max(2, c // 30))
@@ -56,9 +57,9 @@ def draw_engine_choice(surface: pygame.Surface, lay: Layout, square: int) -> Non
     r = lay.square_rect(square)
     c = lay.cell
     frame(surface, lay, square)
-    f = theme.font(max(theme.MIN_FONT, int(c * 0.15)), bold=True)
-    img = f.render("best", True, theme.HINT_BEST_TEXT)
-    plate = img.get_rect(midbottom=(r.centerx, r.bottom - c // 8))
+    px = max(theme.MIN_FONT, int(c * 0.15))
+    plate = pygame.Rect((0, 0), theme.font(px, True).size("best"))
+    plate.midbottom = (r.centerx, r.bottom - c // 8)
     pygame.draw.rect(surface, theme.HINT_PLATE, plate.inflate(c // 10, c // 20),
                      border_radius=max(2, c // 12))
-    surface.blit(img, plate)
+    theme.draw_text(surface, "best", px, theme.HINT_BEST_TEXT, True, topleft=plate.topleft)

@@ -15,12 +15,16 @@ TEXT_SOFT = (190, 196, 206)
 MUTED = (150, 158, 170)
 ACCENT = (80, 160, 255)
 GOOD = (90, 200, 120)
-BAD = (235, 90, 80)
+BAD = (245, 110, 100)
 WARN = (240, 190, 70)
 BUTTON = (58, 66, 78)
 BUTTON_HOVER = (74, 84, 100)
 BUTTON_OFF = (44, 49, 57)
-SELECTED = (48, 110, 190)
+SELECTED = (40, 94, 168)
+SELECTED_HOVER = (46, 104, 182)
+DANGER = (150, 48, 44)
+"""A button whose action cannot be undone (Resign), as the page marks it."""
+DANGER_HOVER = (170, 56, 50)
 LINK_DOWN = (120, 40, 36)
 FIELD = (22, 25, 30)
 
@@ -37,7 +41,7 @@ WHITE_EDGE = (190, 190, 182)
 PAPER = (246, 242, 230)
 PAPER_HOVER = (232, 226, 200)
 PAPER_LAST = (238, 228, 170)
-SLOT_NUMBER = (185, 178, 160)
+SLOT_NUMBER = (105, 98, 84)
 INK = (40, 40, 48)
 X_INK = (200, 60, 60)
 O_INK = (50, 90, 190)
@@ -51,15 +55,15 @@ HINT_BEST = (60, 200, 255)
 apart from FLIP_RING and LAST_MOVE."""
 HINT_BEST_TEXT = (130, 225, 255)
 HINT_TEXT = (235, 240, 235)
-HINT_PAPER_TEXT = (70, 110, 170)
+HINT_PAPER_TEXT = (52, 88, 146)
 HINT_PLATE = (10, 40, 22)
 """Behind a hint's number on the felt, so it reads over a disc's shadow or a dot."""
 REVIEW_LOSS = (240, 130, 90)
 """A move in the list that gave discs away against the engine's best."""
 
 CLOCK = (48, 54, 64)
-CLOCK_RUNNING = (70, 120, 190)
-CLOCK_LOW = (190, 50, 45)
+CLOCK_RUNNING = (44, 92, 160)
+CLOCK_LOW = (176, 46, 42)
 """A clock below its low-time mark (client/common/clock_view.py)."""
 
 CHAT_BOX = (30, 34, 41)
@@ -90,3 +94,15 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     except (OSError, RuntimeError):
         f = pygame.font.Font(None, px)
     return f
+
+
+def draw_text(surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int],
+              bold: bool = False, **anchor: tuple[int, int]) -> pygame.Rect:
+    """Draw one line of ``text`` placed by ``anchor`` (e.g. ``center=(x, y)``); its rect.
+
+    Every letter the window draws goes through here, so a test can read each one's colour
+    against what lies under it (tests/client/gui/test_gui_contrast.py)."""
+    img = font(px, bold).render(text, True, colour)
+    rect = img.get_rect(**anchor)
+    surface.blit(img, rect)
+    return rect

@@ -106,10 +106,8 @@ class Ui:
                 while len(text) > 1 and f.size(text + "...")[0] > max_width:
                     text = text[:-1]
                 text = text.rstrip() + "..."
-        img = f.render(text, True, color)
-        rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-        self.surface.blit(img, rect)
-        return rect
+        return theme.draw_text(self.surface, text, size, color, bold,
+                               **{anchor: (int(pos[0]), int(pos[1]))})
 
     def paragraph(
         self,
@@ -126,7 +124,7 @@ class Ui:
         for line in wrap(text, f, rect.width):
             if y + f.get_height() > rect.bottom:
                 break
-            self.surface.blit(f.render(line, True, color), (rect.left, y))
+            theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, y))
             y += f.get_linesize()
         return y
 
@@ -143,17 +141,22 @@ class Ui:
         enabled: bool = True,
         selected: bool = False,
         primary: bool = False,
+        danger: bool = False,
         hint: str = "",
         px: float | None = None,
     ) -> None:
-        """A button; ``hint`` is its keyboard shortcut, shown small in a corner; ``px``
-        its label's size (default: from its height, shrunk to fit)."""
+        """A button; ``hint`` is its keyboard shortcut, shown in a corner in the label's
+        colour (as readable as the label, selected or not); ``danger`` marks one whose
+        action cannot be undone (Resign); ``px`` its label's size (default: from its
+        height, shrunk to fit)."""
         hover = enabled and rect.collidepoint(self.hovered_pos)
-        color: tuple[int, ...]
+        color: tuple[int, int, int]
         if not enabled:
             color = theme.BUTTON_OFF
+        elif danger:
+            color = theme.DANGER_HOVER if hover else theme.DANGER
         elif selected or primary:
-            color = tuple(min(255, c + 25) for c in theme.SELECTED) if hover else theme.SELECTED
+            color = theme.SELECTED_HOVER if hover else theme.SELECTED
         else:
             color = theme.BUTTON_HOVER if hover else theme.BUTTON
         pygame.draw.rect(self.surface, color, rect, border_radius=max(4, rect.height // 5))
@@ -161,11 +164,13 @@ class Ui:
             pygame.draw.rect(self.surface, theme.ACCENT, rect, 2, border_radius=rect.height // 5)
         px = rect.height * 0.42 if px is None else px
         fg = theme.TEXT if enabled else theme.MUTED
-        self.text(label, rect.center, px, fg, bold=primary, anchor="center",
-                  max_width=rect.width - rect.height * 0.4)
+        room = rect.width - rect.height * 0.4
         if hint and rect.width > rect.height * 2.5:
-            self.text(hint, (rect.right - 4, rect.bottom - 2), px * 0.6, theme.MUTED,
-                      anchor="bottomright")
+            key_px = max(theme.MIN_FONT, int(px * 0.75))
+            key = theme.draw_text(self.surface, hint, key_px, fg,
+                                  bottomright=(rect.right - 4, rect.bottom - 1))
+            room -= 2 * key.width  # the label stays centred, clear of the letter
+        self.text(label, rect.center, px, fg, bold=primary, anchor="center", max_width=room)
         if enabled:
             self.on_click(rect, action)
 
@@ -188,7 +193,7 @@ class Ui:
         words = self.text(label, (box.right + side * 0.4, rect.centery), px, anchor="midleft",
                           max_width=rect.right - box.right - side * 0.4 - px * 1.3 * bool(hint))
         if hint:
-            self.text(hint, (words.right + px * 0.5, rect.centery), px * 0.6, theme.MUTED,
+            self.text(hint, (words.right + px * 0.5, rect.centery), px * 0.75, theme.TEXT_SOFT,
                       anchor="midleft")
         self.on_click(rect, action)
 

@@ -1,0 +1,173 @@
+"""Every letter the window draws reads against what lies under it: WCAG 2's contrast
+ratio of at least 4.5:1 for text, 3:1 for large text (24 px, or bold from 19 px).
+
+Measured on the screens as drawn, not on a list of colours: every line goes through
+theme.draw_text, which the test watches; the background is the commonest colour of the
+window under the line just before it is drawn (a button, a plate, the felt, the paper).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import msgspec
+import numpy as np
+import pygame
+import pytest
+
+from client.common.connection import LinkStatus
+from client.common.launch import Where
+from client.gui import theme
+from client.gui.app import App
+from client.gui.widgets import Ui
+from shared.games.othello import parse_square
+from shared.protocol import (
+    FEATURES,
+    Analysis,
+    ChatLine,
+    ClockState,
+    Joined,
+    MatchSummary,
+    PlayerInfo,
+    PlyReview,
+    Result,
+    Review,
+    ScoredMove,
+    TakebackOffer,
+)
+from tests.client.client_support import settle, state_after, welcome
+
+OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
+PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"),
+          PlayerInfo(1, "Hana", "human", False, "p_hana")]
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    fg: Colour
+    bg: Colour
+    px: int
+    bold: bool
+
+    @property
+    def large(self) -> bool:
+        return self.px >= 24 or (self.bold and self.px >= 19)
+
+    @property
+    def ratio(self) -> float:
+        return contrast(self.fg, self.bg)
+
+
+def luminance(c: Colour) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+    def linear(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_ratio_is_wcags() -> None:
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+    assert contrast((40, 40, 40), (40, 40, 40)) == 1.0
+
+
+@pytest.fixture
+def drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
+    """Every line of text the window draws from now on, with what lay under it."""
+    seen: list[Drawn] = []
+    real = theme.draw_text
+
+    def watch(surface: pygame.Surface, text: str, px: int, colour: Colour,
+              bold: bool = False, **anchor: tuple[int, int]) -> pygame.Rect:
+        where = pygame.Rect((0, 0), theme.font(px, bold).size(text))
+        for name, pos in anchor.items():
+            setattr(where, name, pos)
+        where = where.clip(surface.get_rect())
+        if text.strip() and where.width and where.height:
+            under = pygame.surfarray.array3d(surface.subsurface(where)).reshape(-1, 3)
+            colours, counts = np.unique(under, axis=0, return_counts=True)
+            bg = tuple(int(v) for v in colours[counts.argmax()])
+            seen.append(Drawn(text, tuple(colour[:3]), bg, px, bold))  # type: ignore[arg-type]
+        return real(surface, text, px, colour, bold, **anchor)
+
+    monkeypatch.setattr(theme, "draw_text", watch)
+    yield seen
+
+
+def hover(monkeypatch: pytest.MonkeyPatch, pos: tuple[int, int]) -> None:
+    """The mouse over ``pos`` (the dummy video driver has no mouse of its own)."""
+    monkeypatch.setattr(Ui, "hovered_pos", property(lambda self: pos))
+
+
+def show(app: App, *messages: object) -> None:
+    for msg in messages:
+        app.take(msg)  # type: ignore[arg-type]
+    app.step([])
+    settle(app)
+    app.step([])
+
+
+def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start screen (against the bot and a person, buttons hovered), a busy match
+    with hints, clocks, a takeback offer, a refusal and chat; a reviewed game with a
+    mistake shown; tic-tac-toe's paper with hints; the link-down strip."""
+    app.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
+    app.startup.where = Where("ws://127.0.0.1:8765", "this computer",
+                              share="ws://192.0.2.7:8765")
+    hana = PlayerInfo(0, "Hana", "human", True, "p_hana")
+    app.known.lobby = [MatchSummary("AB3D", "othello", 8, "waiting", [hana], 0),
+                       MatchSummary("QW9E", "othello", 8, "playing", PEOPLE, 2)]
+    app.known.say("Type the match code your friend sees on their screen.")
+    app.step([])
+    for rect, _ in list(app.ui.hits):  # every button hovered once, selected ones too
+        hover(monkeypatch, rect.center)
+        app.step([])
+    hover(monkeypatch, (-1, -1))
+    app.lobby.set_vs("human")
+    app.step([])
+    s = state_after("othello", 8, OPENING[:4], players=PEOPLE)
+    s = msgspec.structs.replace(s, hints=True, takeback=TakebackOffer(seat=1, ply=3),
+                                clock=ClockState(180.0, 2.0, [171.3, 12.6], 0))
+    show(app, Joined("K7QX", 0, "player"), s,
+         Analysis("K7QX", 4, [ScoredMove(m, 4 - 3 * i, i == 0, 6)
+                              for i, m in enumerate(s.legal)]),
+         ChatLine("K7QX", 1, 0.0, 1, "p_hana", "Hana", "good luck"),
+         ChatLine("K7QX", 2, 0.0, None, "p_ken", "Ken", "nice"))
+    app.known.say("d4 is already taken.")
+    app.step([])
+    over = state_after("othello", 8, OPENING, players=PEOPLE,
+                       result=Result(winner=1, reason="resign", score=[3, 1]))
+    show(app, over, Review("K7QX", [PlyReview(k, k % 2, m, m, 2, k, False, 8, k % 3)
+                                    for k, m in enumerate(OPENING)]))
+    for back in range(len(OPENING)):
+        app.game.step(None, back)
+        app.step([])
+    ttt = msgspec.structs.replace(state_after("tictactoe", 3, [4, 0], code="QW9E"), hints=True)
+    show(app, Joined("QW9E", 0, "player"), ttt,
+         Analysis("QW9E", 2, [ScoredMove(m, 1 - i % 3, True, 9)
+                              for i, m in enumerate(ttt.legal)]))
+    show(app, LinkStatus(False, "Connection lost; reconnecting in 2.0 s..."))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (480, 640)])
+def test_every_line_of_text_reads_against_its_background(
+        app: App, drawn: list[Drawn], monkeypatch: pytest.MonkeyPatch,
+        size: tuple[int, int]) -> None:
+    app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    every_screen(app, monkeypatch)
+    assert len({d.text for d in drawn}) > 100  # the screens were drawn, words and all
+    texts = {d.text.strip() for d in drawn}
+    assert {"+4", "best", "Resign", "good luck", "win", "Matches to watch"} <= texts
+    poor = sorted({(round(d.ratio, 2), d.text, d.fg, d.bg) for d in drawn
+                   if d.ratio < (3.0 if d.large else 4.5)})
+    assert poor == []
