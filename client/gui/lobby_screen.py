@@ -29,9 +29,10 @@ SEAT_KEYS: dict[int, Seat] = {pygame.K_f: "first", pygame.K_s: "second", pygame.
 CLOCKS: tuple[Clock | None, ...] = (None, Clock(60, 0), Clock(180, 2), Clock(300, 3))
 """The time controls offered at create (minutes + seconds per move); C steps through them."""
 NOTICE_SECONDS = 8.0
-SHORTCUTS = (f"1-{len(GAMES)} game   B bot / P person   +/- level   F/S/R who starts   "
-             "C clock   H hints   U unlisted   W spectators chat   Enter play   J code   "
-             "Tab next box   F5 refresh   Esc quit")
+SHORTCUTS = (f"1-{len(GAMES)} game", "B bot / P person", "+/- level", "F/S/R who starts",
+             "C clock", "H hints", "U unlisted", "W spectators chat", "Enter play", "J code",
+             "Tab next box", "F5 refresh", "Esc quit")
+"""The keys, in the legend at the foot of the start screen (each kept whole on a line)."""
 Row = tuple[str, tuple[str, Callable[[], None]] | None]
 """A line of the matches panel: its text (a second line after a newline) and its button
 (label, action), or None for a heading."""
@@ -167,30 +168,45 @@ class LobbyScreen:
         server = ", ".join(names)
         ui.text(f"Server: {server}", (m, m + u * 3.6), u * 1.1, theme.MUTED,
                 max_width=w - 2 * m)
-        body = pygame.Rect(m, int(m + u * 6), w - 2 * m, int(h - m * 2 - u * 8.5))
+        legend = self.legend_lines(theme.font(int(u * 0.95)), w - 2 * m)
+        foot = h - m - len(legend) * theme.font(int(u * 0.95)).get_linesize()
+        body = pygame.Rect(m, int(m + u * 6), w - 2 * m, int(foot - u * 2.2 - m - u * 6))
         wide = w >= h * 1.1
         if wide:
             left, right = columns(body, 2, m)
             left.width = int(body.width * 0.55)
             right.left, right.width = left.right + m, body.right - left.right - m
-        else:
-            left = pygame.Rect(body.left, body.top, body.width, int(body.height * 0.62))
+        else:  # the form as tall as it needs (at most 62 %), the matches below it
+            form = min(int(body.height * 0.62), self.form_height(u))
+            left = pygame.Rect(body.left, body.top, body.width, form)
             right = pygame.Rect(body.left, left.bottom + m, body.width,
                                 body.bottom - left.bottom - m)
         if self.actions.where is not None:  # a friend without Python joins from a browser
             right = self.draw_invitation(ui, right, u, self.actions.where.share)
         self.draw_new_game(ui, left, u)
         self.draw_matches(ui, right, u)
-        foot = h - m - u * 1.2
         if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
-            ui.text(known.notice, (m, foot - u * 1.8), u * 1.2,
+            ui.text(known.notice, (m, foot - u * 1.9), u * 1.2,
                     theme.GOOD if known.notice_good else theme.BAD, max_width=w - 2 * m)
-        ui.text(SHORTCUTS, (m, foot), u * 0.95, theme.MUTED, max_width=w - 2 * m)
+        ui.paragraph("\n".join(legend), pygame.Rect(m, int(foot), w - 2 * m, h - int(foot)),
+                     u * 0.95, theme.MUTED)
+
+    @staticmethod
+    def legend_lines(f: pygame.font.Font, width: int) -> list[str]:
+        """The keys' legend on as many lines as ``width`` needs, no key cut in two."""
+        lines: list[str] = []
+        for item in SHORTCUTS:
+            trial = f"{lines[-1]}   {item}" if lines else item
+            if lines and f.size(trial)[0] <= width:
+                lines[-1] = trial
+            else:
+                lines.append(item)
+        return lines
 
     def draw_invitation(self, ui: Ui, area: pygame.Rect, u: float, server: str) -> pygame.Rect:
         """The browser address and its QR code (a phone's camera opens it) at the foot of
         ``area``; returns the part of ``area`` left above them."""
-        code = qr_surface(browser_url(server), int(min(u * 9, area.height * 0.45)))
+        code = qr_surface(browser_url(server), int(min(u * 9, area.height * 0.4)))
         self.qr_rect = ui.surface.blit(code, code.get_rect(bottomleft=area.bottomleft))
         words = pygame.Rect(self.qr_rect.right + int(u), self.qr_rect.top,
                             area.right - self.qr_rect.right - int(u), self.qr_rect.height)
@@ -198,51 +214,71 @@ class LobbyScreen:
         return pygame.Rect(area.left, area.top, area.width,
                            self.qr_rect.top - int(u) - area.top)
 
+    def form_rows(self, u: float) -> tuple[list[float], float]:
+        """The new-game form's row heights and the gap between them: name, game and
+        opponent (each headed on its left), the bot's level (a line, then its buttons) or
+        how a friend joins (a line, hints, privacy), who moves first, the clock, Play."""
+        label, row = u * 1.3, u * 2.8
+        if self.choice.vs == "bot":
+            middle = [label, row]
+        else:
+            middle = [label, row] + [row] * (self.known.has("private"))
+        return [row, row, row, *middle, row, row, row * 1.3], u * 0.55
+
+    def form_height(self, u: float) -> int:
+        """How tall the new-game form is when nothing in it is squeezed."""
+        heights, gap = self.form_rows(u)
+        return int(sum(heights) + gap * (len(heights) - 1) + 2 * u)
+
     def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float) -> None:
         c = self.choice
         ui.panel(area)
         inner = area.inflate(-2 * u, -2 * u)
-        label, row, gap = u * 1.3, u * 2.8, u * 0.55
-        private = c.vs == "human" and self.known.has("private")
-        heights = ([label, row, label, row, label, row, label, row] + [row] * private
-                   + [label, row, row, row * 1.3])
+        heights, gap = self.form_rows(u)
         fit = min(1.0, inner.height / (sum(heights) + gap * (len(heights) - 1)))
         r = rows(inner, [h * fit for h in heights], gap * fit)  # a short window: all of it
         size = u * 1.15
-        ui.text("Your name", r[0].topleft, size, theme.MUTED)
-        ui.field(pygame.Rect(r[1].left, r[1].top, int(r[1].width * 0.7), r[1].height),
+        heads = ("Your name", "Game", "Opponent", "Who moves first", "Clock")
+        head = max(theme.font(int(size)).size(t)[0] for t in heads) + int(u)
+
+        def headed(row: pygame.Rect, words: str) -> pygame.Rect:
+            """``words`` on the left of ``row``; the rest of the row, for its choices."""
+            ui.text(words, (row.left, row.centery), size, theme.MUTED, anchor="midleft")
+            return pygame.Rect(row.left + head, row.top, row.width - head, row.height)
+
+        name = headed(r[0], "Your name")
+        ui.field(pygame.Rect(name.left, name.top, int(name.width * 0.7), name.height),
                  self.name, "your name")
-        ui.text("Game", r[2].topleft, size, theme.MUTED)
-        for i, (cell, (game, n)) in enumerate(zip(columns(r[3], len(GAMES), gap), GAMES)):
+        for i, (cell, (game, n)) in enumerate(zip(columns(headed(r[1], "Game"), len(GAMES),
+                                                          gap), GAMES)):
             ui.button(cell, get_game(game).label(n), partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1))
-        ui.text("Opponent", r[4].topleft, size, theme.MUTED)
-        vs_cells = columns(r[5], 2, gap)
+        vs_cells = columns(headed(r[2], "Opponent"), 2, gap)
         ui.button(vs_cells[0], "The computer (bot)", lambda: self.set_vs("bot"),
                   selected=c.vs == "bot", hint="B")
         ui.button(vs_cells[1], "A person (LAN)", lambda: self.set_vs("human"),
                   selected=c.vs == "human", hint="P")
         if c.vs == "bot":
-            ui.text(f"Bot level: {level_words(c.level)}", r[6].topleft, size, theme.MUTED,
-                    max_width=r[6].width)
+            ui.text(f"Bot level: {level_words(c.level)}", r[3].topleft, size, theme.MUTED,
+                    max_width=r[3].width)
             words = {level: f"{level} {spec.title}" for level, spec in LEVELS.items()}
             widths = [len(w) + 4 for w in words.values()]  # "3 Intermediate" whole
-            cells = columns(r[7], len(LEVELS), gap, widths)
+            cells = columns(r[4], len(LEVELS), gap, widths)
             px = ui.row_px(list(words.values()), cells)
             for (level, w), cell in zip(words.items(), cells):
                 ui.button(cell, w, partial(self.set_level, level), selected=c.level == level,
                           px=px)
         else:
-            self.draw_between_people(ui, r[6:9] if private else r[6:8], size, gap)
-        ui.text("Who moves first", r[-4].topleft, size, theme.MUTED)
+            self.draw_between_people(ui, r[3:-3], size, gap)
         other = "The bot" if c.vs == "bot" else "Your friend"
         seats: tuple[tuple[Seat, str, str], ...] = (
             ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))
-        for cell, (seat, text, key) in zip(columns(r[-3], 3, gap), seats):
+        for cell, (seat, text, key) in zip(columns(headed(r[-3], "Who moves first"), 3, gap),
+                                           seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
         if self.known.has("clock"):
-            self.draw_clock_choice(ui, r[-2], size, gap)
+            self.draw_clock_choice(ui, headed(r[-2], "Clock"), gap)
         play = pygame.Rect(r[-1].left, r[-1].top, int(r[-1].width * 0.5), r[-1].height)
         ui.button(play, "Play", self.play, primary=True, hint="Enter")
 
@@ -266,12 +302,9 @@ class LobbyScreen:
             ui.check(cells[0], unlisted, self.unlisted, self.toggle_unlisted, hint="U")
             ui.check(cells[1], chat, self.spectator_chat, self.toggle_spectator_chat, hint="W")
 
-    def draw_clock_choice(self, ui: Ui, row: pygame.Rect, size: float, gap: float) -> None:
-        """'Clock' and its choices in one row: none, or minutes + seconds per move."""
-        ui.text("Clock", (row.left, row.centery), size, theme.MUTED, anchor="midleft")
-        head = int(row.width * 0.16)
-        cells = columns(pygame.Rect(row.left + head, row.top, row.width - head, row.height),
-                        len(self.clocks), gap)
+    def draw_clock_choice(self, ui: Ui, row: pygame.Rect, gap: float) -> None:
+        """The clock's choices in ``row``: none, or minutes + seconds per move."""
+        cells = columns(row, len(self.clocks), gap)
         for cell, clock in zip(cells, self.clocks):
             ui.button(cell, "No clock" if clock is None else clock_words(clock),
                       partial(self.set_clock, clock), selected=self.clock == clock,
@@ -289,14 +322,24 @@ class LobbyScreen:
                   "Join", self.join_code, hint="J")
         y = top + row + u * 1.2
         lines = self.match_rows()
-        fitting = max(1, int((inner.bottom - y) // (row + gap)))
-        self.scroll_rows = min(self.scroll_rows, max(0, len(lines) - fitting))
-        for text, button in lines[self.scroll_rows:self.scroll_rows + fitting]:
-            line = pygame.Rect(inner.left, int(y), inner.width, int(row))
+        heights = [row if button else u * 1.8 for _, button in lines]  # headings are short
+        self.scroll_rows = min(self.scroll_rows, self.last_start(heights, inner.bottom - y, gap))
+        shown = lines[self.scroll_rows:]
+        if self.scroll_rows:  # scrolled: say what is above, in the place of its first row
+            shown = [(f"More above ({self.scroll_rows}): scroll up", None)] + shown[1:]
+        for i, (text, button) in enumerate(shown):
+            height = row if button else u * 1.8
+            below = len(shown) - i - 1
+            if below and y + height + gap + u * 1.8 > inner.bottom:
+                ui.text(f"More below ({below + 1}): scroll down", (inner.left, y + u * 0.9),
+                        size, theme.ACCENT, anchor="midleft")
+                break
+            line = pygame.Rect(inner.left, int(y), inner.width, int(height))
             if button is None:
-                ui.text(text, (line.left, line.centery), size,
-                        theme.MUTED if text.startswith(" ") else theme.TEXT,
-                        bold=not text.startswith(" "), anchor="midleft")
+                muted = text.startswith(" ") or text.startswith("More")
+                ui.text(text.strip(), (line.left + (u if text.startswith(" ") else 0),
+                                       line.centery), size, theme.MUTED if muted else theme.TEXT,
+                        bold=not muted, anchor="midleft", max_width=line.width)
             else:
                 bw = int(u * 7)
                 first, _, second = text.partition("\n")  # a second line is smaller
@@ -308,7 +351,16 @@ class LobbyScreen:
                 label, action = button
                 ui.button(pygame.Rect(line.right - bw, line.top, bw, line.height), label, action,
                           primary=label == "Resume")
-            y += row + gap
+            y += height + gap
+
+    @staticmethod
+    def last_start(heights: list[float], room: float, gap: float) -> int:
+        """The furthest row the list may be scrolled to: the one from which the rest fits."""
+        used, start = 0.0, len(heights)
+        while start > 0 and used + heights[start - 1] + gap <= room:
+            start -= 1
+            used += heights[start] + gap
+        return start
 
     def match_rows(self) -> list[Row]:
         """Our unfinished games first (Resume), then the open matches (Join) and the
