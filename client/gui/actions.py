@@ -51,6 +51,10 @@ class GameActions(Protocol):
     def muted(self) -> bool:
         """Whether the sounds are off."""
 
+    @property
+    def silent_because(self) -> str | None:
+        """Why this computer plays no sound at all (no audio device); None when it can."""
+
     def move(self, square: int) -> None:
         """Play ``square`` in the match on screen."""
 

@@ -144,6 +144,10 @@ class App:
         before = None
         if isinstance(msg, State) and msg.match in self.known.views:
             before = self.known.views[msg.match].state
+            if msg.match == self.known.current and before is not None and (
+                    (before.ply, before.board, before.status)
+                    != (msg.ply, msg.board, msg.status)):
+                self.known.notice = ""  # a notice belongs to the position it was given in
         self.known.handle(msg)
         view = self.known.view
         if isinstance(msg, State) and view is not None and view.code == msg.match:
@@ -345,6 +349,10 @@ class App:
     @property
     def muted(self) -> bool:
         return self.sounds.muted
+
+    @property
+    def silent_because(self) -> str | None:
+        return self.sounds.silent_because
 
     def toggle_mute(self) -> None:
         """Sound on or off, remembered in the settings file for the next start."""

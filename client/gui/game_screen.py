@@ -22,9 +22,16 @@ from client.gui.hint_layer import draw_engine_choice, draw_hints
 from client.gui.move_list import draw_moves, draw_step_bar
 from client.gui.players import draw_player, draw_rematch_offer, draw_takeback_offer
 from client.gui.widgets import Ui, columns
-from shared.protocol import Analyse, Chat, Hint, Takeback, TakebackAnswer
+from shared.protocol import Analyse, Chat, Hint, ScoredMove, Takeback, TakebackAnswer
 
 NOTICE_SECONDS = 5.0
+PANEL_UNDER_BOARD = 31.0
+"""Layout units a tall window keeps under the board for the panel: the players, the turn,
+a note, the move list beside the chat and two rows of buttons."""
+RECORD_OVER_CHAT = 17.0
+"""Layout units the move list and the chat need one above the other; less: side by side."""
+RECORD_BESIDE_CHAT = 7.0
+"""Layout units the move list needs at the least (its heading, two lines, its bar)."""
 CONFIRM_SECONDS = 3.0
 """A second press within this time confirms resigning or leaving a running game."""
 
@@ -137,6 +144,14 @@ class GameScreen:
             view.review_asked = True
             self.actions.tell(Analyse(match=view.code))
 
+    def sound(self) -> None:
+        """Sound on or off; where there is none at all, say why instead."""
+        missing = self.actions.silent_because
+        if missing is None:
+            self.actions.toggle_mute()
+        else:
+            self.known.say(f"No sound on this computer ({missing}).")
+
     def say(self, text: str) -> None:
         """Enter in the chat box: send the line (a blank one is not sent), and give the
         keyboard back to the board, where letters are moves and shortcuts again."""
@@ -204,7 +219,7 @@ class GameScreen:
         elif key == pygame.K_a and not self.playing:
             self.analyse()
         elif key == pygame.K_m:
-            self.actions.toggle_mute()
+            self.sound()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.known.has("chat") \
                 and self.view.may_chat:
             self.ui.focus = self.chat.field
@@ -232,7 +247,8 @@ class GameScreen:
             panel = pygame.Rect(board_area.right + m, top + m, w - board_area.right - 2 * m,
                                 h - 2 * m)
         else:
-            side = min(w - 2 * m, int(h * 0.58))
+            side = max(int(u * 20), min(w - 2 * m, int(h * 0.58),
+                                        int(h - 2 * m - u * PANEL_UNDER_BOARD)))
             board_area = pygame.Rect((w - side) // 2, top + m, side, side)
             panel = pygame.Rect(m, board_area.bottom + m, w - 2 * m,
                                 full - board_area.bottom - 2 * m)
@@ -264,16 +280,16 @@ class GameScreen:
                    last=last, flipped=flipped,
                    hover=hover if view.my_turn and self.looking is None else None)
         if self.looking is None:
-            draw_hints(ui.surface, lay, view.hints, view.score_words, view.info.pieces)
+            draw_hints(ui.surface, lay, self.hints, view.score_words, view.info.pieces)
         shown = len(s.moves) if self.looking is None else self.looking
         reviewed = view.reviewed(shown - 1)
-        if reviewed is not None and reviewed.loss > 0:
+        if reviewed is not None and reviewed.mistake:  # the server's verdict, not any loss
             draw_engine_choice(ui.surface, lay, reviewed.best)
         for square in range(s.size * s.size):
             ui.on_click(lay.square_rect(square), partial(self.click_square, square))
 
     def draw_panel(self, ui: Ui, area: pygame.Rect, u: float) -> None:
-        view, known = self.view, self.known
+        view = self.view
         s = view.state
         assert s is not None
         x, y, width = area.left, float(area.top), area.width
@@ -305,24 +321,45 @@ class GameScreen:
                              colour) + u * 0.4
         buttons_h = u * 2.6
         bottom = area.bottom - 2 * buttons_h - u * 0.5
-        chat_h = u * 8.5 if known.has("chat") else 0.0
-        step_h = u * 2.4
-        moves_box = pygame.Rect(x, int(y + u * 0.4), width,
-                                int(bottom - chat_h - step_h - u * 1.9 - y))
-        if moves_box.height <= u * 3 and chat_h:  # no room for the record: the chat takes it
-            chat_h = bottom - y - u * 0.4
-        elif moves_box.height > u * 3:
-            draw_moves(ui, moves_box, u, view, self.looking, partial(self.step, None))
-            draw_step_bar(ui, pygame.Rect(x, moves_box.bottom + int(u * 0.5), width,
-                                          int(step_h)), u, len(s.moves), self.looking,
-                          self.step, partial(self.step, None))
-        if chat_h:
-            me = known.welcome.player if known.welcome is not None else None
-            self.chat.draw(ui, pygame.Rect(x, int(bottom - chat_h), width, int(chat_h - u * 0.5)),
-                           view, me, u)
+        self.draw_record_and_chat(ui, pygame.Rect(x, int(y + u * 0.4), width,
+                                                  int(bottom - y - u * 0.4)), u)
         self.draw_buttons(ui, pygame.Rect(x, int(bottom), width, int(buttons_h)),
                           pygame.Rect(x, int(bottom + buttons_h + u * 0.5), width,
                                       int(buttons_h)))
+
+    def draw_record_and_chat(self, ui: Ui, area: pygame.Rect, u: float) -> None:
+        """The move list with its |< < > >| bar, and the chat: one above the other, or
+        side by side where the panel is short (a small window), so neither is lost."""
+        view, known = self.view, self.known
+        s = view.state
+        assert s is not None
+        chat = known.has("chat")
+        step_h = int(u * 2.4)
+        beside = chat and area.height < u * RECORD_OVER_CHAT and area.width >= u * 30
+        if chat and area.height < u * RECORD_BESIDE_CHAT:  # no room for the record
+            record, chat_area = None, area
+        elif beside:
+            record_w = int(area.width * 0.52)
+            record = pygame.Rect(area.left, area.top, record_w, area.height)
+            chat_area = pygame.Rect(record.right + int(u * 0.6), area.top,
+                                    area.right - record.right - int(u * 0.6), area.height)
+        elif chat:
+            chat_h = int(u * 8.5)
+            record = pygame.Rect(area.left, area.top, area.width, area.height - chat_h)
+            chat_area = pygame.Rect(area.left, record.bottom, area.width, chat_h)
+        else:
+            record, chat_area = area, None
+        if record is not None:
+            moves_box = pygame.Rect(record.left, record.top, record.width,
+                                    record.height - step_h - int(u * 1.5))
+            draw_moves(ui, moves_box, u, view, self.looking, partial(self.step, None))
+            draw_step_bar(ui, pygame.Rect(record.left, moves_box.bottom + int(u * 0.5),
+                                          record.width, step_h), u, len(s.moves),
+                          self.looking, self.step, partial(self.step, None))
+        if chat_area is not None:
+            me = known.welcome.player if known.welcome is not None else None
+            self.chat.draw(ui, pygame.Rect(chat_area.left, chat_area.top, chat_area.width,
+                                           chat_area.height - int(u * 0.5)), view, me, u)
 
     def draw_turn(self, ui: Ui, x: int, y: float, width: int, u: float) -> float:
         """Whose turn it is (or why nothing moves), and the code to share while waiting."""
@@ -365,11 +402,8 @@ class GameScreen:
         note = view.pass_note()
         if note:
             out.append((note, theme.WARN))
-        if view.hints and self.looking is None:
-            what = ("the disc margin you can expect at the end after each move"
-                    if view.info.scored else "how each move ends with perfect play")
-            exact = "; underlined: solved exactly" if any(h.exact for h in view.hints) else ""
-            out.append((f"Hint: {what}; framed: the best{exact}.", theme.HINT_BEST_TEXT))
+        if self.hints:
+            out.append((self.hint_legend(), theme.HINT_BEST_TEXT))
         elif view.hint_asked:
             out.append(("The engine is looking at your position...", theme.MUTED))
         if view.review_asked:
@@ -378,10 +412,36 @@ class GameScreen:
         said = view.review_text(shown - 1)
         if said:
             r = view.reviewed(shown - 1)
-            out.append((said, theme.REVIEW_LOSS if r is not None and r.loss > 0 else theme.GOOD))
+            assert r is not None  # it was said
+            out.append((said, theme.REVIEW_LOSS if r.mistake else
+                        theme.GOOD if r.loss <= 0 else theme.TEXT))
         if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
             out.append((known.notice, theme.GOOD if known.notice_good else theme.BAD))
         return out
+
+    @property
+    def hints(self) -> list[ScoredMove]:
+        """The engine's scores to draw: for the live position of a game still being
+        played only (a hint belongs to the moment it was given: not to a finished game,
+        nor to a position looked back at)."""
+        s = self.view.state
+        if self.looking is not None or s is None or s.status != "playing":
+            return []
+        return self.view.hints
+
+    def hint_legend(self) -> str:
+        """What the numbers on the board mean, saying whose they are: the side to move's."""
+        view = self.view
+        s = view.state
+        assert s is not None
+        side = view.side(s.to_move)
+        if view.info.scored:
+            what = (f"{side}'s disc margin at the end after each move (+4: {side} ends "
+                    "4 discs ahead)")
+        else:
+            what = f"how each move ends for {side} with perfect play"
+        exact = "; underlined: solved exactly" if any(h.exact for h in self.hints) else ""
+        return f"Hint: {what}; framed: the best{exact}."
 
     def draw_buttons(self, ui: Ui, features: pygame.Rect, row: pygame.Rect) -> None:
         """Two rows: the optional features (take back, hint or analyse, sound), then
@@ -390,20 +450,21 @@ class GameScreen:
         s = view.state
         assert s is not None
         now = time.monotonic()
-        sound = "Sound off" if self.actions.muted else "Sound on"
+        sound = ("No sound" if self.actions.silent_because is not None else
+                 "Sound off" if self.actions.muted else "Sound on")
         extra: list[tuple[str, Callable[[], None], bool, str]] = []
         if s.status != "over" and view.seat is not None:
             if known.has("takeback"):
                 extra.append(("Take back", self.takeback, view.can_take_back, "U"))
             if known.has("hint"):
-                asked = view.hint_asked or bool(view.hints)
+                asked = view.hint_asked or bool(self.hints)
                 extra.append(("Hint", self.hint, view.may_hint and not asked, "?"))
         elif s.status == "over" and known.has("analyse"):
             label = "Analysed" if view.review is not None else (
                 "Analysing..." if view.review_asked else "Analyse")
             extra.append((label, self.analyse, view.review is None and not view.review_asked,
                            "A"))
-        extra.append((sound, self.actions.toggle_mute, True, "M"))
+        extra.append((sound, self.sound, True, "M"))
         for cell, (label, action, enabled, key) in zip(
                 columns(features, len(extra), features.height * 0.3), extra):
             ui.button(cell, label, action, enabled=enabled, hint=key)
@@ -420,7 +481,7 @@ class GameScreen:
             return
         if view.seat is not None and s.status == "playing":
             label = "Sure? Click to resign" if confirming == "resign" else "Resign"
-            ui.button(left, label, self.resign, hint="R")
+            ui.button(left, label, self.resign, hint="R", danger=True)
         label = "Sure? Leaving loses" if confirming == "leave" else (
             "Cancel" if s.status == "waiting" else "Back to lobby")
         ui.button(right, label, self.leave, hint="Esc")

@@ -18,14 +18,29 @@ GoTo = Callable[[int | None], None]
 """Show the board after that many moves (None: the live board)."""
 
 
+MARKS = {1: "?", 2: "??"}
+"""The review's marks after a move, by the server's ``mistake`` (docs/protocol.md)."""
+
+
 def move_label(view: MatchView, index: int, name: str) -> tuple[str, bool]:
-    """One entry of the list ('12. d3', with '-4' when the review found it lost 4
-    discs) and whether the review marks it as a mistake."""
+    """One entry of the list ('12. d3', then '?' or '??' when the server's review calls
+    it a mistake or a big one) and whether it is one. Only the server's verdict marks a
+    move: a loss within the engine's own error is no mistake."""
     r = view.reviewed(index)
     text = f"{index + 1}. {name}"
-    if r is None or r.loss <= 0:
+    if r is None or not r.mistake:
         return text, False
-    return f"{text} {'-' + str(r.loss) if view.info.scored else '?'}", True
+    return f"{text} {MARKS.get(r.mistake, '??')}", True
+
+
+def review_heading(view: MatchView) -> str:
+    """The list's heading once reviewed: how many mistakes each side made, by the
+    server's verdicts ('Review: Black 2 mistakes, White 0')."""
+    counts = [0, 0]
+    for r in view.review.plies if view.review is not None else []:
+        counts[r.seat] += bool(r.mistake)
+    first = f"{view.side(0)} {counts[0]} mistake{'s' if counts[0] != 1 else ''}"
+    return f"Review: {first}, {view.side(1)} {counts[1]}"
 
 
 def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int | None,
@@ -38,9 +53,7 @@ def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int
     labels = [move_label(view, k, n) for k, n in enumerate(names)]
     pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
     inner = box.inflate(-u, -u)
-    heading = f"Moves ({len(names)})"
-    if view.review is not None:
-        heading += ": the engine's review (click a move)"
+    heading = f"Moves ({len(names)})" if view.review is None else review_heading(view)
     ui.text(heading, inner.topleft, u * 1.0, theme.MUTED, max_width=inner.width)
     px = u * 1.0
     f = theme.font(int(px))
@@ -59,23 +72,28 @@ def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int
     for k in range(first, min(len(names), first + fit)):
         col, row = divmod(k - first, per_col)
         rect = pygame.Rect(inner.left + col * cell_w, top + row * line_h, cell_w - 4, line_h)
-        if k + 1 == shown_ply:
-            pygame.draw.rect(ui.surface, theme.SELECTED, rect, border_radius=3)
         text, lost = labels[k]
         colour = theme.REVIEW_LOSS if lost else theme.TEXT if k % 2 == 0 else theme.TEXT_SOFT
+        if k + 1 == shown_ply:  # on the highlight, every entry in the one readable colour
+            pygame.draw.rect(ui.surface, theme.SELECTED, rect, border_radius=3)
+            colour = theme.TEXT
         ui.text(text, (rect.left + 3, rect.top), px, colour)
         ui.on_click(rect, partial(go, k + 1))
 
 
 def draw_step_bar(ui: Ui, bar: pygame.Rect, u: float, total: int, looking: int | None,
                   step: Callable[[int], None], go: GoTo) -> None:
-    """|< < > >| and where we are: 'move 5 of 12 (looking back)'."""
+    """|< < > >| and where we are: 'move 5 of 12 (looking back)'; in a narrow bar the
+    buttons alone (the turn line says which move is shown)."""
     shown = total if looking is None else looking
-    buttons = columns(pygame.Rect(bar.left, bar.top, int(bar.width * 0.5), bar.height), 4,
-                      u * 0.4)
+    narrow = bar.width < u * 28
+    buttons = columns(pygame.Rect(bar.left, bar.top, bar.width if narrow else
+                                  int(bar.width * 0.5), bar.height), 4, u * 0.4)
     for rect, label, action in zip(buttons, ("|<", "<", ">", ">|"), (
             partial(go, 0), partial(step, -1), partial(step, 1), partial(go, None))):
         ui.button(rect, label, action, enabled=total > 0)
+    if narrow:
+        return
     words = "live" if looking is None else "looking back"
     ui.text(f"move {shown} of {total} ({words})", (bar.left + bar.width * 0.53, bar.centery),
             u * 1.0, theme.MUTED if looking is None else theme.WARN, anchor="midleft",

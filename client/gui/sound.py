@@ -3,15 +3,19 @@ capture, a two-note chime when it becomes your turn and a rising arpeggio at the
 
 Synthesised once at start-up (a few short decaying sine partials each, numpy) into
 pygame.mixer Sounds, so nothing is bundled and nothing is loaded from disk. Without an
-audio device, or where the mixer cannot start, the window is simply silent: playing
-is then a no-op, never an error. Which cues a new `state` calls for is decided by
-:func:`cues`, which is pure.
+audio device, or where the mixer cannot start, the window is silent: playing is then
+a no-op, never an error, the reason is told once (not the audio library's own lines on
+stderr, which the start-up catches) and the sound button says there is no sound.
+Which cues a new `state` calls for is decided by :func:`cues`, which is pure.
 """
 
 from __future__ import annotations
 
 import enum
 import logging
+import os
+import sys
+import tempfile
 from dataclasses import dataclass
 from typing import Final
 
@@ -135,6 +139,28 @@ def to_buffer(wave: Wave, size: int, channels: int) -> bytes:
     return frames.tobytes()
 
 
+def start_mixer() -> None:
+    """``pygame.mixer.init()``, holding back what the audio library writes straight to
+    file descriptor 2 (ALSA prints eight lines when there is no sound card): passed on
+    when the mixer starts, dropped when it fails (the caller then tells the reason in one
+    line). Without a file descriptor 2 (a desktop launcher) nothing is held back."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        pygame.mixer.init()
+        return
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            pygame.mixer.init()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        held.seek(0)
+        sys.stderr.write(held.read().decode(errors="replace"))
+
+
 class Sounds:
     """The cues, ready to play; silent (never failing) when there is no audio."""
 
@@ -145,7 +171,7 @@ class Sounds:
         self._sounds: dict[Cue, pygame.mixer.Sound] = {}
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init()
+                start_mixer()
             mixer = pygame.mixer.get_init()
             if mixer is None:
                 raise pygame.error("the audio mixer did not start")
@@ -156,7 +182,8 @@ class Sounds:
             }
         except (pygame.error, ValueError) as err:
             self.silent_because = str(err) or type(err).__name__
-            log.info("the window plays no sounds: %s", self.silent_because)
+            log.warning("taikyoku: no sound (%s); the game goes on silently",
+                        self.silent_because)
 
     @property
     def available(self) -> bool:

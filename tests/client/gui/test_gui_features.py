@@ -177,7 +177,8 @@ async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: 
         assert view.review is not None
         assert [r.played for r in view.review.plies] == [0, 1, 4, 8, 6, 3, 2]
         mistake = view.reviewed(1)
-        assert mistake is not None and (mistake.best, mistake.loss) == (4, 1)
+        assert mistake is not None and (mistake.best, mistake.loss, mistake.mistake) == (4, 1, 2)
+        assert move_label(view, 1, "O on 1") == ("2. O on 1 ??", True)
         app.game.step(None, 2)  # the board after O's move
         still_shot(app, "analysed_game")
         assert view.review_text(1) == "Move 2, O 1: a loss with best play; 4 was a draw."
@@ -193,7 +194,7 @@ async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: 
 async def test_analyse_an_othello_game_against_the_bot(game_server: GameServer,
                                                        tmp_path: Path) -> None:
     """A whole 4x4 game, then its review: every played square has its entry, and the
-    list marks exactly the moves that gave discs away."""
+    list marks exactly the moves the server calls mistakes ('?', '??')."""
     app = window(game_server, tmp_path, game="othello", size=4, level=1)
 
     async def scenario() -> None:
@@ -213,9 +214,10 @@ async def test_analyse_an_othello_game_against_the_bot(game_server: GameServer,
         assert s is not None and review is not None
         assert [r.played for r in review.plies] == [m for m in s.moves if m != "pass"]
         names = view.move_names()
-        for r in review.plies:
-            text, lost = move_label(view, r.ply, names[r.ply])
-            assert lost == (r.loss > 0) and text.endswith(f"-{r.loss}") == lost
+        for r in review.plies:  # marked by the server's verdict alone
+            text, marked = move_label(view, r.ply, names[r.ply])
+            assert marked == bool(r.mistake)
+            assert text == f"{r.ply + 1}. {names[r.ply]}" + {0: "", 1: " ?", 2: " ??"}[r.mistake]
         worst = max(review.plies, key=lambda r: (r.loss, -r.ply))
         app.game.step(None, worst.ply + 1)
         still_shot(app, "analysed_othello")

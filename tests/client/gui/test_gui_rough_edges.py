@@ -1,0 +1,288 @@
+"""What a player tripped over in the window (issue 26), each drawn from hand-made states
+(no server) and saved in tests/output/: hints and refusals that outlived their position,
+a review that judged moves itself, the record lost at 480x640, the start screen and its
+legend cut short, Resign not marked, jagged discs, a missing sound device."""
+
+from __future__ import annotations
+
+import os
+
+import msgspec
+import pygame
+import pytest
+
+from client.common.launch import Where
+from client.gui import sound, theme
+from client.gui.animation import BoardAnimation
+from client.gui.app import App
+from client.gui.board import Layout, draw_othello
+from client.gui.lobby_screen import SHORTCUTS
+from client.gui.move_list import move_label
+from shared.games.othello import parse_square
+from shared.protocol import (
+    FEATURES,
+    Analysis,
+    ChatLine,
+    Joined,
+    MatchSummary,
+    PlayerInfo,
+    PlyReview,
+    Result,
+    Review,
+    ScoredMove,
+)
+from tests.client.client_support import screenshot, settle, state_after, welcome
+
+OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
+PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"),
+          PlayerInfo(1, "Hana", "human", True, "p_hana")]
+
+
+@pytest.fixture
+def app(app: App) -> App:
+    """The usual test window, told the server has every optional feature."""
+    app.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
+    return app
+
+
+def show(app: App, *messages: object) -> None:
+    for msg in messages:
+        app.take(msg)  # type: ignore[arg-type]
+    app.step([])
+    settle(app)
+    app.step([])
+
+
+def key(app: App, k: int, text: str = "") -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text)])
+
+
+def painted(app: App, colour: tuple[int, int, int]) -> int:
+    mask = pygame.mask.from_threshold(app.surface, colour, (1, 1, 1, 255))
+    return int(mask.count())
+
+
+def texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line the next frame draws (filled in by the frame)."""
+    seen: list[str] = []
+    real = theme.draw_text
+
+    def watch(surface: pygame.Surface, text: str, *a: object, **k: object) -> pygame.Rect:
+        seen.append(text)
+        return real(surface, text, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "draw_text", watch)
+    return seen
+
+
+def hinted(app: App) -> None:
+    """Our turn in an Othello game with hints, the engine's scores on the board."""
+    s = msgspec.structs.replace(state_after("othello", 8, OPENING[:4]), hints=True)
+    show(app, Joined("K7QX", 0, "player"), s,
+         Analysis("K7QX", 4, [ScoredMove(m, 4 - 3 * i, i == 0, 6)
+                              for i, m in enumerate(s.legal)]))
+
+
+def test_hints_and_a_refusal_go_when_the_game_ends(app: App) -> None:
+    hinted(app)
+    lay = app.game.layout
+    assert lay is not None
+    app.game.click_square(parse_square("d4", 8))  # taken: a refusal under the turn
+    app.step([])
+    assert app.known.notice == "d4 is already taken."
+    assert painted(app, theme.HINT_PLATE) > 0
+    assert any(note.startswith("Hint:") for note, _ in app.game.notes())
+    screenshot(app.surface, "rough_hint_before_resigning")
+    resigned = state_after("othello", 8, OPENING[:4],
+                           result=Result(winner=1, reason="resign", score=[2, 2]))
+    show(app, resigned)  # the same position, now over
+    screenshot(app.surface, "rough_resigned_after_a_hint")
+    assert painted(app, theme.HINT_PLATE) == 0
+    assert not any(note.startswith("Hint:") for note, _ in app.game.notes())
+    assert app.known.notice == ""
+
+
+def test_the_hint_line_says_whose_margin_the_numbers_are(app: App) -> None:
+    hinted(app)
+    assert ("Hint: Black's disc margin at the end after each move (+4: Black ends 4 discs "
+            "ahead); framed: the best; underlined: solved exactly.", theme.HINT_BEST_TEXT
+            ) in app.game.notes()
+
+
+def test_a_refusal_goes_with_the_next_move(app: App) -> None:
+    show(app, Joined("K7QX", 1, "player"), state_after("othello", 8, OPENING[:3], me=1))
+    app.game.click_square(parse_square("f5", 8))
+    assert app.known.notice == "f5 is already taken."
+    show(app, state_after("othello", 8, OPENING[:4], me=1))  # the opponent moved
+    assert app.known.notice == ""
+
+
+def test_the_review_marks_the_servers_mistakes_only(app: App,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    over = state_after("othello", 8, OPENING, result=Result(winner=1, reason="resign",
+                                                           score=[3, 1]))
+    show(app, Joined("K7QX", 0, "player"), over)
+    c4 = OPENING[4]
+    plies = [PlyReview(0, 0, OPENING[0], OPENING[0], 0, 0, False, 8, 0),
+             PlyReview(1, 1, OPENING[1], OPENING[1], 0, 0, False, 8, 0),
+             PlyReview(2, 0, OPENING[2], OPENING[3], 2, 1, False, 8, 0),  # noise: 1 disc
+             PlyReview(3, 1, OPENING[3], OPENING[2], 5, 9, False, 8, 1),
+             PlyReview(4, 0, c4, parse_square("e3", 8), 6, 20, True, 8, 2)]
+    show(app, Review("K7QX", plies))
+    view = app.game.view
+    names = view.move_names()
+    assert [move_label(view, k, n) for k, n in enumerate(names)] == [
+        ("1. f5", False), ("2. d6", False), ("3. c3", False), ("4. d3 ?", True),
+        ("5. c4 ??", True)]
+    drawn = texts(app, monkeypatch)
+    app.game.step(None, 3)  # after c3, one disc worse than an estimate: no mistake
+    app.step([])
+    assert "Review: Black 1 mistake, White 1" in drawn
+    assert painted(app, theme.HINT_BEST) == 0  # no engine's choice shown against it
+    app.game.step(None, 5)
+    app.step([])
+    screenshot(app.surface, "rough_review_big_mistake")
+    assert painted(app, theme.HINT_BEST) > 0  # c4's better move, framed
+
+
+@pytest.mark.parametrize("seat", [0, None])
+def test_the_smallest_window_keeps_the_record_its_buttons_and_the_chat(
+        app: App, seat: int | None) -> None:
+    app.surface = pygame.display.set_mode((480, 640), pygame.RESIZABLE)
+    s = msgspec.structs.replace(state_after("othello", 8, OPENING, players=PEOPLE), hints=True)
+    show(app, Joined("K7QX", seat, "player" if seat is not None else "spectator"), s,
+         ChatLine("K7QX", 1, 0.0, None, "p_ken", "Ken", "nice opening"))
+    screenshot(app.surface, f"rough_480x640_{'player' if seat == 0 else 'spectator'}")
+    window = app.surface.get_rect()
+    steps = [rect for rect, action in app.ui.hits
+             if getattr(action, "func", None) == app.game.step]
+    assert len(steps) == 4 + len(OPENING)  # |< < > >| and a click on each move
+    assert all(window.contains(r) for r in steps)
+    assert painted(app, theme.CHAT_BOX) > 0
+    first = min(steps, key=lambda r: (r.top, r.left))
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=first.center)])
+    assert app.game.looking is not None  # a click steps through the record
+
+
+def test_the_small_start_screen_shows_every_list_and_the_whole_legend(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.surface = pygame.display.set_mode((480, 640), pygame.RESIZABLE)
+    app.startup.where = Where("ws://127.0.0.1:8765", "this computer",
+                              share="ws://192.0.2.7:8765")
+    hana = PlayerInfo(0, "Hana", "human", True, "p_hana")
+    app.known.lobby = [MatchSummary("AB3D", "othello", 8, "waiting", [hana], 0),
+                       MatchSummary("QW9E", "othello", 8, "playing", PEOPLE, 2)]
+    drawn = texts(app, monkeypatch)
+    app.step([])
+    screenshot(app.surface, "rough_start_480x640")
+    assert "Matches to watch" in drawn
+    legend = " ".join(drawn)
+    assert all(item in legend for item in SHORTCUTS)  # not cut to "W spe..."
+    assert not any(t.endswith("...") for t in drawn)
+    labels = {getattr(a, "func", None) for _, a in app.ui.hits}
+    assert app.lobby.join in labels  # Join and Watch are there to click
+    for code in ("UN1A", "UN2B", "UN3C"):  # more games than fit: say so, and scroll
+        app.known.handle(Joined(code, 0, "player"))
+        app.known.handle(state_after("othello", 6, [], code=code))
+    app.known.current = None
+    drawn.clear()
+    app.step([])
+    assert any(t.startswith("More below") for t in drawn)
+    for _ in range(10):
+        app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
+    drawn.clear()
+    app.step([])
+    assert "Matches to watch" in drawn and any(t.startswith("More above") for t in drawn)
+
+
+def test_shortcut_letters_are_as_readable_as_their_labels(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.surface = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+    seen: dict[str, tuple[int, tuple[int, int, int]]] = {}
+    real = theme.draw_text
+
+    def watch(surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int],
+              *a: object, **k: object) -> pygame.Rect:
+        seen[text] = (px, colour)
+        return real(surface, text, px, colour, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "draw_text", watch)
+    app.step([])
+    play_px, play_colour = seen["Play"]
+    enter_px, enter_colour = seen["Enter"]
+    assert enter_colour == play_colour  # on the selected (blue) button too
+    assert enter_px >= max(theme.MIN_FONT + 2, play_px * 0.7)
+
+
+def test_resign_is_marked_and_asks_once(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    resigned: list[bool] = []
+    monkeypatch.setattr(app, "resign", lambda: resigned.append(True))
+    show(app, Joined("K7QX", 0, "player"), state_after("othello", 8, OPENING[:4]))
+    assert painted(app, theme.DANGER) > 0  # the one red button
+    key(app, pygame.K_r, "r")
+    assert resigned == []
+    drawn = texts(app, monkeypatch)
+    app.step([])
+    screenshot(app.surface, "rough_resign_confirm")
+    assert "Sure? Click to resign" in drawn
+    key(app, pygame.K_r, "r")
+    assert resigned == [True]
+
+
+def test_discs_have_smooth_edges(app: App) -> None:
+    """Pixels on a disc's rim blend it into the felt, instead of a staircase of the two
+    colours alone."""
+    surface = pygame.Surface((160, 160))
+    lay = Layout.fit(surface.get_rect(), 4, coordinates=False)
+    board = "X" + "." * 14 + "O"
+    draw_othello(surface, lay, board, BoardAnimation.still(board).looks(0.0), legal=[],
+                 last=None, flipped=frozenset(), hover=None)
+    plain = {theme.FELT, theme.FELT_DARK, theme.DISC_SHADOW, theme.BLACK_DISC,
+             theme.BLACK_EDGE, theme.WHITE_DISC, theme.WHITE_EDGE}
+    for square in (0, 15):
+        r = lay.square_rect(square)
+        colours = {tuple(surface.get_at((x, y)))[:3] for x in range(r.left, r.right)
+                   for y in range(r.top, r.bottom)}
+        assert len(colours - plain) >= 8  # blends along the rim
+
+
+def test_a_missing_sound_device_is_said_once(capfd: pytest.CaptureFixture[str],
+                                             caplog: pytest.LogCaptureFixture,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The audio library writes its own lines straight to the process's stderr (ALSA: eight
+    of them); the window says why there is no sound once, and its button says so."""
+    def no_device() -> None:
+        for n in range(8):
+            os.write(2, f"ALSA lib pcm.c:{n}: cannot find card '0'\n".encode())
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = sound.Sounds()
+    assert "ALSA lib" not in capfd.readouterr().err
+    said = [r.getMessage() for r in caplog.records if "no sound" in r.getMessage()]
+    assert said == ["taikyoku: no sound (ALSA: Couldn't open audio device: No such file or "
+                    "directory); the game goes on silently"]
+    assert not sounds.available
+
+
+def test_the_sound_button_says_there_is_none(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.sounds.silent_because = "ALSA: Couldn't open audio device"
+    show(app, Joined("K7QX", 0, "player"), state_after("othello", 8, OPENING[:4]))
+    drawn = texts(app, monkeypatch)
+    app.step([])
+    assert "No sound" in drawn and "Sound on" not in drawn
+    muted = app.muted
+    key(app, pygame.K_m, "m")
+    assert app.muted == muted  # nothing to turn on or off: it says why instead
+    assert app.known.notice == "No sound on this computer (ALSA: Couldn't open audio device)."
+
+
+def test_a_mixer_that_starts_keeps_what_it_said(capfd: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def starts() -> None:
+        os.write(2, b"a warning worth reading\n")
+
+    monkeypatch.setattr(pygame.mixer, "init", starts)
+    sound.start_mixer()
+    assert capfd.readouterr().err == "a warning worth reading\n"
