@@ -1,7 +1,8 @@
 """The match's chat beside the board: its last lines, and a box to write one (Enter
 sends; a spectator where only the players chat gets a line saying so instead, as the
-server would refuse what they wrote). Text is drawn exactly as the server relayed it;
-pygame renders it as glyphs, so nothing in it is ever read as markup or a command.
+server would refuse what they wrote). Text comes through the clients' one sanitiser
+(client/common/sanitise.py, where frames come in) and pygame renders it as glyphs, so
+nothing in it is ever read as markup or a command.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from collections.abc import Callable
 
 import pygame
 
-from client.common.match_view import MatchView
+from client.common.match_view import MatchView, chat_speaker
 from client.gui import theme
 from client.gui.widgets import TextField, Ui, wrap
-from shared.protocol import CHAT_MAX_CHARS, ChatLine
+from shared.protocol import CHAT_MAX_CHARS
 
 
 class ChatBox:
@@ -27,12 +28,6 @@ class ChatBox:
         """Hand over what was typed (maybe nothing) and empty the box."""
         text, self.field.text = self.field.text, ""
         self.on_enter(text)
-
-    @staticmethod
-    def speaker(line: ChatLine, me: str | None) -> str:
-        """Who wrote a line: 'You', their name, '(watching)' after a spectator's."""
-        name = "You" if me is not None and line.player == me else line.name or "someone"
-        return name if line.seat is not None else f"{name} (watching)"
 
     def draw(self, ui: Ui, rect: pygame.Rect, view: MatchView, me: str | None,
              u: float) -> None:
@@ -52,7 +47,7 @@ class ChatBox:
         room = max(0, (field.top - inner.top - int(u * 0.3)) // line_h)
         lines: list[tuple[str, str]] = []  # (speaker, text) per drawn line; speaker once
         for line in view.chat:
-            who = self.speaker(line, me)
+            who = chat_speaker(line, me)
             for i, part in enumerate(wrap(f"{who}: {line.text}", f, inner.width)):
                 lines.append((who if i == 0 else "", part))
         if not lines:

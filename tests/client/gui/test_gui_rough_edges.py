@@ -5,12 +5,14 @@ legend cut short, Resign not marked, jagged discs, a missing sound device."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import msgspec
 import pygame
 import pytest
 
+from client.common.connection import _decode
 from client.common.launch import Where
 from client.gui import sound, theme
 from client.gui.animation import BoardAnimation
@@ -286,3 +288,22 @@ def test_a_mixer_that_starts_keeps_what_it_said(capfd: pytest.CaptureFixture[str
     monkeypatch.setattr(pygame.mixer, "init", starts)
     sound.start_mixer()
     assert capfd.readouterr().err == "a warning worth reading\n"
+
+
+def test_a_spectators_chat_is_marked_and_server_strings_drawn_clean(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames come in through the connection's decoder (the clients' one sanitiser): a
+    name or a line carrying escape sequences or bidi controls is drawn inert, and a
+    spectator's line says '(watching)' even under a player's name."""
+    s = state_after("othello", 8, OPENING, players=PEOPLE)
+    raw = json.dumps({"type": "chat", "match": "K7QX", "seq": 1, "time": 0.0, "seat": None,
+                      "player": "p_ken", "name": "Hana\x1b[2J\u202e",
+                      "text": "gg\x1b]0;pwned\x07 \u200bwell played\r\nok"})
+    show(app, Joined("K7QX", None, "spectator"), s, _decode(raw))
+    drawn = texts(app, monkeypatch)
+    app.step([])
+    screenshot(app.surface, "rough_spectator_chat")
+    said = " ".join(drawn)
+    assert "Hana (watching):" in drawn
+    assert "gg well played  ok" in said
+    assert not any(ch in said for ch in "\x1b\x07\u202e\u200b\r\n")
