@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import math
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -94,6 +96,18 @@ def _serve_parser() -> argparse.ArgumentParser:
                         default=DEFAULTS.max_connections_per_address,
                         help="open connections per remote address, handshakes included; "
                              "an IPv6 address counts by its /64 (default %(default)s)")
+    limits.add_argument("--max-connections", type=_positive(int), default=None,
+                        help="open connections in all, handshakes included; past it HTTP 503 "
+                             "server_busy (default: the descriptor limit, raised to what the "
+                             "system allows, less room for the store and the bot workers)")
+    limits.add_argument("--max-outgoing", type=_positive(int), default=DEFAULTS.max_outgoing,
+                        metavar="BYTES",
+                        help="bytes of frames a connection may leave unread before it is "
+                             "closed with 4000 (default %(default)s)")
+    limits.add_argument("--hello-timeout", type=_positive(float),
+                        default=DEFAULTS.hello_timeout, metavar="SECONDS",
+                        help="seconds a new connection has to say hello before it is closed "
+                             "with 1008 (default %(default)s)")
     limits.add_argument("--new-players-per-minute", type=_positive(int),
                         default=DEFAULTS.new_players_per_minute,
                         help="new players (a hello with no known token) per address a "
@@ -130,6 +144,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         bot_workers=args.bot_workers,
         max_frame=args.max_frame, rate=args.rate, burst=args.burst,
         max_connections_per_address=args.max_connections_per_address,
+        max_connections=args.max_connections, max_outgoing=args.max_outgoing,
+        hello_timeout=args.hello_timeout,
         new_players_per_minute=args.new_players_per_minute,
         unfinished_per_address=args.max_unfinished_per_address,
         engine_per_address=args.max_engine_per_address, exempt_loopback=args.exempt_loopback,
@@ -141,21 +157,41 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
 
 
 async def run_server(config: ServerConfig) -> None:
-    """Serve until SIGINT or SIGTERM, then close cleanly."""
-    server = GameServer(config)
-    await server.start()
-    _log_browser_address(config.host, server.port)
+    """Serve until SIGINT or SIGTERM, then close cleanly (a signal during the start,
+    while the engine loads, stops it there)."""
+    log = logging.getLogger("taikyoku.server")
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+
+    def stop_on(sig: signal.Signals) -> None:
+        log.info("%s received: stopping", sig.name)
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(sig, stop_on, sig)
+    server = GameServer(config)
+    starting = asyncio.create_task(server.start())
+    stopping = asyncio.create_task(stop.wait())
     try:
-        await stop.wait()
-        logging.getLogger("taikyoku.server").info("stopping")
+        await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if not starting.done():  # stopped while starting: start() undoes what it did
+            starting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await starting
+            return
+        starting.result()  # a failed start (undone by start() itself) raises here
+        _log_browser_address(config.host, server.port)
+        await stopping
+        began = time.monotonic()
+        assert server.runner is not None
+        unfinished = sum(1 for match in server.runner.matches.values() if match.result is None)
+        await server.close()
+        log.info("stopped in %.1f s; %d unfinished matches are kept for the next start",
+                 time.monotonic() - began, unfinished)
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
-        await server.close()
+        stopping.cancel()
 
 
 def _log_browser_address(host: str, port: int) -> None:

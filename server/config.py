@@ -51,6 +51,13 @@ class ServerConfig:
     """...and in a burst."""
     max_connections_per_address: int = 512
     """Open connections per address (an IPv6 /64 counts as one), handshakes included."""
+    max_connections: int | None = None
+    """Open connections in all, handshakes included (None: what the process's descriptor
+    limit leaves once the store and the bot workers have theirs; server/shell/admission.py)."""
+    max_outgoing: int = 1 << 20
+    """Bytes of frames a connection may leave unread before it is closed (4000)."""
+    hello_timeout: float = 10.0
+    """Seconds a connection has from its upgrade to a welcomed ``hello`` (then 1008)."""
     new_players_per_minute: int = 1000
     """New players (a hello with no known token) per address a minute, on average..."""
     unfinished_per_address: int = 256

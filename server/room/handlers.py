@@ -180,9 +180,14 @@ def _open(ctx: Context, match: Match, peer: Peer, then: Callable[[], None]) -> N
 
 
 def join(ctx: Context, player: str, name: str, msg: Join) -> None:
-    """Take the open seat (or be shown your own again)."""
+    """Take the open seat (or be shown your own again: to you alone, without the chat,
+    which this connection already has, so a repeated ``join`` costs one state)."""
     match = match_named(ctx, msg.match)
     seat = match.seat_of(player)
+    if seat is not None and not match.has_left(seat):
+        ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
+        ctx.emit(ReplyState(match))
+        return
     if seat is not None:
         _joined(ctx, match, seat)
         return
@@ -217,20 +222,24 @@ def _joined(ctx: Context, match: Match, seat: int) -> None:
 
 
 def watch(ctx: Context, player: str, peer: Peer, msg: Watch) -> None:
-    """Watch a match (a player of it is shown their seat instead)."""
+    """Watch a match (a player of it is shown their seat instead). A connection that
+    already follows the match gets ``joined`` and the state again, not the chat it has."""
     match = match_named(ctx, msg.match)
     seat = match.seat_of(player)
+    watchers = ctx.watchers(match.code)
+    follows = peer in watchers
     if seat is not None and not match.has_left(seat):
+        follows = True  # every connection of a seated player gets the match's frames
         ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
     else:
-        watchers = ctx.watchers(match.code)
-        if peer not in watchers and len(watchers) >= ctx.config.max_spectators:
+        if not follows and len(watchers) >= ctx.config.max_spectators:
             raise ProtocolError("match_full", f"match {match.code} already has "
                                 f"{len(watchers)} spectators, the most this server allows")
         ctx.watch(match, peer)
         ctx.emit(Reply(Joined(match=match.code, seat=None, role="spectator")))
     ctx.emit(ReplyState(match))
-    chat.replay(ctx, match)
+    if not follows:
+        chat.replay(ctx, match)
 
 
 def leave(ctx: Context, player: str, peer: Peer, msg: Leave) -> None:

@@ -25,10 +25,19 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from server import __version__
 from server.config import ServerConfig as ServerConfig  # callers import it from here
 from server.room.limits import AddressCounter, MessageBudget
+from server.shell.admission import (
+    Admission,
+    CountedConnection,
+    Refusal,
+    connection_cap,
+    counted,
+    raise_descriptor_limit,
+)
 from server.shell.bot_pool import BotRunner
 from server.shell.effect_runner import EffectRunner
 from server.shell.host_names import HostNames
@@ -60,9 +69,9 @@ class GameServer:
         self.store: Store | None = None
         self.runner: EffectRunner | None = None
         self.bots = BotRunner(self.config.bot_workers, self.config.bot_seconds)
-        self._addresses = AddressCounter(
+        self._admission = Admission(AddressCounter(
             self.config.max_connections_per_address, self.config.exempt_loopback
-        )
+        ), cap=self.config.max_connections or 0)  # the cap is set by start()
         self._server: Server | None = None
         self._web = WebClient.load()
         self._hosts = HostNames.of_this_machine(self.config.host, self.config.allowed_hosts)
@@ -91,6 +100,8 @@ class GameServer:
         restored (taken: OSError), and no bot thinks before both succeeded.
         """
         cfg = self.config
+        self._admission.cap = cfg.max_connections or connection_cap(
+            raise_descriptor_limit(), self.bots.size)
         self.store = Store(cfg.db, exclusive=True)
         self.runner = EffectRunner(self.store, self.bots, cfg,
                            ServerInfo(name=cfg.name, version=__version__))
@@ -100,8 +111,13 @@ class GameServer:
                 max_size=cfg.max_frame, compression=None,
                 ping_interval=cfg.ping_interval, ping_timeout=cfg.ping_timeout,
                 close_timeout=cfg.close_timeout, start_serving=False,
+                # Frames go out without waiting for the socket (session.deliver), which
+                # closes a connection past max_outgoing unread; only the library's own
+                # frames wait for the buffer to drain below write_limit, so a keepalive
+                # ping is written at once however much the peer left unread.
+                write_limit=2 * cfg.max_outgoing,
                 process_request=self._process_request,  # Host check, then the web client
-                create_connection=_counted(self._addresses),  # counted from the TCP accept
+                create_connection=counted(self._admission),  # counted from the TCP accept
             )
             if cfg.warm_bots:  # the bots' engine is ready before anyone waits on it
                 await self.bots.warm_up()
@@ -115,8 +131,9 @@ class GameServer:
             await self.close()
             raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else cfg.port
-        log.info("%s listening on ws://%s:%d (database %s, %d unfinished matches restored)",
-                 cfg.name, cfg.host, self.port, self.store.path, restored)
+        log.info("%s listening on ws://%s:%d (database %s, %d unfinished matches restored, "
+                 "at most %d connections)", cfg.name, cfg.host, self.port, self.store.path,
+                 restored, self._admission.cap)
         if cfg.host in ("", "0.0.0.0"):
             log.info("players on the LAN connect to %s", ", ".join(self._lan_urls()))
         if cfg.discovery:
@@ -148,8 +165,7 @@ class GameServer:
         if advertiser is not None:
             await advertiser.close()
         if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
+            await _close_connections(self._server)
             self._server = None
         if self.runner is not None:
             await self.runner.close()
@@ -178,15 +194,27 @@ class GameServer:
     def _process_request(
         self, connection: ServerConnection, request: Request
     ) -> Response | None:
-        """A connection over the cap of its address (counted from its TCP accept) gets
-        429. Every request, the page's or the upgrade's, must name this server in Host
-        (server/shell/host_names.py): 421 otherwise. Then the web client's answer."""
-        if isinstance(connection, CountedConnection) and not connection.admitted:
+        """A connection over the server's cap (counted from its TCP accept) gets 503,
+        one over the cap of its address 429. Every request, the page's or the upgrade's,
+        must name this server in Host (server/shell/host_names.py): 421 otherwise. Then
+        the web client's answer."""
+        refusal = connection.refusal if isinstance(connection, CountedConnection) else None
+        address = connection.remote_address[0] if connection.remote_address else "?"
+        if refusal is Refusal.BUSY:
+            log.warning("connection from %s refused: the server holds %d connections, the "
+                        "most it may (--max-connections)", address,
+                        self._admission.cap)
+            return connection.respond(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                f"server_busy: this server holds {self._admission.cap} connections, the "
+                "most it may; try again later\n")
+        if refusal is Refusal.ADDRESS:
+            cap = self._admission.per_address.cap
             log.info("connection from %s refused: over %d connections from that address",
-                     connection.address, self._addresses.cap)
+                     address, cap)
             return connection.respond(
                 HTTPStatus.TOO_MANY_REQUESTS,
-                f"too_many_connections: this server accepts at most {self._addresses.cap} "
+                f"too_many_connections: this server accepts at most {cap} "
                 "open connections from one address; close some and try again\n")
         hosts = request.headers.get_all("Host")
         if self._hosts.allows(hosts):
@@ -203,19 +231,33 @@ class GameServer:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         port = ws.remote_address[1] if ws.remote_address else 0
         assert self.runner is not None
-        session = Session(ws, address, MessageBudget(self.config.rate, self.config.burst),
-                          before_send=self.runner.flush)
+        cfg = self.config
+        session = Session(ws, address, MessageBudget(cfg.rate, cfg.burst),
+                          before_send=self.runner.flush, max_outgoing=cfg.max_outgoing,
+                          close_timeout=cfg.close_timeout)
+        overdue = asyncio.get_running_loop().call_later(
+            cfg.hello_timeout, self._hello_overdue, session)
         try:
             await self._serve(session)
         except ConnectionClosed:
             pass
         finally:
+            overdue.cancel()
             if self.runner is not None:
                 self.runner.disconnected(session)
             log.info("connection %s:%s %s closed (code %s) after %.1f s and %d messages",
                      address, port,
                      f"player {session.player} ({session.name})" if session.player else "anon",
                      ws.close_code, time.monotonic() - session.opened, session.received)
+
+    def _hello_overdue(self, session: Session) -> None:
+        """Close a connection that has not been welcomed ``hello_timeout`` seconds after
+        its upgrade: an idle socket must not hold a descriptor for good."""
+        if session.player is None:
+            timeout = self.config.hello_timeout
+            log.info("closing %s: no hello within %g s", session, timeout)
+            session.drop(CloseCode.POLICY_VIOLATION,
+                         f"hello_timeout: no hello within {timeout:g} s")
 
     async def _serve(self, session: Session) -> None:
         ws = session.ws
@@ -231,10 +273,10 @@ class GameServer:
                     await _close_flooded(ws)
                     return
                 wait = session.budget.wait()
-                await session.error("rate_limited", f"over the budget of {self.config.rate:g} "
-                                    f"messages per second (bursts of {self.config.burst}); "
-                                    f"this message was dropped: send it again in {wait:g} s",
-                                    *peek(frame), retry_after=wait)
+                session.error("rate_limited", f"over the budget of {self.config.rate:g} "
+                              f"messages per second (bursts of {self.config.burst}); "
+                              f"this message was dropped: send it again in {wait:g} s",
+                              *peek(frame), retry_after=wait)
                 continue
             if session.player is None and (named := peek(frame))[0] != "hello":
                 await _refuse(ws, "hello_required", "the first message must be a hello, e.g. "
@@ -243,41 +285,36 @@ class GameServer:
             try:
                 msg = decode_client(frame)
             except ProtocolError as err:
-                await session.error(err.code, err.message, *peek(frame))
+                session.error(err.code, err.message, *peek(frame))
                 continue
             try:
                 await self.runner.handle(session, msg)  # before hello, msg is a Hello
             except ProtocolError as err:
-                await session.error(err.code, err.message, peek(frame)[0],
-                                    getattr(msg, "match", None), err.retry_after)
+                session.error(err.code, err.message, peek(frame)[0],
+                              getattr(msg, "match", None), err.retry_after)
                 if err.code == "unsupported_protocol":
                     await ws.close(CloseCode.PROTOCOL_ERROR, "unsupported protocol version")
                     return
 
 
-class CountedConnection(ServerConnection):
-    """A connection counted against its address's cap from its TCP accept to its close,
-    so handshakes in progress count too (the handshake has ``open_timeout`` to finish).
-    ``counter`` is set by :func:`_counted` for each server."""
-
-    counter: AddressCounter
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
-        self.admitted = self.counter.admit(self.address)
-        super().connection_made(transport)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        super().connection_lost(exc)
-        if self.admitted:
-            self.admitted = False
-            self.counter.release(self.address)
+SHUTDOWN_GRACE = 1.0
+"""Seconds the connections have to answer the server's closing 1001 when it stops."""
 
 
-def _counted(counter: AddressCounter) -> type[CountedConnection]:
-    """The connection class of a server whose connections ``counter`` counts."""
-    return type("CountedConnection", (CountedConnection,), {"counter": counter})
+async def _close_connections(server: Server) -> None:
+    """Stop accepting, close every connection with 1001 and wait until they are gone:
+    a peer that has not answered within :data:`SHUTDOWN_GRACE` (one that stopped
+    reading, one whose network went away) has its socket cut, so a stop is prompt."""
+    server.close()
+    try:
+        await asyncio.wait_for(server.wait_closed(), SHUTDOWN_GRACE)
+    except TimeoutError:
+        late = [ws for ws in server.all_connections if ws.state is not State.CLOSED]
+        log.info("cutting %d connections that did not answer the close in %g s",
+                 len(late), SHUTDOWN_GRACE)
+        for ws in late:
+            ws.transport.abort()
+        await server.wait_closed()
 
 
 async def _close_flooded(ws: ServerConnection) -> None:

@@ -130,8 +130,9 @@ class BotRunner:
         self._warm = False
         """Set by :meth:`warm_up`: from then on every worker loads the kernels as it starts
         (also those of a pool started again after a crash)."""
-        self._size = workers or os.cpu_count() or 1
-        self._slots = WorkerSlots(self._size)
+        self.size = workers or os.cpu_count() or 1
+        """How many worker processes the pool runs."""
+        self._slots = WorkerSlots(self.size)
         """One per worker: a search waits here for a free worker (bots before the
         engine's jobs), and its deadline starts only once it has one."""
         self._searches: dict[str, Future[int]] = {}
@@ -141,7 +142,7 @@ class BotRunner:
         if self._pool is None:
             # spawn, not fork: the server may live in a process with threads (the GUI's).
             self._pool = ProcessPoolExecutor(
-                max_workers=self._size, mp_context=multiprocessing.get_context("spawn"),
+                max_workers=self.size, mp_context=multiprocessing.get_context("spawn"),
                 initializer=start_worker, initargs=(self._warm,),
             )
         return self._pool
@@ -163,7 +164,7 @@ class BotRunner:
         pool = self._executor()
         try:
             await asyncio.gather(
-                *(asyncio.wrap_future(pool.submit(os.getpid)) for _ in range(self._size))
+                *(asyncio.wrap_future(pool.submit(os.getpid)) for _ in range(self.size))
             )
         except BrokenExecutor as err:
             log.warning("bot workers could not start (%s); trying again on the first move", err)

@@ -18,8 +18,6 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 
-from websockets.asyncio.server import ServerConnection, broadcast
-
 from server.config import ServerConfig
 from server.room.effects import (
     Appraise,
@@ -45,7 +43,7 @@ from server.room.presence import Peer
 from server.room.room import Room
 from server.shell.bot_pool import BotRunner
 from server.shell.engine_work import EngineWork
-from server.shell.session import Session
+from server.shell.session import Session, deliver
 from server.store.database import Store
 from shared.protocol import ClientMessage, ServerInfo, encode
 
@@ -215,10 +213,10 @@ class EffectRunner:
             case Broadcast(match, to, state):
                 self._unsent.pop(match.code, None)
                 self.flush()  # earlier moves go first
-                broadcast(_links(to), encode(state))
+                deliver(_sessions(to), encode(state))
             case Send(to, message):
                 self.flush()
-                broadcast(_links(to), encode(message))
+                deliver(_sessions(to), encode(message))
             case SetTimer(key, at):
                 self._cancel_timer(key)
                 self._timers[key] = asyncio.get_running_loop().call_later(
@@ -248,7 +246,7 @@ class EffectRunner:
             self._flushing = None
         unsent, self._unsent = self._unsent, {}
         for match in unsent.values():  # each state encoded once for all its receivers
-            broadcast(_links(self.room.audience(match)), encode(self.room.state_of(match)))
+            deliver(_sessions(self.room.audience(match)), encode(self.room.state_of(match)))
 
     def _cancel_timer(self, key: TimerKey) -> None:
         timer = self._timers.pop(key, None)
@@ -269,6 +267,6 @@ def _session(peer: Peer | None) -> Session:
     return peer
 
 
-def _links(peers: Iterable[Peer]) -> list[ServerConnection]:
-    """The sockets of ``peers`` (every peer this shell gives the room is a Session)."""
-    return [peer.ws for peer in peers if isinstance(peer, Session)]
+def _sessions(peers: Iterable[Peer]) -> list[Session]:
+    """``peers`` as the Sessions they are (every peer this shell gives the room is one)."""
+    return [peer for peer in peers if isinstance(peer, Session)]

@@ -11,10 +11,7 @@ request while it runs waits for the same job.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-
-from websockets.exceptions import ConnectionClosed
 
 from server.room.effects import Appraise, RunReview
 from server.room.match import Match
@@ -68,8 +65,7 @@ class EngineWork:
         finally:
             self.room.engine_done(effect.peer)
         if message is not None and isinstance(effect.peer, Session):
-            with contextlib.suppress(ConnectionClosed):  # it may have gone meanwhile
-                await effect.peer.send(message)
+            effect.peer.write(message)  # dropped if it has gone meanwhile
 
     def _failed(self, effect: Appraise | RunReview) -> Error | None:
         """The ``engine_failed`` answer to a job that failed or ran out of time, so the

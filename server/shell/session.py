@@ -1,15 +1,31 @@
-"""One client connection: its socket and message budget, and (as a Peer) its player."""
+"""One client connection: its socket and message budget, and (as a Peer) its player.
+
+Every frame the server sends leaves through :func:`deliver`, which writes without
+waiting for the socket (a slow reader must not stall anyone else) and keeps what a
+connection has not read bounded: a connection with more than ``max_outgoing`` bytes
+queued is closed with :data:`SLOW_READER`, so a client that never reads cannot fill the
+server's memory.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
-from typing import Callable
+from collections.abc import Iterable
+from typing import Callable, Final
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
 from server.room.limits import MessageBudget
 from server.room.presence import Peer
 from shared.protocol import Error, ErrorCode, Message, encode
+
+log = logging.getLogger("taikyoku.server")
+
+SLOW_READER: Final = 4000
+"""Close code of a connection that left more than its bound of frames unread
+(docs/protocol.md §8)."""
 
 
 class Session(Peer):
@@ -18,34 +34,67 @@ class Session(Peer):
 
     def __init__(
         self, ws: ServerConnection, address: str, budget: MessageBudget,
-        before_send: Callable[[], None] = lambda: None,
+        before_send: Callable[[], None] = lambda: None, *,
+        max_outgoing: int, close_timeout: float,
     ) -> None:
         super().__init__()
         self.ws = ws
         self.before_send = before_send
-        """Called before every frame: the server stores and sends pending moves there first."""
+        """Called before every reply: the server stores and sends pending moves there first."""
         self.address = address
         self.budget = budget
+        self.max_outgoing = max_outgoing
+        """Bytes this connection may leave unread before it is closed."""
+        self.close_timeout = close_timeout
+        """Seconds a close started by the server may take before the socket is cut."""
         self.opened = time.monotonic()
         self.received = 0
-
-    async def send(self, message: Message) -> None:
-        self.before_send()
-        await self.ws.send(encode(message))
+        self.closing: asyncio.Task[None] | None = None
+        """The close the server started (it sends nothing more from then on)."""
 
     def write(self, message: Message) -> None:
-        """Send ``message`` without waiting for the socket (as a broadcast is): dropped if
-        the connection is closing. A peer that stops reading is dropped by the ping
-        timeout, its frames unread."""
+        """Send ``message`` without waiting for the socket; dropped if the connection is
+        closing."""
         self.before_send()
-        broadcast((self.ws,), encode(message))
+        deliver((self,), encode(message))
 
-    async def error(
+    def error(
         self, code: ErrorCode, message: str, ref: str | None = None, match: str | None = None,
         retry_after: float | None = None,
     ) -> None:
-        await self.send(Error(code=code, message=message, ref=ref, match=match,
-                              retry_after=retry_after))
+        self.write(Error(code=code, message=message, ref=ref, match=match,
+                         retry_after=retry_after))
+
+    def drop(self, code: int, reason: str) -> None:
+        """Close the connection with ``code`` now, whatever it has not read: the close
+        frame goes after its unread frames, and a peer that does not read up to it within
+        ``close_timeout`` has its socket cut (the unread frames go with it)."""
+        if self.closing is not None:
+            return
+        loop = asyncio.get_running_loop()
+        self.closing = loop.create_task(self.ws.close(code, reason), name=f"close {self!r}")
+        loop.call_later(self.close_timeout, self.ws.transport.abort)
+
+    def unread(self) -> int:
+        """Bytes written to this connection that its peer has not taken yet."""
+        return self.ws.transport.get_write_buffer_size()
+
+    def check_unread(self) -> None:
+        """Close the connection (:data:`SLOW_READER`) if its unread bytes pass its bound."""
+        unread = self.unread()
+        if unread > self.max_outgoing:
+            log.warning("closing %s: %d bytes unread, over its bound of %d (--max-outgoing)",
+                        self, unread, self.max_outgoing)
+            self.drop(SLOW_READER, "slow_reader: too many frames left unread")
 
     def __repr__(self) -> str:
         return f"<Session {self.address} {self.player or '-'}>"
+
+
+def deliver(sessions: Iterable[Session], frame: str) -> None:
+    """Write ``frame`` to each open session without waiting for its socket (encoded once
+    for all), then close any session whose unread bytes pass its bound."""
+    receivers = [session for session in sessions if session.closing is None]
+    broadcast([session.ws for session in receivers], frame.encode(), text=True)
+    for session in receivers:
+        session.check_unread()

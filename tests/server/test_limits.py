@@ -113,7 +113,7 @@ async def test_connections_per_address_count_handshakes_too(make_server, connect
     await writer.wait_closed()
     await first.close()
     for _ in range(50):  # the server sees the closes
-        if not server._addresses._open:
+        if not server._admission.per_address._open:
             break
         await asyncio.sleep(0.02)
     again = [await connect(server) for _ in range(2)]  # freed slots are usable again

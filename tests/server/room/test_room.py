@@ -158,7 +158,9 @@ def test_join_takes_the_open_seat_once() -> None:
     assert joined == Joined(match=code, seat=1, role="player")
     assert isinstance(state, State) and state.status == "playing"
     assert taro.states() == [state]
-    assert kinds(bench.ask(hana, Join(match=code))) == ["Reply", "Broadcast"]  # shown again
+    # shown again, to Hana alone (a repeated join costs one state, not one per follower)
+    assert kinds(bench.ask(hana, Join(match=code))) == ["Reply", "ReplyState"]
+    assert taro.take() == []
     fan = bench.connect("Fan")
     assert "both seats" in refused("match_full", bench, fan, Join(match=code))
     assert "no match 'NOSUCH'" in refused("unknown_match", bench, fan, Join(match="NOSUCH"))
