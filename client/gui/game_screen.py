@@ -316,8 +316,8 @@ class GameScreen:
         else:
             y = self.draw_turn(ui, x, y, width, u)
         y = draw_takeback_offer(ui, view, self.answer, x, y, width, u)
-        for note, colour in self.notes():
-            y = ui.paragraph(note, pygame.Rect(x, int(y), width, int(u * 3)), u * 1.1,
+        for note, colour in self.notes():  # up to three lines each (the hint's legend)
+            y = ui.paragraph(note, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.1,
                              colour) + u * 0.4
         buttons_h = u * 2.6
         bottom = area.bottom - 2 * buttons_h - u * 0.5

@@ -235,10 +235,12 @@ class LobbyScreen:
         ui.panel(area)
         inner = area.inflate(-2 * u, -2 * u)
         heights, gap = self.form_rows(u)
+        # a short window: all of it, smaller; a tall one: the rows further apart
         fit = min(1.0, inner.height / (sum(heights) + gap * (len(heights) - 1)))
-        r = rows(inner, [h * fit for h in heights], gap * fit)  # a short window: all of it
+        spread = min(gap * 2.5, (inner.height - sum(heights)) / (len(heights) - 1))
+        r = rows(inner, [h * fit for h in heights], max(gap * fit, spread))
         size = u * 1.15
-        heads = ("Your name", "Game", "Opponent", "Who moves first", "Clock")
+        heads = ("Your name", "Game", "Opponent", "Who starts", "Clock")
         head = max(theme.font(int(size)).size(t)[0] for t in heads) + int(u)
 
         def headed(row: pygame.Rect, words: str) -> pygame.Rect:
@@ -273,7 +275,7 @@ class LobbyScreen:
         other = "The bot" if c.vs == "bot" else "Your friend"
         seats: tuple[tuple[Seat, str, str], ...] = (
             ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))
-        for cell, (seat, text, key) in zip(columns(headed(r[-3], "Who moves first"), 3, gap),
+        for cell, (seat, text, key) in zip(columns(headed(r[-3], "Who starts"), 3, gap),
                                            seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)

@@ -164,13 +164,14 @@ class Ui:
             pygame.draw.rect(self.surface, theme.ACCENT, rect, 2, border_radius=rect.height // 5)
         px = rect.height * 0.42 if px is None else px
         fg = theme.TEXT if enabled else theme.MUTED
-        room = rect.width - rect.height * 0.4
-        if hint and rect.width > rect.height * 2.5:
+        room, middle = rect.width - rect.height * 0.4, rect.center
+        if hint and rect.width > rect.height * 2.2:
             key_px = max(theme.MIN_FONT, int(px * 0.75))
             key = theme.draw_text(self.surface, hint, key_px, fg,
                                   bottomright=(rect.right - 4, rect.bottom - 1))
-            room -= 2 * key.width  # the label stays centred, clear of the letter
-        self.text(label, rect.center, px, fg, bold=primary, anchor="center", max_width=room)
+            room -= key.width + 4  # the label centred in what the letter leaves
+            middle = (rect.centerx - (key.width + 4) // 2, rect.centery)
+        self.text(label, middle, px, fg, bold=primary, anchor="center", max_width=room)
         if enabled:
             self.on_click(rect, action)
 
