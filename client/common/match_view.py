@@ -448,6 +448,14 @@ class MatchView:
             return str(score) if key is None else self.words(key)
         return f"{score:+d}" if score else "0"
 
+    def margin_words(self, seat: int, score: int) -> str:
+        """An engine score as whose it is: 'Black +4', 'White 0' (the disc margin at the
+        end for ``seat``, Othello); tic-tac-toe's 'win', 'draw', 'loss' as they are (the
+        sentence names whose)."""
+        if not self.info.scored:
+            return self.score_words(score)
+        return self.words("margin", side=self.side(seat), score=self.score_words(score))
+
     def reviewed(self, ply: int) -> PlyReview | None:
         """The engine's verdict on the move played at ``ply`` (None: not analysed, a pass)."""
         if self.review is None:
@@ -456,17 +464,18 @@ class MatchView:
 
     def review_text(self, ply: int) -> str | None:
         """The engine's word on the move played at ``ply``: 'Move 12, Black d3: 4 discs
-        worse than c4 (+2)' or '... as good as the best (+2)'."""
+        worse than c4 (Black +2).', with the server's verdict when it calls the move a
+        mistake ('...: a mistake (?).'), or '... as good as the best (Black +2).'."""
         r, w = self.reviewed(ply), self.words
         if r is None:
             return None
         head = w("review-head", number=ply + 1, side=self.side(r.seat),
                  move=self.move_name(r.played))
-        best = self.score_words(r.score)
+        best = self.margin_words(r.seat, r.score)
         if r.loss <= 0:
             return w("review-best", head=head, best=best)
         if not self.info.scored:  # win, draw or loss with perfect play
             return w("review-outcome", head=head, played=self.score_words(r.score - r.loss),
-                     bestmove=self.move_name(r.best), best=best)
+                     bestmove=self.move_name(r.best), best=best, mistake=r.mistake)
         return w("review-discs", head=head, loss=r.loss, bestmove=self.move_name(r.best),
-                 best=best)
+                 best=best, mistake=r.mistake)

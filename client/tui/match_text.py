@@ -147,37 +147,43 @@ def chat_line(line: ChatLine, me: str | None) -> str:
 
 
 def hint_lines(view: MatchView) -> list[str]:
-    """The engine's scores for the position on the board: on the squares and best first
-    in a list (Othello), or the slots grouped by what they lead to (tic-tac-toe), and
-    what the numbers mean. Empty when there is no current hint."""
+    """The engine's scores for the position on the board, for the side to move (us):
+    on the squares and best first in a list (Othello), or the slots grouped by what they
+    lead to (tic-tac-toe), and what the numbers mean. Empty when there is no current
+    hint."""
     s, moves = view.state, view.hints
     if s is None or not moves:
         return []
+    you = f"you ({view.side(s.to_move)})"
     if not view.info.scored:  # win, draw or loss: the slots of each, the best first
         groups: dict[str, list[str]] = {}
         for m in moves:
             groups.setdefault(view.score_words(m.score), []).append(view.move_name(m.move))
         ranked = "; ".join(f"{word} with {', '.join(slots)}" for word, slots in groups.items())
         sure = "" if all(m.exact for m in moves) else " (an estimate)"
-        return [f"With perfect play from both{sure}: {ranked}."]
+        return [f"With perfect play from both, for {you}{sure}: {ranked}."]
     lines = [scored_othello_text(s.board, s.size, {
         m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves})]
     ranked = ", ".join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
                        + ("=" if m.exact else "") for m in moves)
-    lines.append(f"Best first: {ranked}.")
+    lines.append(f"Best first for {you}: {ranked}.")
     depth = max((m.depth for m in moves if not m.exact), default=0)
     how = ("; = exact (solved to the end)" if any(m.exact for m in moves) else "")
     how += f"; the others looked {depth} moves ahead" if depth and how else (
         f"; estimates looking {depth} moves ahead" if depth else "")
-    lines.append("Scores: the disc margin you can expect at the end after that move "
+    lines.append(f"Scores: the disc margin {you} can expect at the end after that move "
                  f"(+ ahead, - behind), with best play from both{how}.")
     return lines
 
 
+MISTAKE_MARKS = {1: "?", 2: "??"}
+"""The server's verdict on a reviewed move (``PlyReview.mistake``) as the review marks it."""
+
+
 def review_lines(view: MatchView) -> list[str]:
     """The engine's review of the finished game: each move played against the engine's
-    best, what it gave away, the mistakes marked ('?', '??' for a big one), and a count
-    per side. Empty when there is no review."""
+    best (its margin named by side), what it gave away, the mistakes the server marked
+    ('?', '??' for a big one), and a count per side. Empty when there is no review."""
     review, s = view.review, view.state
     if review is None or s is None:
         return []
@@ -185,20 +191,23 @@ def review_lines(view: MatchView) -> list[str]:
         return ["No move was played in this game: the engine has nothing to review."]
     scored = view.info.scored
     lines = ["The engine's review of each move (? a mistake, ?? a big one):",
-             f"  Move  Side   Played  Best{'Lost' if scored else 'Played gives':>18}"]
+             f"  Move  Side   Played  Best{'Lost' if scored else 'Played gives':>24}"]
     lines += [review_row(view, r) for r in review.plies]
-    what = ("the disc margin at the end for the side that moved, with best play" if scored
-            else "the result for the side that moved, with perfect play")
-    lines.append(f"Scores: {what}; = exact.")
+    what = ("the disc margin at the end with best play, for the side named" if scored
+            else "the result with perfect play, for the side that moved")
+    lines.append(f"Scores: {what}; = exact (solved to the end). ? and ?? are the server's "
+                 "verdict: a small loss, within what the engine can tell apart, is no mistake.")
     for seat in (0, 1):
-        slips = [r for r in review.plies if r.seat == seat and r.loss > 0]
+        slips = [r for r in review.plies if r.seat == seat and r.mistake > 0]
         who = f"{view.label(seat)} ({view.side(seat)})"
+        big = sum(1 for r in slips if r.mistake > 1)
         if not slips:
             lines.append(f"{who}: no mistakes.")
         elif scored:
             discs = sum(r.loss for r in slips)
-            lines.append(f"{who}: {len(slips)} mistake{'s' if len(slips) != 1 else ''}, "
-                         f"{discs} disc{'s' if discs != 1 else ''} given away.")
+            lines.append(f"{who}: {len(slips)} mistake{'s' if len(slips) != 1 else ''}"
+                         + (f" ({big} big)" if big else "")
+                         + f", {discs} disc{'s' if discs != 1 else ''} given away in them.")
         else:
             moves = ", ".join(str(r.ply + 1) for r in slips)
             lines.append(f"{who}: the result slipped at move {moves}.")
@@ -206,14 +215,16 @@ def review_lines(view: MatchView) -> list[str]:
 
 
 def review_row(view: MatchView, r: PlyReview) -> str:
-    """'    12  Black  d3      c4 +2=       4  ?'"""
-    best = f"{view.move_name(r.best)} {view.score_words(r.score)}" + ("=" if r.exact else "")
+    """'    12  Black  d3      c4 (Black +2=)        4  ?': the best move's margin named
+    by side; the mark is the server's verdict, not the loss (a disc or two between two
+    estimates is no mistake)."""
+    best = (f"{view.move_name(r.best)} ({view.margin_words(r.seat, r.score)}"
+            + ("=)" if r.exact else ")"))
     if r.loss <= 0:
-        lost, mark = "", ""
+        lost = ""
     elif view.info.scored:
-        big = view.state is not None and r.loss >= view.state.size
-        lost, mark = str(r.loss), "??" if big else "?"
+        lost = str(r.loss)
     else:
-        lost, mark = view.score_words(r.score - r.loss), "??"
+        lost = view.score_words(r.score - r.loss)
     return (f"  {r.ply + 1:>4}  {view.side(r.seat):<6} {view.move_name(r.played):<7} "
-            f"{best:<10} {lost:>11}  {mark}").rstrip()
+            f"{best:<16} {lost:>11}  {MISTAKE_MARKS.get(r.mistake, '')}").rstrip()

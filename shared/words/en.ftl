@@ -169,11 +169,22 @@ score-draw = draw
 score-loss = loss
 review-head = Move { $number }, { $side } { $move }:
 review-best = { $head } as good as the engine's best ({ $best }).
-review-outcome = { $head } a { $played } with best play; { $bestmove } was a { $best }.
+# a score as whose it is: "Black +4", "White -2"
+margin = { $side } { $score }
+# $mistake is the server's verdict on the move: 0 none, 1 a mistake, 2 a big one
+review-outcome = { $head } a { $played } with best play; { $bestmove } was a { $best }{ $mistake ->
+    [1] : a mistake (?).
+    [2] : a big mistake (??).
+   *[0] .
+}
 review-discs = { $head } { $loss ->
     [one] { $loss } disc
    *[other] { $loss } discs
-} worse than { $bestmove } ({ $best }).
+} worse than { $bestmove } ({ $best }){ $mistake ->
+    [1] : a mistake (?).
+    [2] : a big mistake (??).
+   *[0] .
+}
 
 ## The record of moves: "5. X on 4", "12. White f4", "13. White passed"
 

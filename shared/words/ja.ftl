@@ -152,8 +152,17 @@ score-draw = 引き分け
 score-loss = 負け
 review-head = { $number } 手目、{ $side } { $move }：
 review-best = { $head }エンジンの最善と同じです（{ $best }）。
-review-outcome = { $head }最善を尽くして{ $played }になる手です。{ $bestmove } なら{ $best }でした。
-review-discs = { $head }{ $bestmove }（{ $best }）より { $loss } 石悪い手です。
+margin = { $side } { $score }
+review-outcome = { $head }最善を尽くして{ $played }になる手です。{ $bestmove } なら{ $best }でした。{ $mistake ->
+    [1] 悪手（?）。
+    [2] 大悪手（??）。
+   *[0] {""}
+}
+review-discs = { $head }{ $bestmove }（{ $best }）より { $loss } 石悪い手です。{ $mistake ->
+    [1] 悪手（?）。
+    [2] 大悪手（??）。
+   *[0] {""}
+}
 
 ## 棋譜：「5. × 4 番」「12. 白 f4」「13. 白 パス」
 

@@ -181,7 +181,8 @@ async def test_analyse_marks_the_losing_move(game_server: GameServer, tmp_path: 
         assert move_label(view, 1, "O on 1") == ("2. O on 1 ??", True)
         app.game.step(None, 2)  # the board after O's move
         still_shot(app, "analysed_game")
-        assert view.review_text(1) == "Move 2, O 1: a loss with best play; 4 was a draw."
+        assert view.review_text(1) == ("Move 2, O 1: a loss with best play; 4 was a draw: "
+                                       "a big mistake (??).")
         lay = app.game.layout
         assert lay is not None
         x, y = lay.square_rect(4).midleft
