@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from client.common.connection import LinkStatus
-from client.common.match_view import MatchView
+from client.common.match_view import MatchView, same_position
 from shared.protocol import (
     Analysis,
     ChatLine,
@@ -66,6 +66,9 @@ class ClientState:
         """Take one message from the connection (a server message or a LinkStatus)."""
         if isinstance(msg, State):
             view = self.views.setdefault(msg.match, MatchView(msg.match))
+            if msg.match == self.current and view.state is not None \
+                    and not same_position(view.state, msg):
+                self.notice = ""  # it was about the position before (a refused square)
             self._takeback_news(view, msg)
             view.update(msg)
         elif isinstance(msg, (ChatLine, Analysis, Review, TakebackDeclined)):

@@ -88,6 +88,13 @@ def lobby_line(m: MatchSummary, words: Words | None = None) -> str:
     return f"{m.match}  {game_label(m.game, m.size, w)}: {who}{extra}"
 
 
+def same_position(old: State, new: State) -> bool:
+    """Whether ``new`` shows the position ``old`` did (the same match, ply, board and
+    status): what was said about one position (a hint, a refusal) still holds."""
+    return (old.match, old.ply, old.board, old.status) == (
+        new.match, new.ply, new.board, new.status)
+
+
 def board_changes(before: str, after: str) -> tuple[int | None, frozenset[int]]:
     """The square a move filled and the discs it turned over, from two boards."""
     placed = next((i for i, (a, b) in enumerate(zip(before, after)) if a == "." != b), None)
@@ -128,11 +135,14 @@ class MatchView:
 
     def update(self, state: State) -> None:
         """Take a new state from the server, remembering what it changed. A hint is for
-        one position: any other move, a takeback or a new game makes it go."""
+        one position: any other move, a takeback, the end (a resignation, a flag) or a
+        new game makes it go."""
         old = self.state
         self.received = time.monotonic()
         if old is not None and old.ply == state.ply and old.board == state.board:
-            self.state = state  # players, connection flags or offers changed
+            if old.status != state.status:
+                self.analysis, self.hint_asked = None, False
+            self.state = state  # players, connection flags, offers or the end changed
             return
         if old is not None and len(old.board) == len(state.board) and state.ply > old.ply:
             self.placed, self.flipped = board_changes(old.board, state.board)
@@ -153,8 +163,10 @@ class MatchView:
         return True
 
     def take_analysis(self, analysis: Analysis) -> None:
-        """The answer to a hint; one for another position than the state's is dropped."""
-        if self.state is not None and analysis.ply == self.state.ply:
+        """The answer to a hint; one for another position than the state's, or come after
+        the game ended, is dropped."""
+        s = self.state
+        if s is not None and s.status == "playing" and analysis.ply == s.ply:
             self.analysis = analysis
         self.hint_asked = False
 

@@ -132,9 +132,8 @@ class MatchCommands(Console):
             return
         if isinstance(msg, ChatLine):
             self.show_chat(view)
-        elif isinstance(msg, Analysis):
-            lines = hint_lines(view)
-            self.print_lines(lines or ["The hint came after the board changed: ask again."])
+        elif isinstance(msg, Analysis) and view.analysis is msg:  # a stale one says nothing
+            self.print_lines(hint_lines(view))
         elif isinstance(msg, Review):
             self.print_lines(review_lines(view))
 

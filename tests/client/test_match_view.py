@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from client.common.client_state import ClientState
@@ -12,7 +13,7 @@ from client.common.match_view import MatchView
 from client.tui.textboard import othello_text, tictactoe_text
 from shared.games import PASS, new_game
 from shared.games.othello import parse_square
-from shared.protocol import Error, Joined, PlayerInfo, Result
+from shared.protocol import Analysis, Error, Joined, PlayerInfo, Result, ScoredMove
 from tests.client.client_support import state_after
 
 
@@ -177,6 +178,32 @@ def test_an_engine_failure_ends_the_wait_and_is_said() -> None:
     known.handle(Error("from_a_newer_server", "a refusal this client has no name for",
                        "hint", "K7QX"))  # an unknown code is shown like bad_message
     assert known.notice == "a refusal this client has no name for"
+
+
+def test_hints_and_notices_go_when_the_position_changes() -> None:
+    """A notice (a refused square) and a hint are about the position they were given in:
+    a move or the end (a resignation) makes both go; a player coming back does not."""
+    known = ClientState()
+    start = state_after("othello", 4, [])
+    known.handle(Joined("K7QX", 0, "player"))
+    known.handle(start)
+    view = known.views["K7QX"]
+    known.say("b2 is already taken.")
+    back = msgspec.structs.replace(start, players=list(reversed(start.players)))
+    known.handle(back)  # only who is online changed
+    assert known.notice == "b2 is already taken."
+    known.handle(state_after("othello", 4, [1]))
+    assert known.notice == ""
+    played = state_after("othello", 4, [1, 0])
+    known.handle(played)
+    known.handle(Analysis("K7QX", 2, [ScoredMove(m, 2, False, 6) for m in played.legal]))
+    assert view.hints
+    known.say("a2 flips nothing, so it is not a legal move.")
+    resigned = state_after("othello", 4, [1, 0], result=Result(1, "resign", [2, 3]))
+    known.handle(resigned)
+    assert known.notice == "" and view.hints == [] and view.analysis is None
+    known.handle(Analysis("K7QX", 2, [ScoredMove(m, 2, False, 6) for m in played.legal]))
+    assert view.hints == []  # an answer that comes after the end is dropped
 
 
 def test_text_boards() -> None:

@@ -4,6 +4,7 @@ bidi overrides and line breaks. All of it is shown as inert text."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from shared.protocol import (
     Welcome,
     encode,
 )
+from tests.client.client_support import LIMIT
 from tests.client.tui.pty_support import Pty
 
 SERVER_NAME = "Evil\x1b]0;owned\x07 server\x1b[2J\x1b[H"
@@ -81,7 +83,7 @@ async def test_a_hostile_servers_words_reach_the_terminal_inert(tmp_path: Path) 
             await term.until("quit [")
             term.type("q\r")
             await term.until("q\r")
-            assert term.proc.wait(10) == 0
+            assert await asyncio.to_thread(term.proc.wait, LIMIT) == 0
         finally:
             term.close()
     text = term.text()

@@ -4,6 +4,7 @@ resign asks once to confirm."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from server.shell.app import GameServer
@@ -32,7 +33,7 @@ async def test_lines_break_between_words_and_resign_asks_first(
             await term.until(cue)
             term.type(keys + "\r")
         await term.until("q\r")
-        assert term.proc.wait(LIMIT) == 0
+        assert await asyncio.to_thread(term.proc.wait, LIMIT) == 0
     finally:
         term.close()
     text = term.text()
