@@ -25,9 +25,10 @@ from client.gui.widgets import Ui, columns
 from shared.protocol import Analyse, Chat, Hint, ScoredMove, Takeback, TakebackAnswer
 
 NOTICE_SECONDS = 5.0
-PANEL_UNDER_BOARD = 31.0
+PANEL_UNDER_BOARD = 36.0
 """Layout units a tall window keeps under the board for the panel: the players, the turn,
-a note, the move list beside the chat and two rows of buttons."""
+three lines of notes, the move list beside the chat and two rows of buttons. Fixed, so
+the board never moves when a note or an offer comes and goes."""
 RECORD_OVER_CHAT = 17.0
 """Layout units the move list and the chat need one above the other; less: side by side."""
 RECORD_BESIDE_CHAT = 7.0
@@ -316,11 +317,15 @@ class GameScreen:
         else:
             y = self.draw_turn(ui, x, y, width, u)
         y = draw_takeback_offer(ui, view, self.answer, x, y, width, u)
-        for note, colour in self.notes():  # up to three lines each (the hint's legend)
-            y = ui.paragraph(note, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.1,
-                             colour) + u * 0.4
         buttons_h = u * 2.6
         bottom = area.bottom - 2 * buttons_h - u * 0.5
+        limit = bottom - u * 4.4  # the chat's field and a line, whatever the notes say
+        for note, colour in self.notes():  # up to three lines each (the hint's legend)
+            room = min(u * 4.6, limit - y)
+            if room < u * 1.4:  # not even a line left: the first notes are the news
+                break
+            y = ui.paragraph(note, pygame.Rect(x, int(y), width, int(room)), u * 1.1,
+                             colour) + u * 0.4
         self.draw_record_and_chat(ui, pygame.Rect(x, int(y + u * 0.4), width,
                                                   int(bottom - y - u * 0.4)), u)
         self.draw_buttons(ui, pygame.Rect(x, int(bottom), width, int(buttons_h)),
@@ -335,6 +340,8 @@ class GameScreen:
         assert s is not None
         chat = known.has("chat")
         step_h = int(u * 2.4)
+        if area.height < u * 3:  # a crowded panel (an offer, notes, an absent opponent)
+            return
         beside = chat and area.height < u * RECORD_OVER_CHAT and area.width >= u * 30
         if chat and area.height < u * RECORD_BESIDE_CHAT:  # no room for the record
             record, chat_area = None, area
@@ -393,12 +400,15 @@ class GameScreen:
         return y
 
     def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The lines under the turn: a pass, the hints' legend, the engine at work, the
-        engine's word on the move shown, the latest notice."""
+        """The lines under the turn: the latest notice (the answer to a click, first as
+        the news), a pass, the hints' legend, the engine at work, the engine's word on the
+        move shown."""
         view, known = self.view, self.known
         s = view.state
         assert s is not None
         out: list[tuple[str, tuple[int, int, int]]] = []
+        if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
+            out.append((known.notice, theme.GOOD if known.notice_good else theme.BAD))
         note = view.pass_note()
         if note:
             out.append((note, theme.WARN))
@@ -415,8 +425,6 @@ class GameScreen:
             assert r is not None  # it was said
             out.append((said, theme.REVIEW_LOSS if r.mistake else
                         theme.GOOD if r.loss <= 0 else theme.TEXT))
-        if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
-            out.append((known.notice, theme.GOOD if known.notice_good else theme.BAD))
         return out
 
     @property

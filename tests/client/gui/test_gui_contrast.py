@@ -36,7 +36,7 @@ from shared.protocol import (
     ScoredMove,
     TakebackOffer,
 )
-from tests.client.client_support import settle, state_after, welcome
+from tests.client.client_support import screenshot, settle, state_after, welcome
 
 OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
 PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"),
@@ -120,7 +120,13 @@ def show(app: App, *messages: object) -> None:
 def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The start screen (against the bot and a person, buttons hovered), a busy match
     with hints, clocks, a takeback offer, a refusal and chat; a reviewed game with a
-    mistake shown; tic-tac-toe's paper with hints; the link-down strip."""
+    mistake shown; tic-tac-toe's paper with hints; the link-down strip. Each is saved
+    as tests/output/window_<screen>_<size>.png."""
+    w, h = app.surface.get_size()
+
+    def shot(name: str) -> None:
+        screenshot(app.surface, f"window_{name}_{w}x{h}")
+
     app.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
     app.startup.where = Where("ws://127.0.0.1:8765", "this computer",
                               share="ws://192.0.2.7:8765")
@@ -129,6 +135,7 @@ def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
                        MatchSummary("QW9E", "othello", 8, "playing", PEOPLE, 2)]
     app.known.say("Type the match code your friend sees on their screen.")
     app.step([])
+    shot("start")
     for rect, _ in list(app.ui.hits):  # every button hovered once, selected ones too
         hover(monkeypatch, rect.center)
         app.step([])
@@ -145,6 +152,7 @@ def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
          ChatLine("K7QX", 2, 0.0, None, "p_ken", "Ken", "nice"))
     app.known.say("d4 is already taken.")
     app.step([])
+    shot("hints_chat")
     over = state_after("othello", 8, OPENING, players=PEOPLE,
                        result=Result(winner=1, reason="resign", score=[3, 1]))
     show(app, over, Review("K7QX", [PlyReview(k, k % 2, m, m, 2, k, False, 8, k % 3)
@@ -152,6 +160,7 @@ def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     for back in range(len(OPENING)):
         app.game.step(None, back)
         app.step([])
+    shot("review")
     ttt = msgspec.structs.replace(state_after("tictactoe", 3, [4, 0], code="QW9E"), hints=True)
     show(app, Joined("QW9E", 0, "player"), ttt,
          Analysis("QW9E", 2, [ScoredMove(m, 1 - i % 3, True, 9)
