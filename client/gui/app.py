@@ -144,10 +144,6 @@ class App:
         before = None
         if isinstance(msg, State) and msg.match in self.known.views:
             before = self.known.views[msg.match].state
-            if msg.match == self.known.current and before is not None and (
-                    (before.ply, before.board, before.status)
-                    != (msg.ply, msg.board, msg.status)):
-                self.known.notice = ""  # a notice belongs to the position it was given in
         self.known.handle(msg)
         view = self.known.view
         if isinstance(msg, State) and view is not None and view.code == msg.match:

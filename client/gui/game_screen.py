@@ -429,13 +429,9 @@ class GameScreen:
 
     @property
     def hints(self) -> list[ScoredMove]:
-        """The engine's scores to draw: for the live position of a game still being
-        played only (a hint belongs to the moment it was given: not to a finished game,
-        nor to a position looked back at)."""
-        s = self.view.state
-        if self.looking is not None or s is None or s.status != "playing":
-            return []
-        return self.view.hints
+        """The engine's scores to draw: the view's (which go when the position changes or
+        the game ends), and none over a position looked back at."""
+        return [] if self.looking is not None else self.view.hints
 
     def hint_legend(self) -> str:
         """What the numbers on the board mean, saying whose they are: the side to move's."""
