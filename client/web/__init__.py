@@ -44,6 +44,7 @@ FILES: dict[str, tuple[str, str]] = {
     "/chat.js": ("chat.js", _JS),
     "/clock.js": ("clock.js", _JS),
     "/dom.js": ("dom.js", _JS),
+    "/sanitise.js": ("sanitise.js", _JS),
     "/sound.js": ("sound.js", _JS),
     # what "Add to home screen" reads: the app's name, colours and icon (docs/playing.md)
     "/manifest.webmanifest": ("manifest.webmanifest", "application/manifest+json; charset=utf-8"),

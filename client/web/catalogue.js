@@ -7,6 +7,7 @@
 // Every module that imports this one waits for the fetch (a top-level await), so the
 // rest of the page can read the catalogue as plain constants.
 
+import { cleanData } from "./sanitise.js";
 import { t } from "./words.js";
 
 const SOURCE = "/catalogue.json";
@@ -14,7 +15,7 @@ const SOURCE = "/catalogue.json";
 async function load() {
   const reply = await fetch(SOURCE, { cache: "no-cache" });
   if (!reply.ok) throw new Error(`${SOURCE}: HTTP ${reply.status} ${reply.statusText}`);
-  return reply.json();
+  return cleanData(await reply.json()); // its words are shown: fit to show (sanitise.js)
 }
 
 let loaded;

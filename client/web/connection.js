@@ -4,7 +4,10 @@
 // out in localStorage (so a reload, a closed tab or a phone waking up is the same
 // player, and the server gives back every seat it holds), and when the link drops
 // it reconnects by itself with growing, jittered pauses, as the Python clients do.
-// It knows nothing about games: messages go to `onMessage`, link changes to `onLink`.
+// It knows nothing about games: messages go to `onMessage` (every string in them
+// cleaned by sanitise.js first), link changes to `onLink`.
+
+import { cleanData } from "./sanitise.js";
 
 const PROTOCOL = 1;
 const KEYS = { token: "taikyoku.token", player: "taikyoku.player", name: "taikyoku.name" };
@@ -111,7 +114,7 @@ export class Connection {
       clearTimeout(this.probeTimer);
       let msg;
       try {
-        msg = JSON.parse(event.data);
+        msg = cleanData(JSON.parse(event.data)); // every string fit to show (sanitise.js)
       } catch (err) {
         return; // not JSON: not a frame of this protocol, nothing to show
       }
