@@ -33,6 +33,8 @@ const connection = new Connection({
     const view = msg.type === "state" && msg.match === known.current ? known.view : null;
     const before = view ? view.state : null;
     known.handle(msg);
+    // the answer to this list comes after the match's replayed chat: it ends the replay
+    if (msg.type === "joined") connection.send({ type: "list" });
     if (view) sounds.play(cues(before, msg, view.seat));
     render();
   },
@@ -122,9 +124,15 @@ const game = new GameScreen({
   resign: () => send({ type: "resign", match: known.view.code }),
   rematch: () => send({ type: "rematch", match: known.view.code }),
   leave() {
+    const view = known.view;
+    const forfeit = view !== null && view.seat !== null && view.state !== null &&
+      view.state.status === "playing";
     const code = known.leaveCurrent();
-    if (code !== null) send({ type: "leave", match: code });
+    if (code !== null && send({ type: "leave", match: code }) && forfeit) {
+      known.say(`You left match ${code}: the game counts as a loss.`);
+    }
     connection.send({ type: "list" });
+    render();
   },
   takeback() {
     const view = known.view;
@@ -178,7 +186,7 @@ function render() {
       : "taikyoku";
   } else {
     if (!screen.contains(lobby.root)) show(lobby.root);
-    lobby.update(known);
+    lobby.update(known, connection.name);
     document.title = "taikyoku";
   }
 }

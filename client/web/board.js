@@ -71,11 +71,12 @@ function hintMark(x, y, hint) {
     parts.push(svg("rect", { class: "hint-frame", x: x - CELL / 2 + 5, y: y - CELL / 2 + 5,
       width: CELL - 10, height: CELL - 10, rx: 10 }));
   }
-  const long = hint.text.length > 2; // tic-tac-toe's words: smaller, to stay in the square
-  const wide = long ? 14 + 15 * hint.text.length : 22 + 21 * hint.text.length;
+  // one size for every score, '-21' as large as '+4' (the plate fits its width; the
+  // longest, tic-tac-toe's 'draw', stays inside the best square's frame)
+  const wide = Math.min(CELL - 14, 20 + 19 * hint.text.length);
   parts.push(svg("rect", { class: `hint-plate${hint.best ? " best" : ""}`, x: x - wide / 2,
     y: y - CELL * 0.2, width: wide, height: CELL * 0.4, rx: 8 }));
-  parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}${long ? " long" : ""}`, x, y,
+  parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}`, x, y,
     "data-hint": hint.move }, hint.text));
   if (hint.exact) {
     parts.push(svg("line", { class: `hint-exact${hint.best ? " best" : ""}`,
@@ -84,15 +85,16 @@ function hintMark(x, y, hint) {
   return parts;
 }
 
-/** The engine's choice where the move played was worse: framed like a best hint and
- * marked "best" (a ring would read as an O on tic-tac-toe's paper). */
+/** The engine's choice where the move played was a mistake: framed like a best hint and
+ * marked "best" across its middle, as large as a hint's score (a ring would read as an
+ * O on tic-tac-toe's paper). The square is empty on the board shown: it was free
+ * before the move, and the move went elsewhere. */
 function engineChoice(x, y) {
   return [svg("rect", { class: "engine-choice", x: x - CELL / 2 + 5, y: y - CELL / 2 + 5,
     width: CELL - 10, height: CELL - 10, rx: 10 }),
-  svg("rect", { class: "engine-choice-plate", x: x - CELL / 2 + 9, y: y - CELL / 2 + 9,
-    width: 44, height: 22, rx: 4 }),
-  svg("text", { class: "engine-choice-label", x: x - CELL / 2 + 31, y: y - CELL / 2 + 20 },
-    "best")];
+  svg("rect", { class: "engine-choice-plate", x: x - CELL / 2 + 9, y: y - CELL * 0.2,
+    width: CELL - 18, height: CELL * 0.4, rx: 8 }),
+  svg("text", { class: "engine-choice-label", x, y }, "best")];
 }
 
 /** How each kind of `pieces` is drawn (the window's DRAWERS): the ground, which grid

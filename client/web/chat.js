@@ -3,11 +3,13 @@
 // instead: the server would refuse what they typed).
 //
 // Built once and kept while the rest of the screen is redrawn on every state, so a line
-// being typed is never interrupted. Lines that arrive while the chat is out of sight
-// (below the fold on a phone) are counted on a badge that floats over the corner of the
-// screen; tapping it brings the chat into view, and seeing the chat clears it. Lines are
-// shown verbatim as text (the server has already removed control characters); a name or
-// a line that looks like markup stays text, as everything drawn through dom.js does.
+// being typed is never interrupted. Lines from others that arrive while the chat is out
+// of sight (below the fold on a phone) are counted on a badge beside whose turn it is
+// (the match screen places it, in the flow of the text, so it covers none); the history
+// the server replays on a join, a watch or a resume is not news. Tapping the badge
+// brings the chat into view, and seeing the chat clears it. Lines are shown as text
+// (sanitise.js has cleaned them); a name or a line that looks like markup stays text,
+// as everything drawn through dom.js does.
 
 import { CATALOGUE } from "./catalogue.js";
 import { el, fill } from "./dom.js";
@@ -98,12 +100,13 @@ export class ChatBox {
     fill(this.heading, view.state.spectator_chat === false ? "Chat (players only)" : "Chat");
     const last = view.chat.length ? view.chat[view.chat.length - 1].seq : 0;
     const key = `${view.code} ${last}`;
+    if (this.unread && this.inSight()) this.markRead();
     if (key === this.shown) return;
     const [code, seen] = this.shown.split(" ");
     // the lines of this match new since the last drawing, others' only; a match drawn
     // for the first time (a resume, a join) brings its history: not news
-    const news = code === view.code
-      ? view.chat.filter((line) => line.seq > Number(seen) && line.player !== me).length : 0;
+    const news = code === view.code ? view.chat.filter((line) => line.seq > Number(seen) &&
+      line.player !== me && !line.replayed).length : 0;
     this.shown = key;
     if (news && !this.root.hidden && !this.inSight()) {
       this.unread += news;

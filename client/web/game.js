@@ -50,7 +50,7 @@ export class GameScreen {
     this.aside = el("div", { class: "aside" },
       el("div", { class: "head" }, this.seatsBox, this.statusBox),
       this.actionsBox, this.titleBox, this.movesBox, this.chat.root);
-    this.root = el("div", { class: "game" }, this.boardBox, this.aside, this.chat.badge);
+    this.root = el("div", { class: "game" }, this.boardBox, this.aside);
     document.addEventListener("keydown", (e) => this.key(e));
   }
 
@@ -131,7 +131,7 @@ export class GameScreen {
     }
     const shownPly = this.review === null ? s.moves.length : this.review;
     const reviewed = view.reviewed(shownPly - 1);
-    if (reviewed !== null && reviewed.loss > 0) look.choice = reviewed.best;
+    if (view.mistake(shownPly - 1) > 0) look.choice = reviewed.best;
     if (!view.info.coordinates) { // free squares show their names, as in the window
       const { squares } = boardInfo(s.game, s.size);
       for (let i = 0; i < look.board.length; i++) {
@@ -191,7 +191,7 @@ export class GameScreen {
   /** Whose turn, or the result; a pass; a refusal; a rematch offer; the code to share. */
   status(view, known) {
     const s = view.state;
-    const parts = [];
+    const parts = [this.chat.badge]; // floats beside the first line: it covers no text
     if (s.status === "over") {
       const result = view.resultText();
       parts.push(el("p", { class: `result${result === "You won!" ? " won" : ""}` }, result));
@@ -252,11 +252,12 @@ export class GameScreen {
     if (text === null) return [];
     const box = [el("p", { class: "offer takeback-offer" }, text)];
     if (view.offerToAnswer) {
+      const up = this.known.link.up;
       box.push(el("div", { class: "actions answer" },
-        el("button", { type: "button", class: "primary", id: "accept-takeback",
+        el("button", { type: "button", class: "primary", id: "accept-takeback", disabled: !up,
           onclick: () => this.actions.answer(true) }, "Accept"),
         el("button", { type: "button", class: "secondary", id: "decline-takeback",
-          onclick: () => this.actions.answer(false) }, "Decline")));
+          disabled: !up, onclick: () => this.actions.answer(false) }, "Decline")));
     }
     return box;
   }
@@ -266,11 +267,7 @@ export class GameScreen {
   engine(view) {
     const out = [];
     if (view.hints.length && this.review === null) {
-      const what = view.info.scored
-        ? "the disc margin you can expect at the end after each move"
-        : "how each move ends with perfect play";
-      const exact = view.hints.some((h) => h.exact) ? "; underlined: solved exactly" : "";
-      out.push(el("p", { class: "hint-note" }, `Hint: ${what}; framed: the best${exact}.`));
+      out.push(el("p", { class: "hint-note" }, view.hintWords()));
     } else if (view.hintAsked) {
       out.push(el("p", { class: "muted" }, "The engine is looking at your position…"));
     }
@@ -280,9 +277,11 @@ export class GameScreen {
     const shown = this.review === null ? view.state.moves.length : this.review;
     const said = view.reviewText(shown - 1);
     if (said !== null) {
-      const lost = view.reviewed(shown - 1).loss > 0;
+      const lost = view.mistake(shown - 1) > 0;
       out.push(el("p", { class: `review-note${lost ? " lost" : " good"}` }, said));
     }
+    const count = view.mistakesText();
+    if (count !== null) out.push(el("p", { class: "review-count" }, count));
     return out;
   }
 
@@ -321,28 +320,33 @@ export class GameScreen {
     return row.length ? el("div", { class: "actions features" }, row) : null;
   }
 
+  /** Rematch or Back to lobby after the game; Resign and Leave in it. While the link
+   * is down they wait for it: a tap could not reach the server. */
   buttons(view) {
     const s = view.state;
+    const up = this.known.link.up;
     const row = [];
     if (s.status === "over") {
       if (view.seat !== null && !view.opponentLeft) {
         const asked = s.rematch.includes(view.seat);
         row.push(el("button", { type: "button", class: "primary", id: "rematch",
-          disabled: asked, onclick: () => this.actions.rematch() },
+          disabled: asked || !up, onclick: () => this.actions.rematch() },
         asked ? "Rematch asked" : "Rematch"));
       }
-      row.push(el("button", { type: "button", class: "secondary", id: "leave",
+      row.push(el("button", { type: "button", class: "secondary", id: "leave", disabled: !up,
         onclick: () => this.actions.leave() }, "Back to lobby"));
     } else {
       const inGame = view.seat !== null && s.status === "playing";
       if (inGame) {
-        row.push(el("button", { type: "button", class: "danger", id: "resign",
+        row.push(el("button", { type: "button", class: "danger", id: "resign", disabled: !up,
           onclick: () => this.ask("resign", () => this.actions.resign()) },
         this.confirm === "resign" ? "Sure? Tap again to resign" : "Resign"));
       }
-      const label = this.confirm === "leave" ? "Sure? Leaving loses"
-        : s.status === "waiting" && view.seat !== null ? "Cancel" : "Back to lobby";
-      row.push(el("button", { type: "button", class: "secondary", id: "leave",
+      // leaving a game under way loses it: the button says so before the tap that does it
+      const label = !inGame ? (s.status === "waiting" && view.seat !== null ? "Cancel"
+        : "Back to lobby")
+        : this.confirm === "leave" ? "Sure? Tap again to leave and lose" : "Leave (you lose)";
+      row.push(el("button", { type: "button", class: "secondary", id: "leave", disabled: !up,
         onclick: () => (inGame ? this.ask("leave", () => this.actions.leave())
           : this.actions.leave()) }, label));
     }
@@ -402,6 +406,7 @@ export class GameScreen {
     let target = delta === null ? to : current + delta;
     target = target === null ? last : Math.max(0, Math.min(last, target));
     this.review = target === last ? null : target;
+    this.known.say(""); // what was said was about the board shown before
     this.render(this.view, this.known);
   }
 

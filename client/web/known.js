@@ -2,7 +2,7 @@
 // it plays or watches, the one on screen, the link, and a short notice for the person.
 // The same rules as the Python clients' ClientState (client/client_state.py).
 
-import { MatchView } from "./match_view.js";
+import { MatchView, positionChanged } from "./match_view.js";
 
 const QUIET_ERRORS = ["stale_ply"]; // a double tap raced a state we already have
 
@@ -17,6 +17,11 @@ export class Known {
     this.resuming = false; // between a welcome and the answer to the list sent after it
     this.firstWelcome = true; // the page's first: a reload or a new tab, not a lost link
     this.declined = new Set(); // matches whose takeback offer was just declined
+    // matches whose chat history is being replayed: from their `joined` to the next
+    // `lobby`, which answers the `list` the page sends on every `joined` (app.js) and so
+    // comes after the replayed lines (the server answers in order)
+    this.replaying = new Set();
+    this.ownName = null; // the name others see for us, from the last state we sit in
   }
 
   /** Whether the server understands an optional request (`welcome.features`, §11). */
@@ -54,12 +59,16 @@ export class Known {
         break;
       case "state": {
         const view = this.viewOf(msg.match);
+        // a notice belongs to the moment it was given: another one on screen ends it
+        if (msg.match === this.current && positionChanged(view.state, msg)) this.say("");
         this.takebackNews(view, msg);
         view.update(msg);
+        const me = msg.players.find((p) => this.welcome && p.player === this.welcome.player);
+        if (me) this.ownName = me.name; // a blank name becomes one the server makes up
         break;
       }
       case "chat":
-        this.viewOf(msg.match).addChat(msg);
+        this.viewOf(msg.match).addChat({ ...msg, replayed: this.replaying.has(msg.match) });
         break;
       case "analysis":
         if (this.views.has(msg.match)) this.views.get(msg.match).takeAnalysis(msg);
@@ -82,6 +91,7 @@ export class Known {
         const view = this.viewOf(msg.match);
         view.seat = msg.seat;
         view.role = msg.role;
+        this.replaying.add(msg.match);
         if (!this.resuming && this.current !== msg.match && (!known || this.current === null)) {
           this.current = msg.match;
           this.notice = { text: "", good: false, at: 0 };
@@ -90,6 +100,7 @@ export class Known {
       }
       case "lobby":
         this.lobby = msg.matches;
+        this.replaying.clear();
         if (this.resuming) this.resumed();
         break;
       case "error": {

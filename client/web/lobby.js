@@ -9,8 +9,9 @@
 // One thumb on a phone: Play comes right under a line that says what it will start
 // (the choices of the last game, remembered by the browser) and the choices folded
 // under "Change…"; so Play, or Resume for a game under way, is on the first screen
-// without scrolling, and so is joining a friend. Unfolded, the choices scroll past a
-// Play that stays at the bottom of the screen (style.css).
+// without scrolling, and so is joining a friend. Unfolded, the fold's arrow points down
+// and the choices follow Play (which never floats over them) and that line. A blank name is not silently replaced: a line under
+// the field says what others will see instead.
 
 import { CATALOGUE, gameInfo, gameTitle } from "./catalogue.js";
 import { clockWords } from "./clock.js";
@@ -105,6 +106,9 @@ export class LobbyScreen {
     this.codeBox.addEventListener("keydown", (e) => {
       if (e.key === "Enter") this.actions.join(this.codeBox.value, this.name);
     });
+    this.nameNote = el("p", { class: "name-note muted", "aria-live": "polite" });
+    this.served = null; // the name the server made up for our blank one, once known
+    this.nameBox.addEventListener("input", () => this.sayName());
     this.about = el("p", { class: "about" }); // what Play starts, in words
     this.notice = el("p", { class: "notice", role: "alert" });
     this.mine = el("section", { class: "card mine", hidden: true });
@@ -140,7 +144,7 @@ export class LobbyScreen {
       el("summary", {}, "Change the game, opponent, clock…"),
       game, vs, this.levelRow, this.seatRow, this.optionRow);
     const newGame = el("section", { class: "card new-game" },
-      el("h2", {}, "New game"), this.about, change, play);
+      el("h2", {}, "New game"), this.about, play, change);
     const you = el("div", { class: "you" },
       el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox);
     const join = el("button", { type: "button", class: "secondary", id: "join-code",
@@ -153,8 +157,20 @@ export class LobbyScreen {
       el("div", { class: "code-row" }, this.codeBox, join, watch),
       el("h3", {}, "Open matches (a seat is free)"), this.open,
       el("h3", {}, "Matches to watch"), this.watchable);
-    return el("div", { class: "lobby" }, you, this.notice, this.mine,
+    return el("div", { class: "lobby" }, you, this.nameNote, this.notice, this.mine,
       el("div", { class: "lobby-grid" }, newGame, matches));
+  }
+
+  /** Under a blank name field: the name others see instead, once a match has shown the
+   * one the server made up, or that it will make one up. */
+  sayName() {
+    let note = "";
+    if (!this.name) {
+      note = this.served
+        ? `Without a name you play as “${this.served}”: type one to change it.`
+        : "Without a name you play as “Player” and four letters the server picks.";
+    }
+    fill(this.nameNote, note);
   }
 
   /** What Play will start, in two lines over the button. */
@@ -234,13 +250,16 @@ export class LobbyScreen {
     this.actions.create(request, this.name);
   }
 
-  /** Redraw what changes: the server's name, the lists, your games, the notice. */
-  update(known) {
+  /** Redraw what changes: the server's name, the lists, your games, the notice, the
+   * name note; `hello`: the name the page said hello with. */
+  update(known, hello) {
     const features = (known.welcome && known.welcome.features) || [];
     if (features.join() !== this.features.join()) {
       this.features = features;
       this.refreshChoices();
     }
+    this.served = hello ? null : known.ownName;
+    this.sayName();
     fill(this.notice, known.notice.text);
     this.notice.classList.toggle("good", known.notice.good);
     const mine = known.unfinished();

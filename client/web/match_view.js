@@ -20,6 +20,13 @@ function boardChanges(before, after) {
   return { placed, flipped };
 }
 
+/** Whether `next` shows another moment of the game than `old`: a move, a takeback, a
+ * new game or the end. What was said about the old one (a hint, a refusal) is over. */
+export function positionChanged(old, next) {
+  return old === null || old.ply !== next.ply || old.board !== next.board ||
+    old.status !== next.status;
+}
+
 export class MatchView {
   constructor(code) {
     this.code = code;
@@ -39,12 +46,16 @@ export class MatchView {
   }
 
   /** Take a new state from the server, remembering what it changed. A hint is for one
-   * position: any other move, a takeback or a new game makes it go. */
+   * position in a game under way: any other move, a takeback, a new game or the end
+   * (a resignation, a flag) makes it go. */
   update(state) {
     const old = this.state;
     this.state = state;
     this.received = performance.now();
-    if (old && old.ply === state.ply && old.board === state.board) return;
+    if (!positionChanged(old, state)) return;
+    this.analysis = null;
+    this.hintAsked = false;
+    if (old && old.ply === state.ply && old.board === state.board) return; // the end only
     if (old && old.board.length === state.board.length && state.ply > old.ply) {
       ({ placed: this.placed, flipped: this.flipped } = boardChanges(old.board, state.board));
     } else {
@@ -53,8 +64,6 @@ export class MatchView {
     }
     this.changedAt = performance.now();
     this.history = null;
-    this.analysis = null;
-    this.hintAsked = false;
   }
 
   /** Keep a chat line (as many as the server keeps, in order); false for one we have
@@ -274,8 +283,8 @@ export class MatchView {
     return s !== null && Boolean(s.hints) && this.myTurn;
   }
 
-  /** An engine score for the side to move: '+4', '0', '-2' discs in a scored game;
-   * otherwise 1/0/-1 as 'win', 'draw', 'loss'. */
+  /** An engine score as it stands on the board: '+4', '0', '-2' discs in a scored game;
+   * otherwise 1/0/-1 as 'win', 'draw', 'loss' (whose: the sentence around it says). */
   scoreWords(score) {
     if (!this.info.scored) {
       const key = { 1: "score-win", 0: "score-draw", "-1": "score-loss" }[score];
@@ -284,28 +293,65 @@ export class MatchView {
     return score > 0 ? `+${score}` : String(score);
   }
 
+  /** A score as whose it is: 'Black +4', 'White 0' (the disc margin at the end for
+   * `seat`); tic-tac-toe's 'win', 'draw', 'loss' as they are (the sentence names whose):
+   * client/common/match_view.py margin_words. */
+  margin(seat, score) {
+    if (!this.info.scored) return this.scoreWords(score);
+    return t("margin", { side: sideName(this.game, seat), score: this.scoreWords(score) });
+  }
+
+  /** What the hint plates on the board mean, for the side to move. */
+  hintWords() {
+    const side = sideName(this.game, this.state.to_move);
+    const exact = this.hints.some((h) => h.exact) ? "yes" : "no";
+    return t(this.info.scored ? "hint-note-discs" : "hint-note-outcome", { side, exact });
+  }
+
   /** The engine's verdict on the move played at `ply` (null: not analysed, or a pass). */
   reviewed(ply) {
     return this.review === null ? null : this.review.plies.find((r) => r.ply === ply) || null;
   }
 
-  /** The engine's word on the move played at `ply`: 'Move 12, Black d3: 4 discs worse
-   * than c4 (+2).' or '... as good as the engine's best (+2).'. */
+  /** How bad the move played at `ply` was, by the server's rule (docs/protocol.md §11):
+   * 0 not a mistake, 1 a mistake, 2 a big mistake. A difference the engine's estimates
+   * cannot tell from noise is no mistake, so this never reads `loss` itself. */
+  mistake(ply) {
+    const r = this.reviewed(ply);
+    return r === null ? 0 : r.mistake ?? 0;
+  }
+
+  /** The engine's word on the move played at `ply`, as the window says it: 'Move 12,
+   * Black d3: 4 discs worse than c4 (Black +2).', with the server's verdict when it
+   * calls the move a mistake ('...: a mistake (?).'), or '... as good as the engine's
+   * best (Black +2).'. */
   reviewText(ply) {
     const r = this.reviewed(ply);
     if (r === null) return null;
     const s = this.state;
-    const played = moveName(s.game, s.size, r.played);
     const head = t("review-head", { number: ply + 1, side: sideName(s.game, r.seat),
-      move: played });
-    const best = this.scoreWords(r.score);
+      move: moveName(s.game, s.size, r.played) });
+    const best = this.margin(r.seat, r.score);
     if (r.loss <= 0) return t("review-best", { head, best });
     const bestmove = moveName(s.game, s.size, r.best);
+    const mistake = this.mistake(ply);
     if (!this.info.scored) { // win, draw or loss with perfect play
-      const got = this.scoreWords(r.score - r.loss);
-      return t("review-outcome", { head, played: got, bestmove, best });
+      return t("review-outcome", { head, played: this.scoreWords(r.score - r.loss), bestmove,
+        best, mistake });
     }
-    return t("review-discs", { head, loss: r.loss, bestmove, best });
+    return t("review-discs", { head, loss: r.loss, bestmove, best, mistake });
+  }
+
+  /** The review's count of mistakes: 'Mistakes: Black 2 (1 big), White 0.'. */
+  mistakesText() {
+    if (this.review === null) return null;
+    const [first, second] = [0, 1].map((seat) => {
+      const marks = this.review.plies.filter((r) => r.seat === seat)
+        .map((r) => this.mistake(r.ply)).filter((m) => m > 0);
+      return t("review-count-side", { side: sideName(this.game, seat), count: marks.length,
+        big: marks.filter((m) => m > 1).length });
+    });
+    return t("review-count", { first, second });
   }
 
   /** Why a click on `square` would be refused, or null if the server would take it. */

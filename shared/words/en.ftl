@@ -185,6 +185,19 @@ review-discs = { $head } { $loss ->
     [2] : a big mistake (??).
    *[0] .
 }
+review-count-side = { $side } { $count }{ $big ->
+    [0] {""}
+   *[other] {" "}({ $big } big)
+}
+review-count = Mistakes: { $first }, { $second }.
+hint-note-discs = Hint: after each move, the disc margin you ({ $side }) can expect at the end (+4: { $side } ahead by 4); framed: the best{ $exact ->
+    [yes] ; underlined: solved exactly
+   *[no] {""}
+}.
+hint-note-outcome = Hint: how each move ends for you ({ $side }) with perfect play; framed: the best{ $exact ->
+    [yes] ; underlined: solved exactly
+   *[no] {""}
+}.
 
 ## The record of moves: "5. X on 4", "12. White f4", "13. White passed"
 

@@ -163,6 +163,19 @@ review-discs = { $head }{ $bestmove }（{ $best }）より { $loss } 石悪い�
     [2] 大悪手（??）。
    *[0] {""}
 }
+review-count-side = { $side } { $count }{ $big ->
+    [0] {""}
+   *[other] （うち大悪手 { $big }）
+}
+review-count = 悪手：{ $first }、{ $second }。
+hint-note-discs = ヒント：各手のあと最後に見込める石差です（あなた＝{ $side } から見て。+4 は { $side } が 4 石多い）。枠：最善{ $exact ->
+    [yes] 。下線：完全読み
+   *[no] {""}
+}。
+hint-note-outcome = ヒント：最善を尽くしたとき各手がどう終わるかです（あなた＝{ $side } から見て）。枠：最善{ $exact ->
+    [yes] 。下線：完全読み
+   *[no] {""}
+}。
 
 ## 棋譜：「5. × 4 番」「12. 白 f4」「13. 白 パス」
 

@@ -2,7 +2,7 @@
 844x390 with touch: the board, both players with their counts and clocks, whose turn it
 is and the last move stay on the first screen, unscrolled, after every move of a whole
 game; the lobby's Play (and Resume) are reached without scrolling and remember the last
-game's choices; a chat line that arrives out of sight puts a badge on the screen.
+game's choices; a chat line that arrives out of sight puts a badge beside whose turn it is.
 Screenshots go to tests/output/web_phone_*.png, for a person to look at.
 """
 
@@ -25,6 +25,7 @@ from tests.client.web.web_actions import (
     moves_shown,
     patient_expect,  # noqa: F401 (this module's waits)
 )
+from tests.client.web.web_looks import covered_by
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
 
 SIZES = ["phone_360x640", "phone_390x844", "phone_844x390"]
@@ -82,7 +83,7 @@ def test_a_whole_game_on_a_phone_never_moves_the_board(web_server: ThreadedServe
     in_view(page, "#play")
     screenshot(page, f"web_{viewport}_lobby")
     choose(page, label, "The computer (bot)", "1 Beginner", "You", "5+3")
-    in_view(page, "#play")  # Play stays in reach while the choices scroll past it
+    assert covered_by(page, "#play") == []  # Play follows the choices, over none of them
     page.locator("#play").tap()
     expect(page.locator(".turn")).to_have_text("Your move (Black)")
     first_screen(page)

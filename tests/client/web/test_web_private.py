@@ -24,6 +24,7 @@ from tests.client.web.web_actions import (
     patient_expect,  # noqa: F401 (this module's waits)
     sent_frames,
 )
+from tests.client.web.web_looks import covered_by
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
 
 UNLISTED = "Unlisted (friends join by code)"
@@ -56,7 +57,8 @@ def test_an_unlisted_match_stays_out_of_the_lobby_and_is_joined_by_its_code(
     expect(host.locator(".new-game .about")).to_have_text(
         "Othello 4x4 against a personYou move first · no clock · unlisted.")
     host.get_by_label(UNLISTED).scroll_into_view_if_needed()
-    in_view(host, "#play")  # Play stays in reach below the choices
+    host.locator("#play").scroll_into_view_if_needed()  # right below the choices
+    assert covered_by(host, "#play") == []
     fits(host)
     screenshot(host, "web_private_lobby_phone_360x640")
     host.locator("#play").tap()
