@@ -16,8 +16,8 @@ from client.common.match_view import clock_words, lobby_line
 from client.common.options import Plan, Seat, Vs
 from client.gui import theme
 from client.gui.actions import LobbyActions
-from client.gui.qr import qr_surface
-from client.gui.widgets import TextField, Ui, columns, rows
+from client.gui.qr import qr_surface, smallest_readable
+from client.gui.widgets import TextField, Ui, columns, rows, wrap
 from shared.ai.levels import LEVELS, level_words
 from shared.games import DEFAULT_GAME, catalogue, get_game
 from shared.protocol import Clock
@@ -182,7 +182,13 @@ class LobbyScreen:
             right = pygame.Rect(body.left, left.bottom + m, body.width,
                                 body.bottom - left.bottom - m)
         if self.actions.where is not None:  # a friend without Python joins from a browser
-            right = self.draw_invitation(ui, right, u, self.actions.where.share)
+            share = self.actions.where.share
+            qr = int(min(u * 9, right.height * 0.4))
+            if not wide:  # the matches first: a smaller code, or the words alone
+                qr = min(qr, int(right.height - u - self.matches_height(u)))
+            if qr < smallest_readable(browser_url(share)):
+                qr = 0
+            right = self.draw_invitation(ui, right, u, share, qr)
         self.draw_new_game(ui, left, u)
         self.draw_matches(ui, right, u)
         if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
@@ -203,10 +209,21 @@ class LobbyScreen:
                 lines.append(item)
         return lines
 
-    def draw_invitation(self, ui: Ui, area: pygame.Rect, u: float, server: str) -> pygame.Rect:
-        """The browser address and its QR code (a phone's camera opens it) at the foot of
-        ``area``; returns the part of ``area`` left above them."""
-        code = qr_surface(browser_url(server), int(min(u * 9, area.height * 0.4)))
+    def draw_invitation(self, ui: Ui, area: pygame.Rect, u: float, server: str,
+                        qr: int) -> pygame.Rect:
+        """The browser address and its QR code ``qr`` pixels wide (a phone's camera opens
+        it; 0: the words alone, where the matches need the room) at the foot of ``area``;
+        returns the part of ``area`` left above them."""
+        if not qr:
+            self.qr_rect = None
+            f = theme.font(int(u * 1.15))
+            said = f"{invitation(server)}."
+            tall = len(wrap(said, f, area.width)) * f.get_linesize()
+            words = pygame.Rect(area.left, area.bottom - tall, area.width, tall)
+            ui.paragraph(said, words, u * 1.15, theme.MUTED)
+            return pygame.Rect(area.left, area.top, area.width, words.top - int(u * 0.5)
+                               - area.top)
+        code = qr_surface(browser_url(server), qr)
         self.qr_rect = ui.surface.blit(code, code.get_rect(bottomleft=area.bottomleft))
         words = pygame.Rect(self.qr_rect.right + int(u), self.qr_rect.top,
                             area.right - self.qr_rect.right - int(u), self.qr_rect.height)
@@ -354,6 +371,11 @@ class LobbyScreen:
                 ui.button(pygame.Rect(line.right - bw, line.top, bw, line.height), label, action,
                           primary=label == "Resume")
             y += height + gap
+
+    def matches_height(self, u: float) -> float:
+        """How tall the matches panel is with every line of its list shown."""
+        rows_h = sum(u * 3.1 if button else u * 2.3 for _, button in self.match_rows())
+        return u * 7.6 + rows_h
 
     @staticmethod
     def last_start(heights: list[float], room: float, gap: float) -> int:

@@ -40,3 +40,10 @@ def qr_surface(text: str, max_size: int) -> pygame.Surface:
             if module:
                 surface.fill(QR_DARK, (x * scale, y * scale, scale, scale))
     return surface
+
+
+@lru_cache(maxsize=8)
+def smallest_readable(text: str) -> int:
+    """The narrowest QR code of ``text`` a phone's camera reads well: two pixels a module,
+    quiet zone included."""
+    return 2 * int(qr_code(text).symbol_size(scale=1, border=QUIET_ZONE)[0])

@@ -183,9 +183,18 @@ def test_the_small_start_screen_shows_every_list_and_the_whole_legend(
     assert not any(t.endswith("...") for t in drawn)
     labels = {getattr(a, "func", None) for _, a in app.ui.hits}
     assert app.lobby.join in labels  # Join and Watch are there to click
-    for code in ("UN1A", "UN2B", "UN3C"):  # more games than fit: say so, and scroll
+    assert app.lobby.qr_rect is not None  # room enough for the browser's QR code too
+    for code in ("UN1A", "UN2B"):  # two games to resume: the QR code gives way to them
         app.known.handle(Joined(code, 0, "player"))
         app.known.handle(state_after("othello", 6, [], code=code))
+    app.known.current = None
+    drawn.clear()
+    app.step([])
+    screenshot(app.surface, "rough_start_480x640_unfinished")
+    assert "Matches to watch" in drawn and app.lobby.qr_rect is None
+    assert "Friends can open http://192.0.2.7:8765 in a browser." in drawn
+    app.known.handle(Joined("UN3C", 0, "player"))  # more than fit: say so, and scroll
+    app.known.handle(state_after("othello", 6, [], code="UN3C"))
     app.known.current = None
     drawn.clear()
     app.step([])
