@@ -57,17 +57,18 @@ def othello_text(board: str, size: int, *, legal: Collection[int] = (),
 
 def scored_othello_text(board: str, size: int, scores: Mapping[int, tuple[str, str]]) -> str:
     """The Othello board with the engine's word on the squares of ``scores``: a score of
-    up to three characters and a one-character mark ('=' for exact) after it; four
-    characters a square, so an 8x8 board is 36 columns wide.
+    up to three characters and a one-character mark ('=' for exact) after it; five
+    characters a square, so two scores side by side ('+16= +10=') never run together
+    and an 8x8 board is 43 columns wide.
 
-             a   b   c   d
-         1   .  +2=  .   .
-         2   .   X   X   X
+              a    b    c    d
+         1    .  +2=    .    .
+         2    .    X    X    X
     """
-    header = "   " + "".join(f"{c:>3} " for c in COLUMNS[:size])
+    header = "   " + "".join(f"{c:>4} " for c in COLUMNS[:size])
     lines = [header.rstrip()]
     for r in range(size):
         cells = [scores.get(i, (board[i], " ")) for i in range(r * size, (r + 1) * size)]
-        lines.append((f"{r + 1:>2} " + "".join(f"{text:>3}{mark}" for text, mark in cells))
+        lines.append((f"{r + 1:>2} " + "".join(f"{text:>4}{mark}" for text, mark in cells))
                      .rstrip())
     return "\n".join(lines)

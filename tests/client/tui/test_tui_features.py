@@ -133,10 +133,10 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
     assert "Asking the engine..." in out
     hint = out[out.index("Asking the engine..."):]
     board = hint.split("\n")[2:7]  # after the prompt printed again
-    assert board[0] == "     a   b   c   d"
+    assert board[0] == "      a    b    c    d"
     # Othello 4x4 is solved at once: White wins by 8 whatever Black does
-    assert board[1:] == [" 1   .  -8=  .   .", " 2  -8=  O   X   .", " 3   .   X   O  -8=",
-                         " 4   .   .  -8=  ."]
+    assert board[1:] == [" 1    .   -8=   .    .", " 2   -8=   O    X    .",
+                         " 3    .    X    O   -8=", " 4    .    .   -8=   ."]
     assert "Best first for you (Black): b1 -8=, a2 -8=, d3 -8=, c4 -8=." in hint
     assert "Scores: the disc margin you (Black) can expect at the end after that move" in hint
     assert "Taken back: 2 moves undone." in out
