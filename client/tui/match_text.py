@@ -192,11 +192,16 @@ def review_lines(view: MatchView) -> list[str]:
     scored = view.info.scored
     lines = ["The engine's review of each move (? a mistake, ?? a big one):",
              f"  Move  Side   Played  Best{'Lost' if scored else 'Played gives':>24}"]
-    lines += [review_row(view, r) for r in review.plies]
-    what = ("the disc margin at the end with best play, for the side named" if scored
-            else "the result with perfect play, for the side that moved")
-    lines.append(f"Scores: {what}; = exact (solved to the end). ? and ?? are the server's "
-                 "verdict: a small loss, within what the engine can tell apart, is no mistake.")
+    passes = [(i, f"  {i + 1:>4}  {view.side(view.mover(i)):<6} {view.move_name(m)}")
+              for i, m in enumerate(s.moves) if m == "pass"]  # not reviewed, still counted
+    lines += [row for _, row in sorted([(r.ply, review_row(view, r)) for r in review.plies]
+                                       + passes)]
+    if scored:
+        lines.append("Scores: the disc margin at the end with best play, for the side named; "
+                     "= exact (solved to the end). ? and ?? are the server's verdict: a small "
+                     "loss, within what the engine can tell apart, is no mistake.")
+    else:
+        lines.append("Scores: the result with perfect play, for the side that moved.")
     for seat in (0, 1):
         slips = [r for r in review.plies if r.seat == seat and r.mistake > 0]
         who = f"{view.label(seat)} ({view.side(seat)})"

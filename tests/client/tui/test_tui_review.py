@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from client.common.match_view import MatchView
 from client.tui.match_text import hint_lines, review_lines
+from shared.games import PASS
 from shared.protocol import Analysis, PlyReview, Review, ScoredMove
 from tests.client.client_support import state_after
 
@@ -38,6 +39,17 @@ def test_a_disc_between_two_estimates_is_not_called_a_mistake() -> None:
     assert "     3  Black  c5      d5 (Black +5)              1" in lines  # no mark
     assert "You (Black): no mistakes." in lines
     assert view.review_text(2) == "Move 3, Black c5: 1 disc worse than d5 (Black +5)."
+
+
+def test_a_forced_pass_keeps_its_row_so_the_numbers_run_on() -> None:
+    played = [1, 0, 11, 2, 4, 8]  # Othello 4x4: then Black has no move and passes
+    view = MatchView("K7QX", seat=0)
+    view.update(state_after("othello", 4, [*played, PASS]))
+    view.take_review(Review("K7QX", [PlyReview(i, i % 2, m, m, 0, 0, True, 0)
+                                     for i, m in enumerate(played)]))
+    rows = [line.split() for line in review_lines(view) if line.startswith("  ")][1:]
+    assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert rows[-1] == ["7", "Black", "pass"]
 
 
 def test_the_servers_verdict_marks_and_counts_mistakes() -> None:
