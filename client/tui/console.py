@@ -15,7 +15,7 @@ from typing import Final, TextIO, TypeVar
 from client.common.client_state import ClientState
 from client.common.connection import ConnectError, Connection, LinkStatus
 from client.tui.input import editor_for
-from client.tui.line_wrap import terminal_width, wrap
+from client.tui.line_wrap import fit
 from shared.protocol import Error, ServerMessage
 
 
@@ -78,8 +78,6 @@ class Console:
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, known: ClientState) -> None:
         self.conn, self.lines, self.out, self.known = conn, lines, out, known
-        self.wraps = out.isatty()
-        """Lines are broken to the width of the terminal ``out`` is (not for a pipe)."""
         self._line: asyncio.Task[Line] | None = None
         self._msg: asyncio.Task[Incoming] | None = None
         self._prompted: str | None = None
@@ -91,12 +89,8 @@ class Console:
 
     def fitted(self, text: str, hang: int | None = None) -> str:
         """``text`` broken between words to the terminal's width (``hang``: the indent
-        of each row a line runs on to; see :func:`~client.tui.line_wrap.wrap`). To a pipe
-        or a file it goes as it is, a line a line, for whatever reads it."""
-        if not self.wraps:
-            return text
-        width = terminal_width()
-        return "\n".join(row for line in text.split("\n") for row in wrap(line, width, hang))
+        of each row a line runs on to), as :func:`~client.tui.line_wrap.fit` does."""
+        return fit(text, self.out, hang)
 
     def say(self, text: str = "", hang: int | None = None) -> None:
         """Print a line, broken to fit the terminal. Under a prompt that waits (news while

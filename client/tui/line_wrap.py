@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import unicodedata
+from typing import TextIO
 
 
 def columns(ch: str) -> int:
@@ -29,6 +30,16 @@ def terminal_width() -> int:
     """The columns a line may use: one less than the terminal's, so no terminal moves the
     cursor to the next row by itself at the last column."""
     return max(20, shutil.get_terminal_size().columns - 1)
+
+
+def fit(text: str, stream: TextIO, hang: int | None = None) -> str:
+    """``text`` with each of its lines broken to the terminal's width when ``stream`` is
+    a terminal (see :func:`wrap` for ``hang``); to a pipe or a file, as it is, a line a
+    line, for whatever reads it."""
+    if not stream.isatty():
+        return text
+    width = terminal_width()
+    return "\n".join(row for line in text.split("\n") for row in wrap(line, width, hang))
 
 
 def wrap(line: str, width: int, hang: int | None = None) -> list[str]:

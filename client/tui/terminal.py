@@ -25,6 +25,7 @@ from client.common.options import Plan, parse
 from client.common.startup import Opening, Startup, follow, start_failure
 from client.tui.commands import MatchCommands, snapshot
 from client.tui.console import Incoming, InputEnded, Line, Lines
+from client.tui.line_wrap import fit
 from client.tui.lobby import LobbyQuestions
 from client.tui.match_text import MatchPrinter, low_time_text
 from shared.protocol import TakebackDeclined
@@ -269,7 +270,7 @@ async def run(
     lines = Lines(stdin or sys.stdin, out)
 
     def say(text: str) -> None:
-        out.write(text + "\n")
+        out.write(fit(text, out) + "\n")
         out.flush()
 
     startup = Startup(plan, find=find, say=say)
@@ -278,7 +279,7 @@ async def run(
         try:
             opening = await startup.run()
         except Exception as err:  # whatever stopped the start: one line, no traceback
-            print(f"taikyoku tui: could not start: {start_failure(err)}", file=sys.stderr)
+            complain(f"taikyoku tui: could not start: {start_failure(err)}")
             return 1
         assert startup.conn is not None and startup.where is not None
         terminal = Terminal(startup.conn, lines, out, plan, startup.where, startup.known)
@@ -286,12 +287,17 @@ async def run(
             terminal.say(startup.note)
         return await terminal.run(opening)
     except ConnectError as err:
-        print(f"taikyoku tui: {err}", file=sys.stderr)
+        complain(f"taikyoku tui: {err}")
         return 1
     finally:
         if terminal is not None:
             terminal.stop()
         await startup.close()
+
+
+def complain(text: str) -> None:
+    """Say on stderr why the terminal stops, broken to its width."""
+    print(fit(text, sys.stderr), file=sys.stderr)
 
 
 def main(argv: list[str]) -> int:

@@ -42,3 +42,16 @@ async def test_lines_break_between_words_and_resign_asks_first(
     for sentence in SENTENCES:
         assert sentence in words, (sentence, text)
     assert text.count("Resign this game? (y/n) ") == 2 and text.count("You resigned.") == 1
+
+
+async def test_why_it_could_not_start_is_broken_between_words(tmp_path: Path) -> None:
+    term = Pty(["--server", "ws://127.0.0.1:9", "--name", "Taro", "--token-file",
+                str(tmp_path / "taro.token")], columns=80)
+    try:
+        await term.until("on that port?)")
+        assert await asyncio.to_thread(term.proc.wait, LIMIT) == 1
+    finally:
+        term.close()
+    assert term.overlong() == [], term.text()
+    assert "the connection was refused (is `taikyoku serve` running there, on that port?)" \
+        in " ".join(term.text().split())
