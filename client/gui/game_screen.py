@@ -342,20 +342,21 @@ class GameScreen:
         step_h = int(u * 2.4)
         if area.height < u * 3:  # a crowded panel (an offer, notes, an absent opponent)
             return
-        beside = chat and area.height < u * RECORD_OVER_CHAT and area.width >= u * 30
-        if chat and area.height < u * RECORD_BESIDE_CHAT:  # no room for the record
-            record, chat_area = None, area
-        elif beside:
-            record_w = int(area.width * 0.52)
-            record = pygame.Rect(area.left, area.top, record_w, area.height)
-            chat_area = pygame.Rect(record.right + int(u * 0.6), area.top,
-                                    area.right - record.right - int(u * 0.6), area.height)
-        elif chat:
+        record: pygame.Rect | None = area
+        chat_area: pygame.Rect | None = None
+        if not chat:
+            if area.height < u * RECORD_BESIDE_CHAT:
+                record = None
+        elif area.height >= u * RECORD_OVER_CHAT:  # one above the other
             chat_h = int(u * 8.5)
             record = pygame.Rect(area.left, area.top, area.width, area.height - chat_h)
             chat_area = pygame.Rect(area.left, record.bottom, area.width, chat_h)
-        else:
-            record, chat_area = area, None
+        elif area.height >= u * RECORD_BESIDE_CHAT and area.width >= u * 30:  # side by side
+            record = pygame.Rect(area.left, area.top, int(area.width * 0.52), area.height)
+            chat_area = pygame.Rect(record.right + int(u * 0.6), area.top,
+                                    area.right - record.right - int(u * 0.6), area.height)
+        else:  # no room for the record: the chat takes it
+            record, chat_area = None, area
         if record is not None:
             moves_box = pygame.Rect(record.left, record.top, record.width,
                                     record.height - step_h - int(u * 1.5))
