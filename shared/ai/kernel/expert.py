@@ -2,7 +2,9 @@
 
 :func:`appraise` scores the root moves of an Othello position within a time budget. It
 weighs the typical cost of an exact solve at this many empties (:func:`solve_cost`)
-against the nodes the solver can visit in the time (its speed is measured as it runs):
+against the nodes the solver visits in the time at a planned speed (``SOLVE_SPEED``, a
+constant: the choice depends on the position and the time alone, never on what the
+process searched before; the speeds measured as the searches run size their slices):
 
 - a solve that should fit in the time is tried at once, with no midgame search first
   (no detour when the time is generous); it may use all but ``MIDGAME_SHARE`` of the
@@ -53,6 +55,12 @@ MIDGAME_SHARE = 0.25
 
 EVERY_EXACT_COST = 3
 """How many times longer solving every move (analysis) takes than finding the best ones."""
+
+SOLVE_SPEED = 10e6
+"""The solver's nodes a second the choice to solve plans with (measured: 9-14 M nodes/s of
+CPU at 20-23 empties). A constant, not the speed this process measured: a measured speed
+below a fresh process's first guess (15 M) once made a long-lived process refuse the
+solves a fresh one finished (FFO #44 with 30 s: 6.7 s fresh, the whole 27 s warm)."""
 
 SPEED_MARGIN = 0.85
 """Node limits assume the search runs this much slower than measured (a busy machine)."""
@@ -160,7 +168,7 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool, slack: int
         raise ValueError("appraise needs a position where the side to move has a move")
     search = _Search(own, opp, t, empties, every_exact, slack, state.size)
     cost = solve_cost(empties) * (EVERY_EXACT_COST if every_exact else 1)
-    if cost > (end - start) * _speed.solver:  # no solve in sight: all the time to the midgame
+    if cost > (end - start) * SOLVE_SPEED:  # no solve in sight: all the time to the midgame
         return search.deepen(order, end)
     reserve = (end - start) * MIDGAME_SHARE  # for a midgame answer if the solve is cut
     solved = _solve(own, opp, mask, end - reserve, every_exact, empties)
@@ -172,9 +180,12 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool, slack: int
 
 def solve_cost(empties: int) -> float:
     """The nodes an exact solve of a position with ``empties`` empty squares typically
-    takes (median solver nodes on random 8x8 positions: about 1e5 at 14 empties, 2.5
-    times more per empty square)."""
-    return 1e5 * 2.5 ** (empties - 14)
+    takes: about 1e5 at 14 empties, 2.1 times more per empty square. Measured on game
+    positions, which the expert meets: FFO #40-#44 took 21 M nodes at 20 empties, 31-51 M
+    at 22, 66-92 M at 23; self-play games' positions medians of 2 M at 20, 16 M at 22,
+    about 100 M at 23 (random play's positions cost more: 23 M at 20 empties, 2.5 times
+    more per empty)."""
+    return 1e5 * 2.1 ** (empties - 14)
 
 
 def _solve(
