@@ -5,17 +5,19 @@
         move, thought = old.choose(state, seconds=0.5, seed=7)
 
 Why a process: the old commit's package is also called ``shared``, so it cannot share an
-interpreter with today's. :func:`extract` writes the commit's ``shared/`` (``git archive``,
-nothing copied into the repository) into a cache directory keyed by the full commit id,
-and :class:`CommitExpert` runs ``commit_worker.py`` there with that directory alone on
-``PYTHONPATH`` and its own numba cache beside it, so the old kernels compile once per
-cache and never touch today's. The worker reads one JSON request a line from its stdin
-and exits when stdin closes, so it cannot outlive whoever started it.
+interpreter with today's. :func:`extract` writes the commit's ``shared/`` and ``training/``
+(``git archive``, nothing copied into the repository) into a cache directory keyed by the
+full commit id, and :class:`CommitExpert` runs ``commit_worker.py`` there with that
+directory alone on ``PYTHONPATH`` and its own numba cache beside it, so the old kernels
+compile once per cache and never touch today's. The worker reads one JSON request a line
+from its stdin and exits when stdin closes, so it cannot outlive whoever started it.
 
 The protocol asks the old commit for little (``shared.ai.choose_move``,
 ``shared.ai.kernel.warm_up``, ``OthelloState.from_board``): any commit since the numba
-kernel has all three. Needs ``git`` and a history holding the commit (a shallow clone may
-not: :func:`resolve` says so).
+kernel has all three. The fixed-depth and depth-timing requests (:meth:`CommitExpert.ask`)
+also need the commit's ``training.players.DepthSearch`` and ``expert._Search._iteration``.
+Needs ``git`` and a history holding the commit (a shallow clone may not: :func:`resolve`
+says so).
 """
 
 from __future__ import annotations
@@ -66,7 +68,9 @@ def resolve(rev: str, repo: Path = ROOT) -> str:
 
 
 def extract(sha: str, cache: Path | None = None, repo: Path = ROOT) -> Path:
-    """The directory holding commit ``sha``'s ``shared/`` package, extracted on first use.
+    """The directory holding commit ``sha``'s ``shared/`` package and, if it has one, its
+    ``training/`` (the fixed-depth search the duel and the depth benchmark run), extracted
+    on first use; a directory extracted before without ``training/`` gets it added.
 
     Extracted into a temporary directory beside the final one and renamed into place, so
     an interrupted extraction leaves nothing half-written and two processes may race.
@@ -74,25 +78,44 @@ def extract(sha: str, cache: Path | None = None, repo: Path = ROOT) -> Path:
     cache = default_cache() if cache is None else cache
     target = cache / sha
     if (target / DONE).exists():
-        return target
+        if (target / "training").exists() or not _has(repo, sha, "training"):
+            return target
+        parts = ["training"]
+    else:
+        parts = ["shared"] + (["training"] if _has(repo, sha, "training") else [])
     cache.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", sha, "shared"],
+    archive = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", sha, *parts],
                              capture_output=True, timeout=120)
     if archive.returncode != 0:
-        raise ValueError(f"git archive {sha} shared failed: {archive.stderr.decode().strip()}")
+        raise ValueError(f"git archive {sha} {' '.join(parts)} failed: "
+                         f"{archive.stderr.decode().strip()}")
     temporary = Path(tempfile.mkdtemp(prefix=f".{sha[:12]}-", dir=cache))
     try:
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(temporary, filter="data")
-        (temporary / DONE).write_text(sha + "\n", encoding="ascii")
-        try:
-            temporary.rename(target)
-        except OSError:  # another process got there first
-            if not (target / DONE).exists():
-                raise
+        if parts == ["training"]:  # beside a shared/ extracted before
+            _move(temporary / "training", target / "training")
+        else:
+            (temporary / DONE).write_text(sha + "\n", encoding="ascii")
+            _move(temporary, target)
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
     return target
+
+
+def _has(repo: Path, sha: str, path: str) -> bool:
+    """Whether commit ``sha`` holds ``path``."""
+    return subprocess.run(["git", "-C", str(repo), "cat-file", "-e", f"{sha}:{path}"],
+                          capture_output=True, timeout=30).returncode == 0
+
+
+def _move(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target``, unless another process got there first."""
+    try:
+        source.rename(target)
+    except OSError:
+        if not target.exists():
+            raise
 
 
 class CommitExpert:
@@ -132,9 +155,13 @@ class CommitExpert:
         return self._ask(state, seconds)
 
     def _ask(self, state: OthelloState, seconds: float, **more: int) -> dict[str, Any]:
+        return self.ask({"board": state.board, "to_move": state.to_move, "seconds": seconds,
+                         **more})
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The worker's answer to one request (:func:`benchmarks.commit_worker.answer`)."""
         stdin = self._pipe(self.process.stdin)
-        stdin.write(json.dumps({"board": state.board, "to_move": state.to_move,
-                                "seconds": seconds, **more}) + "\n")
+        stdin.write(json.dumps(request) + "\n")
         stdin.flush()
         answer = self._answer()
         if "seconds" not in answer:

@@ -1,17 +1,21 @@
-"""Two evaluations of one board size against each other at a fixed depth: does a fit play
-better than the last one (or than the hand-written evaluation)?
+"""Two evaluations (or two searches) of one board size against each other at a fixed
+depth: does a fit play better than the last one, does a faster search play as well?
 
     python -m benchmarks.duel --size 8 DIR/fits/iter2/othello8.npz packaged \\
         [--depth 6] [--games 40] [--opening 6] [--exact 14] [--workers 2]
+    python -m benchmarks.duel packaged commit:de46d98 --depth 8 --games 400
 
-Each side is ``A`` or ``B``: a weights file, ``packaged`` (the package's weights) or
-``hand-written``. Games come in twos from the ladder's openings (:func:`benchmarks.ladder.
+Each side is ``A`` or ``B``: a weights file, ``packaged`` (the package's weights),
+``hand-written``, or ``commit:<rev>``: that commit's own fixed-depth search with its
+packaged weights, run in a worker process of its own (:mod:`benchmarks.commit_expert`;
+each pool worker starts one), so a change to the search is measured against the search
+before it. Games come in twos from the ladder's openings (:func:`benchmarks.ladder.
 openings`), seats swapped. Both sides search with the training's fixed-depth search
 (:class:`training.players.DepthSearch`: no clock, so the result does not depend on the
 machine or its load) and, from ``--exact`` empties on, play a best move by the exact
-solver, so the points measure the evaluations, not the endgame. Prints A's share of the
-points (a win 1, a draw 1/2) and its mean disc margin. How the shipped fits were chosen:
-training/README.md.
+solver, so the points measure the evaluations (or the searches), not the endgame.
+Prints A's share of the points (a win 1, a draw 1/2) and its mean disc margin. How the
+shipped fits were chosen: training/README.md.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.commit_expert import PREFIX, CommitExpert, extract, resolve
 from benchmarks.ladder import openings
 from shared.ai.kernel.board import board_mask, to_kernel
 from shared.ai.kernel.evaluate import tables_with
@@ -36,10 +41,26 @@ from training.players import Board, DepthSearch, empties, is_over, play, solve
 SOLVE_NODES = 1 << 36
 
 
+class CommitSearch:
+    """An old commit's fixed-depth search, in a worker process of its own."""
+
+    def __init__(self, size: int, root: Path) -> None:
+        self.size, self.worker = size, CommitExpert(root)
+
+    def scores(self, board: Board, depth: int) -> dict[int, int]:
+        """As :meth:`DepthSearch.scores`, by the commit's own search."""
+        done = self.worker.ask({"own": str(int(board[0])), "opp": str(int(board[1])),
+                                "size": self.size, "depth": depth})
+        return {int(bit): int(score) for bit, score in done["scores"].items()}
+
+
 @cache
-def searcher(size: int, name: str) -> DepthSearch:
-    """This process's search with the evaluation a side names (made once a process: the
-    weights are read and the search's memory allocated once, not for every pair)."""
+def searcher(size: int, name: str) -> DepthSearch | CommitSearch:
+    """This process's search a side names (made once a process: the weights are read, the
+    search's memory allocated and an old commit's worker started once, not for every
+    pair; ``commit:`` names come here as the extracted commit's directory)."""
+    if name.startswith(PREFIX):
+        return CommitSearch(size, Path(name.removeprefix(PREFIX)))
     return DepthSearch(size, evaluation_tables(size, name))
 
 
@@ -87,8 +108,8 @@ def play_pair(size: int, a: str, b: str, opening: list[int], depth: int, exact: 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="weights file, 'packaged' or 'hand-written'")
-    parser.add_argument("b", help="weights file, 'packaged' or 'hand-written'")
+    parser.add_argument("a", help="weights file, 'packaged', 'hand-written' or 'commit:<rev>'")
+    parser.add_argument("b", help="weights file, 'packaged', 'hand-written' or 'commit:<rev>'")
     parser.add_argument("--size", type=int, choices=(6, 8), default=8)
     parser.add_argument("--depth", type=int, default=6, help="plies of both searches")
     parser.add_argument("--games", type=int, default=40, help="games (even)")
@@ -98,12 +119,17 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 2 or args.games % 2:
         parser.error("--games is an even number, at least 2")
+    sides = []
     for name in (args.a, args.b):
-        evaluation_tables(args.size, name)  # a bad file stops here, not in a worker
+        if name.startswith(PREFIX):  # the workers get the extracted directory
+            sides.append(PREFIX + str(extract(resolve(name.removeprefix(PREFIX)))))
+        else:
+            evaluation_tables(args.size, name)  # a bad file stops here, not in a worker
+            sides.append(name)
     pairs = openings(args.size, args.opening, args.games // 2)
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(play_pair, *zip(*[
-            (args.size, args.a, args.b, opening, args.depth, args.exact, k)
+            (args.size, *sides, opening, args.depth, args.exact, k)
             for k, opening in enumerate(pairs)])))
     margins = [m for pair in results for m in pair]
     points = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)

@@ -15,7 +15,9 @@ Prints, for 8x8 (sections in this order; see benchmarks/README.md):
 4. FFO endgame positions #40 on (``--ffo`` of them), each and in all: the bare kernel
    solver's time, score and best move checked against the file, beside level 5's
    ``choose_move`` with a ``--ffo-cap`` second cap (its time, and whether its move is
-   optimal), each in a fresh process;
+   optimal), each in a fresh process; then ``choose_move`` on the same positions in turn
+   in one process (as a server's long-lived engine worker meets them), and with
+   ``--baseline`` the same two (fresh processes, one process) for that commit's expert;
 5. a fresh process's start: compiling every kernel into an empty cache, then loading it.
 
 Positions come from seeded random playouts, so every run measures the same ones. The
@@ -254,17 +256,18 @@ def timed_choice(state: OthelloState, cap: float, seed: int) -> tuple[Timed, int
     return t, move
 
 
-def ffo_section(count: int, cap: float) -> None:
+def ffo_section(count: int, cap: float, baseline: str | None) -> None:
     print(f"== FFO endgame suite #40-#{39 + count}: the bare solver, then level 5's "
           f"choose_move with a {cap} s cap, each in a fresh process (no table left warm)")
     solves: list[Timed] = []
     choices: list[Timed] = []
     solver_right = expert_right = True
+    positions = ffo_positions(count)
     # one process a task: the solver's table is kept between calls, and a solve of the same
     # position just before would hand choose_move its answer
     with ProcessPoolExecutor(1, multiprocessing.get_context("spawn"), initializer=warm_up_8x8,
                              max_tasks_per_child=1) as fresh:
-        for number, state, scores in ffo_positions(count):
+        for number, state, scores in positions:
             best_file = max(scores.values())
             t, score, best, nodes = fresh.submit(timed_solve, state).result()
             solves.append(t)
@@ -290,6 +293,44 @@ def ffo_section(count: int, cap: float) -> None:
           f"{expert_wall / wall:.2f}x the solver's (cpu {expert_cpu / cpu:.2f}x), every move "
           f"optimal: {expert_right} (goals: solver "
           f"#40 <= 1 s; choose_move #40-44 <= 20 s and <= 1.5x the solver's)")
+    print(f"  one warm process, #40-#{39 + count} in turn through choose_move (a server's "
+          "engine worker lives on from move to move):")
+    with ProcessPoolExecutor(1, multiprocessing.get_context("spawn"),
+                             initializer=warm_up_8x8) as warm:
+        warm_choices = [warm.submit(timed_choice, state, cap, number).result()
+                        for number, state, _ in positions]
+    print_choices("today, one process", positions, warm_choices)
+    if baseline:
+        root = extract(resolve(baseline))
+        fresh_old = []
+        for number, state, _ in positions:
+            with CommitExpert(root) as old:
+                fresh_old.append(old_choice(old, state, cap, number))
+        print_choices(f"{baseline}, fresh processes", positions, fresh_old)
+        with CommitExpert(root) as old:
+            warm_old = [old_choice(old, state, cap, number) for number, state, _ in positions]
+        print_choices(f"{baseline}, one process", positions, warm_old)
+
+
+def old_choice(old: CommitExpert, state: OthelloState, cap: float,
+               seed: int) -> tuple[Timed, int]:
+    """(times, move) of an old commit's ``choose_move``, timed by its worker."""
+    done = old.ask({"board": state.board, "to_move": state.to_move, "seconds": cap,
+                    "seed": seed})
+    timed = Timed()
+    timed.wall, timed.cpu = done["seconds"], done["cpu"]
+    return timed, int(done["move"])
+
+
+def print_choices(label: str, positions: list[tuple[int, OthelloState, dict[int, int]]],
+                  choices: list[tuple[Timed, int]]) -> None:
+    """One line of ``choose_move`` times on the FFO positions, and whether each move is
+    optimal."""
+    each = ", ".join(f"#{number} {t.wall:.2f} s (cpu {t.cpu:.2f})"
+                     + ("" if scores.get(move) == max(scores.values()) else " NOT OPTIMAL")
+                     for (number, _, scores), (t, move) in zip(positions, choices))
+    print(f"  {label}: wall {sum(t.wall for t, _ in choices):.1f} s (cpu "
+          f"{sum(t.cpu for t, _ in choices):.1f} s): {each}")
 
 
 START = """
@@ -330,7 +371,8 @@ def main() -> None:
     parser.add_argument("--no-legacy-empties", action="store_true",
                         help="skip the legacy solver's 1-second figure (the slowest part)")
     parser.add_argument("--baseline", metavar="REV",
-                        help="also the midgame search of this commit's expert, e.g. a22c4a9")
+                        help="also the midgame search and FFO choose_move of this commit's "
+                             "expert, e.g. de46d98")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help="the sections to run, of " + ",".join(SECTIONS))
     args = parser.parse_args()
@@ -346,7 +388,7 @@ def main() -> None:
         elif section == "empties":
             empties_section(args.per_count, not args.no_legacy_empties)
         elif section == "ffo" and args.ffo:
-            ffo_section(args.ffo, args.ffo_cap)
+            ffo_section(args.ffo, args.ffo_cap, args.baseline)
         elif section == "start":
             start_section()
 

@@ -1,0 +1,124 @@
+"""What depth costs: time to depth 10, 12 and 14, today's searches against a commit's.
+
+    python -m benchmarks.depth [--baseline de46d98] [--depths 10,12,14] [--positions 10]
+
+On ten 8x8 midgame positions (22 seeded random plies from the start), for each depth:
+
+- the fixed-depth search (:class:`training.players.DepthSearch` with the packaged
+  weights, its memory cleared: each depth a search of its own, deepened from 1 ply);
+- the expert's own search (level 5's ``appraise``, given time to spare), the time at
+  which its deepening completes each depth (one run a position, as a game runs it).
+
+Each side runs today's code in this process and the baseline commit's in a worker of its
+own (:mod:`benchmarks.commit_expert`), position by position in turn, so the machine's load
+falls on both alike; both measure through :func:`benchmarks.commit_worker.answer`.
+Prints, per search and depth, the median CPU seconds (wall-clock beside: on a shared
+machine CPU time is the fairer measure), the median nodes and the step from the depth
+before; then today's median time over the baseline's. Goals (issue 22): today's time to
+depth 14 at most a third of the baseline's, the step from 12 to 14 at most x2.5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from typing import Any, Callable
+
+from benchmarks.commit_expert import CommitExpert, extract, resolve
+from benchmarks.commit_worker import answer
+from shared.ai.kernel import warm_up
+from shared.ai.kernel.board import to_kernel
+from shared.ai.kernel.evaluate import eval_tables
+from shared.games import PASS
+from shared.games.othello import OthelloState
+
+Ask = Callable[[dict[str, Any]], dict[str, Any]]
+Figures = dict[int, list[tuple[float, float, int]]]
+"""Per depth, each position's (cpu seconds, wall seconds, nodes)."""
+
+
+def midgame_position(seed: int, plies: int = 22) -> OthelloState:
+    """The position after ``plies`` seeded random moves from the 8x8 start, none a pass
+    (a playout that meets one starts again from the next seed)."""
+    while True:
+        rng = random.Random(seed)
+        state = OthelloState.start(8)
+        for _ in range(plies):
+            moves = state.legal_moves()
+            if moves == [PASS] or state.is_over:
+                break
+            state = state.play(rng.choice(moves))
+        else:
+            if state.legal_moves() != [PASS]:
+                return state
+        seed += 1000
+
+
+def fixed_depth(ask: Ask, state: OthelloState, depths: list[int], out: Figures) -> None:
+    """The fixed-depth search's figures at each depth (a search from scratch each)."""
+    own, opp, _ = to_kernel(state)
+    for depth in depths:
+        done = ask({"own": str(int(own)), "opp": str(int(opp)), "size": 8, "depth": depth})
+        out[depth].append((done["cpu"], done["seconds"], done["nodes"]))
+
+
+def expert_depth(ask: Ask, state: OthelloState, depths: list[int], out: Figures) -> None:
+    """The expert's figures when its deepening completes each depth (one run)."""
+    done = ask({"board": state.board, "to_move": state.to_move, "expert_depth": max(depths)})
+    reached = {int(plies): (cpu, wall, int(nodes))
+               for plies, nodes, cpu, wall in done["iterations"]}
+    for depth in depths:
+        out[depth].append(reached[depth])
+
+
+def report(label: str, figures: Figures) -> dict[int, float]:
+    """Print one side's medians per depth; return its median CPU seconds per depth."""
+    medians, last = {}, None
+    for depth, runs in sorted(figures.items()):
+        cpu = statistics.median(run[0] for run in runs)
+        wall = statistics.median(run[1] for run in runs)
+        nodes = statistics.median(run[2] for run in runs)
+        step = f", x{cpu / last:.2f} from the depth before" if last else ""
+        print(f"  {label} depth {depth}: median cpu {cpu:.3f} s (wall {wall:.3f} s), "
+              f"{nodes / 1e6:.2f} M nodes{step}")
+        medians[depth], last = cpu, cpu
+    return medians
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", default="de46d98", help="the commit to compare with")
+    parser.add_argument("--depths", default="10,12,14", help="depths, comma-separated")
+    parser.add_argument("--positions", type=int, default=10)
+    args = parser.parse_args()
+    depths = sorted(int(d) for d in args.depths.split(","))
+    states = [midgame_position(seed) for seed in range(1, args.positions + 1)]
+    warm_up()
+    eval_tables(8)  # the weights load before any timing
+    figures: dict[str, Figures] = {key: {d: [] for d in depths} for key in
+                                   ("old fixed", "new fixed", "old expert", "new expert")}
+    with CommitExpert(extract(resolve(args.baseline))) as old:
+        for ask in (old.ask, answer):  # each side's memory allocated before any timing
+            fixed_depth(ask, states[0], [1], {1: []})
+            expert_depth(ask, states[0], [1], {1: []})
+        for k, state in enumerate(states, start=1):
+            fixed_depth(old.ask, state, depths, figures["old fixed"])
+            fixed_depth(answer, state, depths, figures["new fixed"])
+            expert_depth(old.ask, state, depths, figures["old expert"])
+            expert_depth(answer, state, depths, figures["new expert"])
+            print(f"  position {k}: depth {max(depths)} cpu, fixed "
+                  f"{figures['old fixed'][max(depths)][-1][0]:.3f} s ({args.baseline}) v "
+                  f"{figures['new fixed'][max(depths)][-1][0]:.3f} s; expert "
+                  f"{figures['old expert'][max(depths)][-1][0]:.3f} s v "
+                  f"{figures['new expert'][max(depths)][-1][0]:.3f} s", flush=True)
+    print(f"== time to depth, medians of {len(states)} positions (22 random plies)")
+    for search in ("fixed", "expert"):
+        old_medians = report(f"{args.baseline} {search}", figures[f"old {search}"])
+        new_medians = report(f"today {search}", figures[f"new {search}"])
+        print(f"  {search}: today over {args.baseline}: " + ", ".join(
+            f"depth {d} {new_medians[d] / old_medians[d]:.2f}" for d in depths))
+
+
+if __name__ == "__main__":
+    main()
