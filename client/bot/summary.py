@@ -11,7 +11,7 @@ from shared.ai import BOT_NAMES
 from shared.games import get_game
 
 if TYPE_CHECKING:
-    from client.bot.tournament import Settings
+    from client.bot.settings import Settings
 
 
 class Record(TypedDict):

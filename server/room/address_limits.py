@@ -15,8 +15,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from server.config import ServerConfig
-from server.room.limits import MessageBudget, address_key, is_loopback
+from server.room.addresses import address_key, is_loopback
 from server.room.match import Match
+from server.room.message_budget import MessageBudget
 from server.room.presence import Peer
 from shared.protocol import ProtocolError
 

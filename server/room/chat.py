@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from server.room.checks import match_named, seat_or_watching
 from server.room.context import Context
 from server.room.effects import Reply, SaveChat, Send
-from server.room.match import Match, wire_seat
+from server.room.match import Match
 from server.room.presence import Peer
+from server.room.wire import wire_seat
 from shared.protocol import ChatLine, ProtocolError, chat_text
 
 if TYPE_CHECKING:

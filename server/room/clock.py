@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from server.room.match import wire_seat
+from server.room.wire import wire_seat
 from shared.protocol import Clock, ClockState
 
 BOT_SHARE_OF_INCREMENT = 0.8

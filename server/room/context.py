@@ -21,8 +21,8 @@ from typing import Protocol, Union
 from server.config import ServerConfig
 from server.room.address_limits import AddressLimits
 from server.room.effects import Appraise, Paced, Reply, ReplyState, RunReview, Send, StoreChange
-from server.room.limits import MessageBudget
 from server.room.match import Match
+from server.room.message_budget import MessageBudget
 from server.room.presence import Peer
 from shared.protocol import BotInfo, GameSpec, Reason, ServerInfo
 

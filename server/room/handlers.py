@@ -32,8 +32,9 @@ from server.room.effects import (
     Send,
 )
 from server.room.identity import hash_token, new_player_id, new_token
-from server.room.match import Match, Seat, wire_seat
+from server.room.match import Match, Seat
 from server.room.presence import Peer
+from server.room.wire import wire_seat
 from shared import protocol
 from shared.games import PASS, IllegalMoveError
 from shared.protocol import (

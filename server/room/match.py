@@ -6,11 +6,11 @@ The room decides who may do what; a Match only knows the rules of the game (thro
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Literal, overload
+from typing import TYPE_CHECKING, Callable, Literal
 
+from server.room.wire import wire_move, wire_seat
 from shared import protocol
 from shared.ai import BOT_NAMES
 from shared.games import GAMES, PASS, State, new_game
@@ -27,23 +27,6 @@ from shared.protocol import (
 
 if TYPE_CHECKING:
     from server.room.clock import MatchClock
-
-
-@overload
-def wire_seat(seat: int) -> Literal[0, 1]: ...
-
-
-@overload
-def wire_seat(seat: None) -> None: ...
-
-
-def wire_seat(seat: int | None) -> Literal[0, 1] | None:
-    """A seat index as the protocol types it."""
-    if seat is None:
-        return None
-    if seat not in (0, 1):
-        raise ValueError(f"a seat is 0 or 1, not {seat!r}")
-    return 0 if seat == 0 else 1
 
 
 @dataclass
@@ -120,7 +103,8 @@ class Match:
     seats: list[Seat | None]
     moves: list[int] = field(default_factory=list)
     result: Result | None = None
-    created: float = field(default_factory=time.time)
+    created: float = field(kw_only=True)
+    """When it was opened (the time of the request that opened it)."""
     rematch: set[int] = field(default_factory=set)
     next_match: str | None = None
     hints: bool = False
@@ -143,7 +127,7 @@ class Match:
     moved: float | None = None
     """When its last move was played (None: no move yet); a restart reads it from the store."""
     origin: str | None = None
-    """The address (its network, server/room/limits.py ``address_key``) that opened it,
+    """The address (its network, server/room/addresses.py ``address_key``) that opened it,
     counted against that address's unfinished matches; None after a restart."""
 
     @property
@@ -378,11 +362,6 @@ class Match:
             clock=self.clock.control if self.clock is not None else None,
             spectator_chat=self.spectator_chat,
         )
-
-
-def wire_move(move: int) -> int | Literal["pass"]:
-    """A move as the protocol writes it: a square number or "pass"."""
-    return "pass" if move == PASS else move
 
 
 def board_name(game: str, size: int) -> str:

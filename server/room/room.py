@@ -49,9 +49,9 @@ from server.room.effects import (
 )
 from server.room.holds import Holds
 from server.room.identity import new_match_code
-from server.room.limits import MessageBudget
 from server.room.match import Match
 from server.room.match_index import MatchIndex
+from server.room.message_budget import MessageBudget
 from server.room.presence import Peer, Presence
 from server.room.proposals import Group, Proposal, Touched, change_touches, match_key, player_key
 from server.room.store_faults import Retries, logged, refused, unavailable

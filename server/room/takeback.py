@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from server.room.checks import match_named, seat_in, stale
 from server.room.context import Context
 from server.room.effects import SaveTakeback, Send
-from server.room.match import Match, wire_seat
+from server.room.match import Match
+from server.room.wire import wire_seat
 from shared.games import PASS
 from shared.protocol import ProtocolError, TakebackDeclined, TakebackOffer
 

@@ -19,7 +19,7 @@ from typing import Final
 
 from websockets.asyncio.server import ServerConnection
 
-from server.room.limits import AddressCounter
+from server.room.addresses import AddressCounter
 
 log = logging.getLogger("taikyoku.server")
 

@@ -29,7 +29,8 @@ from websockets.protocol import State
 
 from server import __version__
 from server.config import ServerConfig as ServerConfig  # callers import it from here
-from server.room.limits import AddressCounter, MessageBudget
+from server.room.addresses import AddressCounter
+from server.room.message_budget import MessageBudget
 from server.shell.admission import (
     Admission,
     CountedConnection,
@@ -232,7 +233,7 @@ class GameServer:
         port = ws.remote_address[1] if ws.remote_address else 0
         assert self.runner is not None
         cfg = self.config
-        session = Session(ws, address, MessageBudget(cfg.rate, cfg.burst),
+        session = Session(ws, address, MessageBudget(cfg.rate, cfg.burst, time.monotonic),
                           before_send=self.runner.flush, max_outgoing=cfg.max_outgoing,
                           close_timeout=cfg.close_timeout)
         overdue = asyncio.get_running_loop().call_later(

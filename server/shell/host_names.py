@@ -22,7 +22,7 @@ from __future__ import annotations
 import socket
 from collections.abc import Iterable
 
-from server.room.limits import ip_of
+from server.room.addresses import ip_of
 
 
 def host_name(header: str) -> str:

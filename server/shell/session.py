@@ -17,7 +17,7 @@ from typing import Callable, Final
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
-from server.room.limits import MessageBudget
+from server.room.message_budget import MessageBudget
 from server.room.presence import Peer
 from shared.protocol import Error, ErrorCode, Message, encode
 

@@ -2,9 +2,10 @@
 
 websockets hands every request to ``process_request`` before its opening handshake:
 one that asks for the WebSocket upgrade goes on to the protocol untouched (return
-None); any other is answered here, from the fixed list in ``client.web.FILES`` read
-into memory once, plus the games' catalogue (``client.web.CATALOGUE_PATH``) and the
-catalogue of words (``client.web.WORDS_PATH``), generated once. A request path is only
+None); any other is answered here, from the fixed list in ``page.FILES`` (the page's
+files in client/web/) read into memory once, plus the games' catalogue
+(``page.CATALOGUE_PATH``) and the catalogue of words (``page.WORDS_PATH``), generated
+once. A request path is only
 ever a key into that list (never a file name), so nothing else on the machine can be
 served. GET and HEAD are answered; every other method gets 405. websockets closes the
 connection after an HTTP answer, so each request is its own connection (a page is a
@@ -19,13 +20,12 @@ import re
 import urllib.parse
 from dataclasses import dataclass
 from http import HTTPStatus
-from importlib.resources import files
 
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-import client.web  # FILES and the catalogue: the one list of what is served
+from server.shell import page  # FILES and the catalogues: the one list of what is served
 
 ALLOWED = "GET, HEAD"
 BASE_POLICY = (
@@ -88,18 +88,17 @@ class WebClient:
 
     @classmethod
     def load(cls) -> WebClient:
-        """Read every file of ``client.web.FILES`` (a missing one fails here, at server
+        """Read every file of ``page.FILES`` (a missing one fails here, at server
         start, not when a browser asks for it) and build the games' catalogue and the words
         once (a catalogue of words the page cannot read fails here too)."""
-        root = files(client.web)
         served = {
-            path: WebFile(root.joinpath(name).read_bytes(), content_type)
-            for path, (name, content_type) in client.web.FILES.items()
+            path: WebFile((page.PAGE_DIR / name).read_bytes(), content_type)
+            for path, (name, content_type) in page.FILES.items()
         }
-        catalogue = json.dumps(client.web.catalogue(), separators=(",", ":")).encode()
-        served[client.web.CATALOGUE_PATH] = WebFile(catalogue, client.web.CATALOGUE_TYPE)
-        words = json.dumps(client.web.words(), ensure_ascii=False, separators=(",", ":"))
-        served[client.web.WORDS_PATH] = WebFile(words.encode(), client.web.CATALOGUE_TYPE)
+        catalogue = json.dumps(page.catalogue(), separators=(",", ":")).encode()
+        served[page.CATALOGUE_PATH] = WebFile(catalogue, page.CATALOGUE_TYPE)
+        words = json.dumps(page.words(), ensure_ascii=False, separators=(",", ":"))
+        served[page.WORDS_PATH] = WebFile(words.encode(), page.CATALOGUE_TYPE)
         return cls(served)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:

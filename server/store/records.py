@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import time
 
-from server.room.match import Seat, board_name, wire_move
+from server.room.match import Seat, board_name
+from server.room.wire import wire_move
 from server.store.database import Record
 from shared.games import get_game, new_game, replay
 

@@ -19,7 +19,7 @@ NUMBA_FREE = [
     "import client.gui",
     "import client.gui.play, client.gui.app",
     "import client.bot.cli",
-    "import client.web; client.web.catalogue()",
+    "import server.shell.page; server.shell.page.catalogue()",
     "import shared.ai, shared.ai.levels",
 ]
 

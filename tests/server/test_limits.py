@@ -10,7 +10,8 @@ import pytest
 from websockets.asyncio.client import connect as websockets_connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from server.room.limits import AddressCounter, MessageBudget, address_key, is_loopback
+from server.room.addresses import AddressCounter, address_key, is_loopback
+from server.room.message_budget import MessageBudget
 
 
 async def _close_code(peer) -> int | None:
@@ -170,7 +171,7 @@ def test_message_budget_refills_and_flags_sustained_abuse() -> None:
     now[0] += 5.0
     assert budget.take() and not budget.abusive
     with pytest.raises(ValueError):
-        MessageBudget(rate=0, burst=1)
+        MessageBudget(rate=0, burst=1, clock=lambda: 0.0)
 
 
 def test_address_counter() -> None:

@@ -8,6 +8,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,8 @@ def stored_moves(db: Path) -> list[tuple[str, int, int]]:
 def bot_to_move(db: Path) -> str:
     """A stored, unfinished tic-tac-toe match where a level-1 bot is to move."""
     store = Store(db)
-    match = Match("BOTNOW", new_game("tictactoe"), [Seat.bot(1), Seat("human", "a", "p_a")])
+    match = Match("BOTNOW", new_game("tictactoe"), [Seat.bot(1), Seat("human", "a", "p_a")],
+                  created=time.time())
     store.save(SaveMatch(match))
     store.close()
     return match.code
@@ -163,7 +165,8 @@ async def test_a_damaged_stored_match_does_not_stop_the_start(tmp_path, caplog) 
     store = Store(db)
     for code in ("BROKEN", "INTACT"):
         store.save(SaveMatch(Match(code, new_game("tictactoe"),
-                                   [Seat("human", "a", "p_a"), Seat("human", "b", "p_b")])))
+                                   [Seat("human", "a", "p_a"), Seat("human", "b", "p_b")],
+                                   created=time.time())))
     store.close()
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE matches SET seats = 'oops' WHERE code = 'BROKEN'")

@@ -1,5 +1,5 @@
 """The games' catalogue the server generates for the web page (GET /catalogue.json, from
-client.web.catalogue): served like the page's files, saying what shared.games,
+server.shell.page.catalogue): served like the page's files, saying what shared.games,
 shared.ai.levels and shared.protocol say; the page keys per-game behaviour on it rather
 than on games' names; and the one piece of the rules the page ports (replay.js, for
 looking back through a game) gives the boards shared.games gives, over random games of
@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 import client.web
-from client.web import CATALOGUE_PATH, CATALOGUE_TYPE, catalogue
+from server.shell.page import CATALOGUE_PATH, CATALOGUE_TYPE, FILES, catalogue
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
 from shared.games import DEFAULT_GAME, GAMES, PASS, get_game, new_game, replay
 from shared.protocol import CHAT_HISTORY_LINES, CHAT_MAX_CHARS
@@ -67,7 +67,7 @@ async def test_near_misses_are_not_found(game_server, path: str) -> None:
 
 def test_the_page_fetches_the_path_served() -> None:
     assert f'"{CATALOGUE_PATH}"' in (WEB / "catalogue.js").read_text()
-    assert CATALOGUE_PATH not in client.web.FILES  # generated, not a file of the package
+    assert CATALOGUE_PATH not in FILES  # generated, not a file of the package
 
 
 # ---- what it says -------------------------------------------------------------------

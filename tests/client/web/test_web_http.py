@@ -17,6 +17,7 @@ from importlib.resources import files
 import pytest
 
 import client.web
+from server.shell import page
 from server.shell.app import GameServer
 from server.shell.web_files import content_security_policy
 from tests import ROOT
@@ -63,9 +64,9 @@ async def test_get_root_is_the_page(game_server) -> None:
     assert_safe_headers(reply, game_server.port)
 
 
-@pytest.mark.parametrize("path", sorted(client.web.FILES))
+@pytest.mark.parametrize("path", sorted(page.FILES))
 async def test_every_listed_file_with_its_type(game_server, path: str) -> None:
-    name, content_type = client.web.FILES[path]
+    name, content_type = page.FILES[path]
     reply = await http(game_server, "GET", path)
     assert reply.status == 200
     assert reply.headers["content-type"] == content_type
@@ -154,7 +155,7 @@ def test_every_listed_file_ships_in_the_package() -> None:
     """pyproject's package data covers each file the server serves (else a wheel lacks it)."""
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = pyproject["tool"]["setuptools"]["package-data"]["client.web"]
-    for name, _ in client.web.FILES.values():
+    for name, _ in page.FILES.values():
         assert any(fnmatch.fnmatch(name, p) for p in patterns), name
 
 

@@ -1,4 +1,4 @@
-"""client.web.FILES, the one list of what the server serves, matches the web client's
+"""server.shell.page.FILES, the one list of what the server serves, matches the web client's
 files: every file is listed, every listed file exists, and everything the page asks
 for (its stylesheet, scripts, web app manifest and icons, every module a module imports,
 every icon the manifest names) is on the list, so a file added without its entry in
@@ -13,7 +13,7 @@ import struct
 from pathlib import Path
 
 import client.web
-from client.web import FILES
+from server.shell.page import FILES
 
 WEB = Path(client.web.__file__).parent
 TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript",

@@ -103,7 +103,8 @@ def test_chat_refusals_in_their_order() -> None:
 
 def test_the_store_keeps_the_last_lines_of_an_unfinished_match() -> None:
     store = Store(":memory:")
-    match = Match("TALK01", new_game("tictactoe"), [Seat("human", "a", player="p_a"), None])
+    match = Match("TALK01", new_game("tictactoe"), [Seat("human", "a", player="p_a"), None],
+                  created=0.0)
     store.save(SaveMatch(match))
     for seq in range(1, CHAT_HISTORY_LINES + 6):
         store.save(SaveChat(match.code, ChatLine(match=match.code, seq=seq, time=float(seq),

@@ -136,10 +136,12 @@ def test_against_a_bot_the_seat_is_held_for_the_bot_hold() -> None:
 
 def test_a_restart_restores_holds_and_bot_turns() -> None:
     bench = Bench(dataclasses.replace(CONFIG, grace=5.0))
-    waiting = Match("WAITNG", new_game("tictactoe"), [Seat("human", "a", "p_a"), None])
-    vs_bot = Match("VSBOT1", new_game("tictactoe"), [Seat.bot(2), Seat("human", "b", "p_b")])
+    waiting = Match("WAITNG", new_game("tictactoe"), [Seat("human", "a", "p_a"), None],
+                    created=bench.now)
+    vs_bot = Match("VSBOT1", new_game("tictactoe"), [Seat.bot(2), Seat("human", "b", "p_b")],
+                   created=bench.now)
     people = Match("PEOPLE", new_game("tictactoe"),
-                   [Seat("human", "c", "p_c"), Seat("human", "d", "p_d")])
+                   [Seat("human", "c", "p_c"), Seat("human", "d", "p_d")], created=bench.now)
     effects = bench.room.restore([waiting, vs_bot, people], bench.now)
     assert effects == [
         SetTimer(("WAITNG", 0), bench.now + 5.0),

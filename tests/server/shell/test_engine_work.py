@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
 from server.room.effects import Appraise
-from server.room.limits import MessageBudget
+from server.room.message_budget import MessageBudget
 from server.shell.engine_work import EngineWork
 from server.shell.session import Session
 from shared.protocol import (
@@ -58,7 +59,7 @@ async def test_a_hint_overtaken_by_a_takeback_and_a_replay_is_not_sent() -> None
     assert isinstance(asked, Appraise) and (asked.ply, asked.epoch) == (2, 0)
 
     socket = Socket()
-    session = Session(socket, "test", MessageBudget(10, 10))  # type: ignore[arg-type]
+    session = Session(socket, "test", MessageBudget(10, 10, time.monotonic))  # type: ignore[arg-type]
     pool = GatedPool()
     work = EngineWork(bench.room, pool)  # type: ignore[arg-type]
     work.start(dataclasses.replace(asked, peer=session))
@@ -100,7 +101,7 @@ async def test_a_failed_hint_is_an_engine_failed_error_while_its_position_stands
     bench.ask(taro, Create(game="tictactoe", vs="bot", bot=BotChoice(level=1), seat="first"))
     code = bench.room.seated(taro.player or "")[0].code
     socket = Socket()
-    session = Session(socket, "test", MessageBudget(10, 10))  # type: ignore[arg-type]
+    session = Session(socket, "test", MessageBudget(10, 10, time.monotonic))  # type: ignore[arg-type]
     pool = FailingPool()
     work = EngineWork(bench.room, pool)  # type: ignore[arg-type]
 

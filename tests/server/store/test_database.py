@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 from server.room.effects import SaveMatch, SaveMoves
@@ -63,7 +64,8 @@ def test_an_old_database_is_read_then_migrated_by_the_server(tmp_path: Path) -> 
     (match,) = store.unfinished()
     assert (match.code, match.moves, match.status) == ("AGAIN1", [8], "playing")
     assert store.find_player("hash") == ("p_a", "a")
-    added = Match("NEW123", new_game("tictactoe"), [Seat("human", "a", "p_a"), None])
+    added = Match("NEW123", new_game("tictactoe"), [Seat("human", "a", "p_a"), None],
+                  created=time.time())
     store.save(SaveMatch(added))
     store.save(SaveMoves(added.code, 0, (4,), None, None))
     store.close()

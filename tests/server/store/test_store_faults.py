@@ -21,7 +21,7 @@ from shared.protocol import ChatLine, Result
 def stored_match(path: Path) -> tuple[Store, str]:
     store = Store(path)
     match = Match("FAULT1", new_game("othello", 8), [Seat("human", "a", "p_a"),
-                                                     Seat("human", "b", "p_b")])
+                                                     Seat("human", "b", "p_b")], created=0.0)
     store.save(SaveMatch(match))
     return store, match.code
 
