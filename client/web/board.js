@@ -71,13 +71,14 @@ function hintMark(x, y, hint) {
     parts.push(svg("rect", { class: "hint-frame", x: x - CELL / 2 + 5, y: y - CELL / 2 + 5,
       width: CELL - 10, height: CELL - 10, rx: 10 }));
   }
-  // one size for every score, '-21' as large as '+4' (the plate fits its width; the
-  // longest, tic-tac-toe's 'draw', stays inside the best square's frame)
-  const wide = Math.min(CELL - 14, 20 + 19 * hint.text.length);
+  // one size for every score, '-21' as large as '+4'; a word (tic-tac-toe's 'draw', on
+  // a board of three large squares) smaller, to stay inside the best square's frame
+  const word = !/^[+-]?\d+$/.test(hint.text);
+  const wide = word ? 14 + 15 * hint.text.length : 20 + 19 * hint.text.length;
   parts.push(svg("rect", { class: `hint-plate${hint.best ? " best" : ""}`, x: x - wide / 2,
     y: y - CELL * 0.2, width: wide, height: CELL * 0.4, rx: 8 }));
-  parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}`, x, y,
-    "data-hint": hint.move }, hint.text));
+  parts.push(svg("text", { class: `hint${hint.best ? " best" : ""}${word ? " word" : ""}`, x,
+    y, "data-hint": hint.move }, hint.text));
   if (hint.exact) {
     parts.push(svg("line", { class: `hint-exact${hint.best ? " best" : ""}`,
       x1: x - wide / 2 + 8, y1: y + CELL * 0.15, x2: x + wide / 2 - 8, y2: y + CELL * 0.15 }));

@@ -139,11 +139,18 @@ DRAW_SCORES = """async () => {
   const hints = [...board.querySelectorAll("text.hint")].map((t) => [t.textContent, size(t)]);
   const best = size(board.querySelector("text.engine-choice-label"));
   board.remove();
-  return { hints, best };
+  const marks = renderBoard({ game: "tictactoe", size: 3, board: ".........", legal: [],
+    hints: [{ move: 4, text: "draw", best: true, exact: true }], onSquare: () => {} });
+  document.body.append(marks);
+  const word = marks.querySelector("text.hint").getBBox();
+  const plate = marks.querySelector("rect.hint-plate").getBBox();
+  marks.remove();
+  return { hints, best, word: [word.x, word.x + word.width],
+    plate: [plate.x, plate.x + plate.width] };
 }"""
 
 
-def test_every_hint_score_is_drawn_as_large_and_so_is_the_engines_best(
+def test_every_hint_score_is_drawn_as_large_and_a_word_fits_its_plate(
         web_server: ThreadedServer, open_page: OpenPage) -> None:
     page = open_page("desktop")
     enter(page, web_server, "Taro")
@@ -151,3 +158,5 @@ def test_every_hint_score_is_drawn_as_large_and_so_is_the_engines_best(
     sizes = dict(drawn["hints"])
     assert sizes["-21"] == sizes["+4"] == sizes["0"], sizes
     assert drawn["best"] >= 0.9 * sizes["+4"], drawn  # the review's "best" tag too
+    (left, right), (plate_left, plate_right) = drawn["word"], drawn["plate"]
+    assert plate_left <= left and right <= plate_right, drawn  # 'draw' stays on its plate
