@@ -34,7 +34,7 @@ from websockets.exceptions import (
 )
 
 from client.common.link_errors import ConnectError, describe_failure
-from client.common.sanitise import clean, clean_text
+from client.common.sanitise import clean, clean_text, plain
 from shared.ai.levels import DEFAULT_LEVEL
 from shared.protocol import (
     PROTOCOL_VERSION,
@@ -401,7 +401,8 @@ class Connection:
 def _decode(raw: str | bytes) -> ServerMessage:
     """A server frame as a message whose every string is safe to show (the server, or a
     player through it, may have put escape sequences in a name or a message)."""
-    return clean(decode_server(raw))
+    message = decode_server(raw)
+    return message if plain(raw) else clean(message)
 
 
 def _read_token(path: Path) -> str | None:

@@ -33,11 +33,19 @@ BREAKS = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029")
 """Characters that end a line or a field: each becomes a space, so words stay apart."""
 
 
+def plain(frame: str | bytes) -> bool:
+    """Whether every string in the JSON ``frame`` is safe as it is, judged at C speed
+    before decoding (the usual case, so a big lobby frame is not walked): a frame
+    without escapes (a backslash) and with only printable characters cannot hold a
+    control, format or break character in any of its strings."""
+    return isinstance(frame, str) and "\\" not in frame and frame.isprintable()
+
+
 def clean_text(text: str) -> str:
     """``text`` with nothing a terminal would act on: escape sequences removed whole,
     breaks as spaces, other control and format characters dropped."""
-    if text.isascii() and text.isprintable():
-        return text  # the usual case, at C speed
+    if text.isprintable():  # no category C, no line or paragraph break: the usual case
+        return text
     kept = "".join(" " if ch in BREAKS else ch for ch in ESCAPE_SEQUENCE.sub("", text)
                    if ch in BREAKS or unicodedata.category(ch)[0] != "C")
     return text if kept == text else kept

@@ -8,8 +8,8 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from client.common.sanitise import clean, clean_text
-from shared.protocol import ChatLine, Error, Lobby, MatchSummary, PlayerInfo
+from client.common.sanitise import clean, clean_text, plain
+from shared.protocol import ChatLine, Error, Lobby, MatchSummary, PlayerInfo, encode
 
 HOSTILE = ("\x1b[2J\x1b[H"          # clear the screen, cursor home
            "\x1b]0;owned\x07"        # retitle the window
@@ -53,3 +53,14 @@ def test_every_string_of_a_message_is_cleaned_and_clean_ones_are_kept() -> None:
     line = ChatLine(match="K7QX", seq=1, time=0.0, seat=None, player="p_3", name="Ken",
                     text="hi")
     assert clean(line) is line
+
+
+@given(st.text(), st.text())
+def test_a_frame_judged_plain_holds_nothing_to_clean(name: str, text: str) -> None:
+    """The check on the raw frame that spares the walk never spares a string that needs
+    cleaning (msgspec escapes every control character, so they show as a backslash)."""
+    line = ChatLine(match="K7QX", seq=1, time=0.0, seat=0, player="p_1", name=name, text=text)
+    if plain(encode(line)):
+        assert clean(line) is line
+    assert not plain(encode(Error(code="bad_move", message="no\x1b[2J way")))
+    assert plain(encode(Error(code="bad_move", message="花子 is not here")))
