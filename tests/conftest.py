@@ -31,18 +31,6 @@ def server_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
     return dataclasses.replace(base, **overrides)
 
 
-async def until(check: Callable[[], object], what: str, limit: float = 10.0) -> None:
-    """Wait until ``check()`` is true, for what cannot be awaited directly (the server
-    noticing a closed socket, a row reaching the store); fails after ``limit`` seconds,
-    naming ``what`` it waited for."""
-    try:
-        async with asyncio.timeout(limit):
-            while not check():
-                await asyncio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out after {limit:g} s waiting for {what}") from None
-
-
 @pytest.fixture
 async def make_server(tmp_path: Path) -> AsyncIterator[MakeServer]:
     """A factory: ``await make_server(grace=0.5)`` starts a server with those overrides.

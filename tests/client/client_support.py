@@ -42,8 +42,7 @@ from shared.protocol import (  # noqa: E402
 if TYPE_CHECKING:
     from tests.conftest import Peer
 
-LIMIT = 30.0
-"""Seconds a scripted game may take before the test fails (each takes about one)."""
+from tests.waiting import LIMIT, until  # a scripted game waits as long (each takes about a second)
 
 
 @pytest.fixture
@@ -209,15 +208,6 @@ async def killed_after(server: GameServer, plan: Plan, script: list[str],
 ENGINE_LIMIT = 120.0
 """Seconds an answer of the engine (a hint, a review) may take: a worker that finds the
 compiled engine's cache stale compiles it first."""
-
-
-async def until(check: Callable[[], object], what: str, limit: float = LIMIT) -> None:
-    """Wait (letting the window's frames run) until ``check()`` is true; fails after
-    ``limit`` seconds."""
-    deadline = time.monotonic() + limit
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.02)
 
 
 async def run_scenario(app: App, scenario: Callable[[], Awaitable[None]]) -> None:

@@ -8,7 +8,8 @@ import asyncio
 import dataclasses
 
 from server.shell.app import GameServer
-from tests.conftest import server_config, until
+from tests.conftest import server_config
+from tests.waiting import until
 
 
 async def test_a_flood_of_matches_is_capped_and_called_off(make_server, connect) -> None:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.server.test_restart import ServerProcess, _At
+from tests.server.server_process import At, ServerProcess
 
 
 async def _playing(server, connect, clock, game="othello", size=4):
@@ -69,7 +69,7 @@ async def _clock_after_a_restart(tmp_path, connect, sig: int) -> tuple[float, fl
     db = tmp_path / "clock.sqlite3"
     first = ServerProcess(db, tmp_path / "first.log")
     try:
-        taro, hana, waiting, start = await _playing(_At(await first.port()), connect,
+        taro, hana, waiting, start = await _playing(At(await first.port()), connect,
                                                     {"initial": 60})
         code = waiting["match"]
         began = time.monotonic()
@@ -84,7 +84,7 @@ async def _clock_after_a_restart(tmp_path, connect, sig: int) -> tuple[float, fl
     restarted = time.monotonic()
     second = ServerProcess(db, tmp_path / "second.log")
     try:
-        back = await connect(_At(await second.port()), name="Hana", token=hana.token)
+        back = await connect(At(await second.port()), name="Hana", token=hana.token)
         await back.expect("joined", match=code)
         resumed = await back.expect("state", match=code)
         seen = time.monotonic()

@@ -10,7 +10,7 @@ from websockets.asyncio.client import connect as websockets_connect
 from websockets.asyncio.server import ServerConnection
 
 from server.shell.app import GameServer
-from tests.conftest import until
+from tests.waiting import until
 
 
 def _link(server: GameServer, player: str) -> ServerConnection:

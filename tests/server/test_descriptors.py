@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from server.shell import admission
 from server.shell.admission import connection_cap
-from tests.conftest import until
+from tests.waiting import until
 
 
 async def test_a_connection_without_hello_is_closed(make_server) -> None:

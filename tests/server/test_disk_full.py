@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.test_restart import ServerProcess, _At
+from tests.server.server_process import At, ServerProcess
 
 SHOWN = ("match", "ply", "board", "moves", "to_move", "status", "result", "legal")
 """What a player sees of a match (the clocks aside: none here)."""
@@ -70,7 +70,7 @@ async def test_a_full_disk_refuses_changes_then_the_game_goes_on_and_survives_a_
     events: list[str] = []
     server = ServerProcess(db, tmp_path / "first.log")
     try:
-        at = _At(await server.port(timeout=180))
+        at = At(await server.port(timeout=180))
         taro, hana = await connect(at, name="Taro"), await connect(at, name="Hana")
         people = (await taro.create(game="othello", size=6, vs="human", seat="first"))["match"]
         await hana.send(type="join", match=people)
@@ -125,7 +125,7 @@ async def test_a_full_disk_refuses_changes_then_the_game_goes_on_and_survives_a_
 
     server = ServerProcess(db, tmp_path / "second.log")
     try:
-        at = _At(await server.port(timeout=180))
+        at = At(await server.port(timeout=180))
         assert "2 unfinished matches restored" in server.log.read_text()
         for (token, code), seen in last_seen.items():
             back = await connect(at, token=token)

@@ -6,7 +6,7 @@ clock (tests/server/room/test_holds.py)."""
 
 from __future__ import annotations
 
-from tests.conftest import until
+from tests.waiting import until
 
 
 async def _h2h(server, connect, game="tictactoe"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from server.room.room import KEEP_FINISHED
 from server.shell.effect_runner import EffectRunner
-from tests.conftest import until
+from tests.waiting import until
 
 
 def held(runner: EffectRunner, player: str) -> set[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 import signal
 import sqlite3
 import subprocess
@@ -15,36 +14,8 @@ import time
 from pathlib import Path
 
 from tests import ROOT
-from tests.conftest import until
-
-LISTENING = re.compile(r"listening on ws://127\.0\.0\.1:(\d+)")
-
-
-class ServerProcess:
-    """`python -m server serve` in a subprocess, its log in a file."""
-
-    def __init__(self, db: Path, log: Path) -> None:
-        self.log = log
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(db), "--no-discovery", "--grace", "30", "--bot-seconds", "0.2",
-             "--bot-workers", "1"],
-            stdout=subprocess.DEVNULL, stderr=log.open("w"),
-            cwd=ROOT,
-        )
-
-    async def port(self, timeout: float = 30.0) -> int:
-        """The port the server says it listens on (it fails if the server exits first)."""
-        await until(lambda: LISTENING.search(self.log.read_text()) or self.proc.poll() is not None,
-                    "the server to say where it listens", timeout)
-        found = LISTENING.search(self.log.read_text())
-        assert found, f"the server did not say where it listens:\n{self.log.read_text()}"
-        return int(found[1])
-
-    async def stop(self, sig: int) -> int:
-        """Signal the server; its exit status (waited for without blocking our clients)."""
-        self.proc.send_signal(sig)
-        return await asyncio.to_thread(self.proc.wait, 30)
+from tests.server.server_process import At, ServerProcess
+from tests.waiting import until
 
 
 def _stat(pid: int | str) -> tuple[str, int] | None:
@@ -70,18 +41,11 @@ async def until_gone(pids: list[int], timeout: float = 15.0) -> list[int]:
     return [pid for pid in pids if _stat(pid) is not None]
 
 
-class _At:
-    """Just enough of a GameServer for the `connect` fixture: a URL."""
-
-    def __init__(self, port: int) -> None:
-        self.url = f"ws://127.0.0.1:{port}"
-
-
 async def test_sigkill_and_restart_resumes_every_match(tmp_path, connect) -> None:
     db = tmp_path / "kill.sqlite3"
     first = ServerProcess(db, tmp_path / "first.log")
     try:
-        at = _At(await first.port())
+        at = At(await first.port())
         taro, hana = await connect(at, name="Taro"), await connect(at, name="Hana")
         code = (await taro.create(game="othello", size=6, vs="human"))["match"]
         await hana.send(type="join", match=code)
@@ -103,7 +67,7 @@ async def test_sigkill_and_restart_resumes_every_match(tmp_path, connect) -> Non
 
     second = ServerProcess(db, tmp_path / "second.log")
     try:
-        at = _At(await second.port())
+        at = At(await second.port())
         assert "2 unfinished matches restored" in second.log.read_text()
         taro2 = await connect(at, name="Taro", token=taro.token)
         hana2 = await connect(at, name="Hana", token=hana.token)

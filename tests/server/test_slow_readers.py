@@ -13,8 +13,8 @@ import asyncio
 
 from server.shell.app import GameServer
 from server.shell.session import SLOW_READER, Session
-from tests.conftest import until
 from tests.server.raw_client import RawClient
+from tests.waiting import until
 
 OPEN_MATCHES = 100
 """Open matches in the lobby, so each `list` answer is tens of kilobytes."""

@@ -3,7 +3,6 @@ leaves every stored match as it was, and no bot of the failed server ever moves.
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import sqlite3
 import subprocess
@@ -19,7 +18,8 @@ from server.shell.app import GameServer
 from server.store.database import DatabaseInUseError, Store, UnusableDatabaseError
 from shared.games import new_game
 from tests import ROOT
-from tests.conftest import server_config, until
+from tests.conftest import server_config
+from tests.waiting import until
 
 
 def stored_moves(db: Path) -> list[tuple[str, int, int]]:
@@ -47,8 +47,10 @@ async def test_a_taken_port_fails_the_start_before_any_bot_moves(tmp_path) -> No
         server = GameServer(server_config(tmp_path, port=port, bot_seconds=0.05))
         with pytest.raises(OSError):
             await server.start()
-        await asyncio.sleep(0.5)  # ample time for a (wrongly) started bot to move
         assert server.store is None and server.runner is not None
+        # what a bot's move would start with: the room asking for a search (it keeps the
+        # ask, and the failed start's close() has already awaited any search it began)
+        assert server.runner.room.thinking == {}
         assert not server.runner.matches  # nothing was even restored
     assert stored_moves(db) == []
 

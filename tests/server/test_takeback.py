@@ -11,7 +11,7 @@ import time
 
 from server.store.database import Store
 from server.store.records import format_json, format_text
-from tests.server.test_restart import ServerProcess, _At
+from tests.server.server_process import At, ServerProcess
 
 
 async def test_against_the_bot_it_happens_at_once(game_server, connect) -> None:
@@ -140,7 +140,7 @@ async def test_a_takeback_survives_a_killed_server(tmp_path, connect) -> None:
     db = tmp_path / "takeback.sqlite3"
     first = ServerProcess(db, tmp_path / "first.log")
     try:
-        at = _At(await first.port())
+        at = At(await first.port())
         peer = await connect(at, name="Taro")
         state = await peer.create(game="othello", size=4, vs="bot", bot={"level": 1})
         code = state["match"]
@@ -154,7 +154,7 @@ async def test_a_takeback_survives_a_killed_server(tmp_path, connect) -> None:
         await first.stop(signal.SIGKILL)
     second = ServerProcess(db, tmp_path / "second.log")
     try:
-        at = _At(await second.port())
+        at = At(await second.port())
         again = await connect(at, name="Taro", token=peer.token)
         await again.expect("joined", match=code)
         resumed = await again.expect("state", match=code)

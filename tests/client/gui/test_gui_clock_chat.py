@@ -26,9 +26,9 @@ from tests.client.client_support import (
     screenshot,
     shown,
     still_shot,
-    until,
 )
 from tests.conftest import ConnectPeer
+from tests.waiting import until
 
 
 def painted(app: App, colour: tuple[int, int, int]) -> pygame.Rect | None:

@@ -24,9 +24,9 @@ from tests.client.client_support import (
     run_scenario,
     shown,
     still_shot,
-    until,
 )
 from tests.conftest import ConnectPeer
+from tests.waiting import until
 
 
 def window(server: GameServer, tmp_path: Path, **plan: object) -> App:

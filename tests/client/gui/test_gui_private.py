@@ -24,10 +24,10 @@ from tests.client.client_support import (
     screenshot,
     shown,
     state_after,
-    until,
     welcome,
 )
 from tests.conftest import ConnectPeer
+from tests.waiting import until
 
 
 def spot(app: App, action: Callable[[], None]) -> pygame.Rect | None:

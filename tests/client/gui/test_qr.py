@@ -36,9 +36,13 @@ def test_the_surface_is_segnos_matrix_with_a_quiet_zone(max_size: int) -> None:
 
 def test_saved_for_a_look() -> None:
     """tests/output/qr_code.png: the code as the window shows it, for a person (or a
-    phone's camera) to check."""
+    phone's camera) to check; the file holds the window's pixels, every one."""
     OUTPUT.mkdir(exist_ok=True)
-    pygame.image.save(qr_surface(URL, 240), str(OUTPUT / "qr_code.png"))
+    surface, path = qr_surface(URL, 240), OUTPUT / "qr_code.png"
+    pygame.image.save(surface, str(path))
+    saved = pygame.image.load(str(path))
+    assert saved.get_size() == surface.get_size() and saved.get_width() <= 240
+    assert pygame.image.tobytes(saved, "RGB") == pygame.image.tobytes(surface, "RGB")
 
 
 def test_modules_are_never_smaller_than_a_pixel() -> None:

@@ -5,7 +5,9 @@ and the solver's) run with numba's JIT disabled.
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import random
 import subprocess
 import sys
@@ -16,7 +18,7 @@ import pytest
 from shared.ai.kernel import warm_up
 from shared.ai.kernel.bits import ONE, flips, flips_at, legal_moves, lowest_bit, popcount
 from shared.ai.kernel.board import bit_of, board_mask, spread, square_of, to_kernel
-from shared.ai.kernel.jit import njit
+from shared.ai.kernel.jit import COMPILED, njit
 from shared.games import PASS, State
 from shared.games.othello import OthelloState
 from tests import ROOT
@@ -128,9 +130,28 @@ def test_popcount_and_lowest_bit() -> None:
         assert lowest_bit(np.uint64(x)) == ((x & -x).bit_length() - 1 if x else 64)
 
 
-def test_warm_up_runs_twice() -> None:
+def compiled() -> dict[str, list[tuple[object, ...]]]:
+    """Every kernel function by name, with the signatures compiled for it so far."""
+    from numba.core.dispatcher import Dispatcher  # here: this module also runs without numba
+
+    import shared.ai.kernel as kernel
+
+    modules = [importlib.import_module(info.name)
+               for info in pkgutil.iter_modules(kernel.__path__, kernel.__name__ + ".")]
+    return {f"{module.__name__}.{name}": sorted(map(tuple, obj.signatures), key=repr)
+            for module in modules for name, obj in vars(module).items()
+            if isinstance(obj, Dispatcher)}
+
+
+@pytest.mark.skipif(not COMPILED, reason="the kernel runs as plain Python without numba")
+def test_warm_up_twice_is_the_same_as_once() -> None:
+    """A second warm-up compiles nothing more, and none less: it finds the kernels as
+    the first left them (the server's workers and the window may both warm up)."""
     warm_up()
+    once = compiled()
+    assert sum(map(len, once.values())) > 0
     warm_up()
+    assert compiled() == once
 
 
 UNCOMPILED_CHECK = """
