@@ -1,6 +1,6 @@
 // One match as this page sees it: the server's last `state`, and what a person wants
 // to know about it in words. The same sentences as the window and the terminal
-// (client/match_view.py): whose turn it is, who passed, who won, why a click would be
+// (client/common/match_view.py): whose turn it is, who passed, who won, why a click would be
 // refused, what a takeback offer asks, what the engine says about a move. Nothing here
 // decides anything; it reads the server's messages.
 

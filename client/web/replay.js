@@ -4,7 +4,7 @@
 // already accepted) so the page can show the board after any of them, as the window
 // does with the shared rules. The start comes from the catalogue; what a move does
 // besides filling its square is the one piece of the rules this page ports (checked
-// against shared.games by tests/test_web_catalogue.py). A match set up from another
+// against shared.games by tests/client/web/test_web_catalogue.py). A match set up from another
 // position cannot be replayed from the start: then `boards` gives only the current board.
 
 import { boardInfo } from "./catalogue.js";

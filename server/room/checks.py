@@ -51,8 +51,8 @@ def check_cap(ctx: Context, player: str) -> None:
         )
 
 
-def stale(ctx: Context, match: Match, ref: str, ply: int) -> None:
-    """A request for a ply the match has moved on from: not a refusal, the current
+def answer_stale(ctx: Context, match: Match, ref: str, ply: int) -> None:
+    """Answer a request for a ply the match has moved on from: not a refusal, the current
     state comes with the error."""
     ctx.emit(Reply(Error(
         code="stale_ply", message=f"your {ref} was for ply {ply} but match "

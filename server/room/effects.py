@@ -235,7 +235,7 @@ class CancelTimer:
 @dataclass(frozen=True)
 class Think:
     """Ask the bot pool for a move of the bot ``level`` in ``state`` (match ``code`` at
-    ``ply`` after ``epoch`` takebacks); the answer goes to the room's
+    ``ply`` of the line ``epoch``, see ``Match.epoch``); the answer goes to the room's
     ``bot_moved(code, ply, move, now, epoch)``. ``budget``: the bot's clock, if any."""
 
     code: str
@@ -249,7 +249,7 @@ class Think:
 @dataclass(frozen=True)
 class Appraise:
     """Ask the engine for a hint: every legal move of ``state`` (match ``code`` at
-    ``ply`` after ``epoch`` takebacks) scored, sent to ``peer`` as an ``analysis`` if
+    ``ply`` of the line ``epoch``) scored, sent to ``peer`` as an ``analysis`` if
     the match is still there; then the room's ``engine_done(peer)``."""
 
     peer: Peer

@@ -36,7 +36,7 @@ def hint(ctx: Context, player: str, peer: Peer, msg: Hint) -> None:
         raise ProtocolError("not_your_turn", f"hints are for the side to move, and it is "
                             f"not your turn in match {match.code}")
     _one_at_a_time(ctx, peer)
-    ctx.emit(Appraise(peer, match.code, match.ply, match.state, sum(match.takebacks)))
+    ctx.emit(Appraise(peer, match.code, match.ply, match.state, match.epoch))
 
 
 def analyse(ctx: Context, player: str, peer: Peer, msg: Analyse) -> None:

@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Callable
 
 from server.room import chat, engine_requests, takeback
-from server.room.checks import check_cap, match_named, seat_in, seat_or_watching, stale
+from server.room.checks import answer_stale, check_cap, match_named, seat_in, seat_or_watching
 from server.room.clock import MatchClock
 from server.room.context import Context
 from server.room.effects import (
@@ -278,7 +278,7 @@ def move(ctx: Context, player: str, msg: Move) -> None:
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is over; no more moves")
     if msg.ply != match.ply:
-        stale(ctx, match, "move", msg.ply)
+        answer_stale(ctx, match, "move", msg.ply)
         return
     if match.status == "waiting":
         raise ProtocolError("not_your_turn",

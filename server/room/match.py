@@ -116,6 +116,10 @@ class Match:
     clock: MatchClock | None = None
     takebacks: list[int] = field(default_factory=lambda: [0, 0])
     """Takebacks each seat made (the stored game keeps the count)."""
+    epoch: int = 0
+    """How many times the line was rewound since the match was loaded: a bot's move or
+    a hint asked for an older line is stale (kept in memory only: a restart drops
+    every search)."""
     offer: TakebackOffer | None = None
     """A takeback offer between people waiting for its answer; a move or the end lapses it."""
     chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_HISTORY_LINES))
@@ -308,9 +312,11 @@ class Match:
         return None
 
     def rewind(self, ply: int) -> None:
-        """Go back to the position before ``ply`` (a takeback): later moves are dropped."""
+        """Go back to the position before ``ply`` (a takeback): later moves are dropped,
+        and the line is a new one (:attr:`epoch`)."""
         del self.moves[ply:], self._wire_moves[ply:], self.positions[ply + 1:]
         self.offer = None
+        self.epoch += 1
 
     def player_infos(self, online: Callable[[str], bool]) -> list[PlayerInfo]:
         infos = []

@@ -253,9 +253,10 @@ class Room:
     def bot_moved(
         self, code: str, ply: int, move: int, now: float, epoch: int = 0
     ) -> list[Effect]:
-        """The bot pool's answer to a :class:`Think` (asked at ``ply`` after ``epoch``
-        takebacks); ignored when it came too late, or for a line taken back since. A bot
-        whose flag fell before its answer came loses on time (the timer may ring later)."""
+        """The bot pool's answer to a :class:`Think` (asked at ``ply`` of the line
+        ``epoch``, see ``Match.epoch``); ignored when it came too late, or for a line
+        taken back since. A bot whose flag fell before its answer came loses on time (the
+        timer may ring later)."""
         if self._group.busy([match_key(code)]):
             return [Busy()]
         self._begin(now)
@@ -271,7 +272,7 @@ class Room:
         if self._flag_fallen(code):
             return  # it lost on time: its search is over once the end is stored
         if (self._thinking.get(code) == ply and match is not None
-                and epoch == sum(match.takebacks)):
+                and epoch == match.epoch):
             if match.ply == ply and match.result is None and match.bot_to_move is not None:
                 self.commit(match, move)  # its search is over once the move is stored
             else:
@@ -474,7 +475,7 @@ class Room:
             if match.clock is not None:  # its share of the moves it still has to make
                 budget = match.clock.budget(match.state.board.count(".") // 2 + 1)
             self._out.append(Think(match.code, match.ply, match.state, seat.level,
-                                  sum(match.takebacks), budget))
+                                  match.epoch, budget))
 
     def stop_thinking(self, match: Match) -> None:
         """Drop the bot's search in ``match``, if one runs (its answer is worthless now)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from server.room.checks import match_named, seat_in, stale
+from server.room.checks import answer_stale, match_named, seat_in
 from server.room.context import Context
 from server.room.effects import SaveTakeback, Send
 from server.room.match import Match
@@ -33,7 +33,7 @@ def ask(ctx: Context, player: str, msg: Takeback) -> None:
         raise ProtocolError("game_over", f"match {match.code} is over; nothing can be "
                             "taken back")
     if msg.ply is not None and msg.ply != match.ply:
-        stale(ctx, match, "takeback", msg.ply)
+        answer_stale(ctx, match, "takeback", msg.ply)
         return
     target = match.last_move_of(seat)
     if target is None:
@@ -82,7 +82,7 @@ def take_back(ctx: Context, match: Match, ply: int, seat: int) -> None:
     def taken_back() -> None:
         match.rewind(ply)
         match.clock = clock
-        match.takebacks[seat] += 1  # also the epoch that makes any older bot answer stale
+        match.takebacks[seat] += 1
         ctx.stop_thinking(match)
         ctx.start_clock(match)
         ctx.broadcast(match)

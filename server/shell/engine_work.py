@@ -82,11 +82,11 @@ class EngineWork:
 
     def _still_at(self, hint: Appraise) -> bool:
         """Whether the match is still at the position of ``hint``: the same ply after as
-        many takebacks (an answer about a line taken back and played again to the
+        line (an answer about a line taken back and played again to the
         same ply would be shown on another board)."""
         match = self.room.matches.get(hint.code)
         return (match is not None and match.ply == hint.ply
-                and sum(match.takebacks) == hint.epoch)
+                and match.epoch == hint.epoch)
 
     def _review(self, match: Match) -> asyncio.Task[list[PlyReview]]:
         """The job reviewing ``match``, started on its first request."""
