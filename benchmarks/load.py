@@ -23,6 +23,10 @@ other load on the machine disturbs less. The game does three frames per move (on
 the state out to both players) where the echo does two, so even a server that cost
 nothing over the library would stay below 1.
 
+With ``--record FILE`` (benchmarks/results.jsonl is the project's) each N's figures are
+appended to FILE as one JSON line: the server's commit, the command, the date, the
+machine's load average, and the figures printed (see benchmarks/README.md).
+
 The server's message budget is raised for the run (one player here sends far more
 than 20 moves a second), and its clients on loopback are not limited per address
 (`--exempt-loopback`: 2,000 connections and new players from one address at 1,000
@@ -33,9 +37,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
 import json
+import os
 import random
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -283,7 +290,34 @@ def _us_per_move(results: list[dict[str, Any]], side: str) -> str:
     return f"{1e6 * cpu / sum(r['moves'] for r in results):.0f}"
 
 
-async def main_async(sizes: list[int], rounds: int | None, repeat: int) -> int:
+def server_commit() -> str:
+    """The commit of the server being measured (the checkout its ``server`` package is
+    imported from), with ``+dirty`` when it has changes not committed."""
+    import server
+
+    where = Path(server.__file__).resolve().parents[1]
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", "-C", str(where), *args], capture_output=True,
+                              text=True, timeout=30)
+        return done.stdout.strip() if done.returncode == 0 else ""
+
+    commit = git("rev-parse", "--short=7", "HEAD") or "unknown"
+    return commit + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def record(path: Path, n: int, figures: dict[str, Any]) -> None:
+    """Append one run's line to the results file ``path``."""
+    line = {"benchmark": "load", "commit": server_commit(),
+            "command": "python -m benchmarks.load " + " ".join(sys.argv[1:]),
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "load": [round(x, 2) for x in os.getloadavg()], "games": n, **figures}
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(line) + "\n")
+
+
+async def main_async(sizes: list[int], rounds: int | None, repeat: int,
+                     results: Path | None = None) -> int:
     print(_raise_fd_limit(2 * max(sizes) + 200))
     print(f"each N: {repeat} runs of the game then the echo; the run with the median ratio")
     print(f"{'games':>6} {'conns':>6} {'moves':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
@@ -313,6 +347,16 @@ async def main_async(sizes: list[int], rounds: int | None, repeat: int) -> int:
         if repeat > 1:
             print(f"{'':>6} each run's ratio, sorted: "
                   + " ".join(f"{_rate(g) / _rate(e):.2f}" for g, e in runs))
+        if results is not None:
+            record(results, n, {
+                "moves_per_s": round(rate), "echo_per_s": round(echo_rate),
+                "ratio": round(rate / echo_rate, 3), "cpu": round(cpu_ratio, 3),
+                "ratios": [round(_rate(g) / _rate(e), 3) for g, e in runs],
+                "p50_ms": game["p50"] and round(1000 * game["p50"], 2),
+                "p99_ms": game["p99"] and round(1000 * game["p99"], 2),
+                "server_us_per_move": int(_us_per_move(games, "server")),
+                "echo_server_us": int(_us_per_move(echoes, "server")),
+                "errors": errors})
         for line in [line for x in games + echoes for line in x["errors"]][:10]:
             print(f"    error: {line}")
     return 1 if failed else 0
@@ -332,12 +376,15 @@ def main(argv: list[str]) -> int:
                         help="runs of the game and the echo for each N; the run with the "
                              "median ratio is printed, to damp a busy machine's noise "
                              "(default 3)")
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="append each N's figures to FILE as a JSON line "
+                             "(benchmarks/results.jsonl keeps the project's)")
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.games):
         parser.error("--games must be at least 1")
     if args.repeat < 1 or (args.rounds is not None and args.rounds < 1):
         parser.error("--repeat and --rounds must be at least 1")
-    return asyncio.run(main_async(args.games, args.rounds, args.repeat))
+    return asyncio.run(main_async(args.games, args.rounds, args.repeat, args.record))
 
 
 if __name__ == "__main__":

@@ -56,9 +56,6 @@ class Group:
         self.proposals: list[Proposal] = []
         self._busy: set[Touched] = set()
 
-    def __bool__(self) -> bool:
-        return bool(self.proposals)
-
     def add(self, proposal: Proposal) -> None:
         self.proposals.append(proposal)
         self._busy |= proposal.touches
