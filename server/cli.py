@@ -13,9 +13,11 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from server.room.effects import StoreFault
 from server.shell.app import GameServer, ServerConfig
 from server.store.database import DamagedRecordError, Store, UnusableDatabaseError, default_db_path
 from server.store.records import FORMATS, format_record_as, list_line
+from server.store.upkeep import MB
 from shared.web_address import invitation
 
 DEFAULTS = ServerConfig(name="")
@@ -116,6 +118,19 @@ def _serve_parser() -> argparse.ArgumentParser:
                         default=DEFAULTS.unfinished_per_address,
                         help="unfinished matches opened from one address "
                              "(default %(default)s)")
+    limits.add_argument("--stored-matches-per-hour", type=_positive(int),
+                        default=DEFAULTS.stored_matches_per_hour, metavar="N",
+                        help="matches one address may open (and so store) an hour, however "
+                             "they go on (default %(default)s)")
+    limits.add_argument("--stored-matches-per-day", type=_positive(int),
+                        default=DEFAULTS.stored_matches_per_day, metavar="N",
+                        help="... and a day: what bounds the database's growth "
+                             "(default %(default)s)")
+    limits.add_argument("--failed-lookups-per-minute", type=_positive(int),
+                        default=DEFAULTS.failed_lookups_per_minute, metavar="N",
+                        help="requests naming a match code this server does not know, per "
+                             "address a minute; past them only the address's own matches "
+                             "may be named (default %(default)s)")
     limits.add_argument("--max-engine-per-address", type=_positive(int),
                         default=DEFAULTS.engine_per_address,
                         help="bot moves, hints and reviews queued for one address "
@@ -132,6 +147,20 @@ def _serve_parser() -> argparse.ArgumentParser:
     limits.add_argument("--ping-interval", type=_positive(float), default=DEFAULTS.ping_interval,
                         help="keepalive ping interval and timeout in seconds "
                              "(default %(default)s)")
+    store = p.add_argument_group("the database")
+    store.add_argument("--forget-after", type=_positive(float), default=None,
+                       metavar="DAYS",
+                       help="delete finished matches whose players have all been away this "
+                            "many days, and such players with no match left, every hour "
+                            "(default: keep everything)")
+    store.add_argument("--store-warn-mb", type=_positive(int),
+                       default=DEFAULTS.store_warn_bytes // MB, metavar="MB",
+                       help="log a warning when the database grows past this "
+                            "(default %(default)s)")
+    store.add_argument("--disk-warn-mb", type=_positive(int),
+                       default=DEFAULTS.disk_warn_bytes // MB, metavar="MB",
+                       help="log a warning when the database's disk has less than this "
+                            "free, before writes fail (default %(default)s)")
     p.add_argument("-q", "--quiet", action="store_true", help="log warnings only")
     return p
 
@@ -149,6 +178,11 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         new_players_per_minute=args.new_players_per_minute,
         unfinished_per_address=args.max_unfinished_per_address,
         engine_per_address=args.max_engine_per_address, exempt_loopback=args.exempt_loopback,
+        stored_matches_per_hour=args.stored_matches_per_hour,
+        stored_matches_per_day=args.stored_matches_per_day,
+        failed_lookups_per_minute=args.failed_lookups_per_minute,
+        forget_after_days=args.forget_after, store_warn_bytes=args.store_warn_mb * MB,
+        disk_warn_bytes=args.disk_warn_mb * MB,
         call_off=args.call_off, abandon_after=args.abandon_after,
         max_matches_per_player=args.max_matches_per_player,
         max_spectators=args.max_spectators, allowed_hosts=tuple(args.allow_host),
@@ -223,9 +257,47 @@ def serve_main(argv: list[str]) -> int:
     return 0
 
 
+def prune_main(argv: list[str]) -> int:
+    """`taikyoku records prune`: the retention rule (server/store/retention.py), by hand."""
+    p = argparse.ArgumentParser(
+        prog="taikyoku records prune",
+        description="Delete finished matches whose players have all been away DAYS days "
+                    "or more, and such players with no match left (a running server on "
+                    "the database goes on).")
+    p.add_argument("--older-than", type=_positive(float), required=True, metavar="DAYS",
+                   help="how long they have been away")
+    p.add_argument("--db", type=Path, default=None,
+                   help=f"SQLite database (default {default_db_path()})")
+    args = p.parse_args(argv)
+    path = args.db or default_db_path()
+    if not Path(path).is_file():
+        print(f"taikyoku records prune: no database at {path}", file=sys.stderr)
+        return 1
+    try:
+        store = Store(path)
+    except UnusableDatabaseError as err:
+        print(f"taikyoku records prune: {err}", file=sys.stderr)
+        return 1
+    try:
+        forgotten = store.forget(args.older_than)
+    except StoreFault as err:
+        print(f"taikyoku records prune: the database refused it ({err}); nothing was "
+              "deleted", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    print(f"deleted {forgotten.matches} finished matches and {forgotten.players} players "
+          f"away {args.older_than:g} days or more from {path}")
+    return 0
+
+
 def records_main(argv: list[str]) -> int:
+    if argv[:1] == ["prune"]:  # no match code is "prune" (codes are 6 or 8 characters)
+        return prune_main(argv[1:])
     p = argparse.ArgumentParser(prog="taikyoku records",
-                                description="List stored games, or print one.")
+                                description="List stored games, or print one "
+                                            "(`taikyoku records prune --help`: delete old "
+                                            "ones).")
     p.add_argument("match", nargs="?", help="match code to print (omit to list them all)")
     p.add_argument("--db", type=Path, default=None,
                    help=f"SQLite database (default {default_db_path()})")

@@ -62,6 +62,21 @@ class ServerConfig:
     """New players (a hello with no known token) per address a minute, on average..."""
     unfinished_per_address: int = 256
     """Unfinished matches opened from one address (by create or rematch)."""
+    stored_matches_per_hour: int = 2000
+    """Matches one address may open (and so store) an hour, on average, in bursts as
+    large, however they go on..."""
+    stored_matches_per_day: int = 10000
+    """...and a day: what bounds the database's growth (docs/hosting.md)."""
+    failed_lookups_per_minute: int = 30
+    """Requests naming a match code the server does not know, per address a minute, in
+    bursts as large; past them an address may name only matches it plays or watches."""
+    forget_after_days: float | None = None
+    """Finished matches whose players have all been away this many days are deleted from
+    the store, and so are players away as long with no match left (None: kept for good)."""
+    store_warn_bytes: int = 1 << 30
+    """The log warns when the database (with its write-ahead log) grows past this..."""
+    disk_warn_bytes: int = 256 << 20
+    """...or when its disk has less than this free, before writes start failing."""
     engine_per_address: int = 256
     """Engine work queued or running for one address: bot moves, hints and reviews."""
     exempt_loopback: bool = False

@@ -114,14 +114,17 @@ class Peer:
         return state
 
     async def expect_error(
-        self, code: str, ref: str | None, match: str | None = None, retry: bool = False
+        self, code: str, ref: str | None, match: str | None = None, retry: bool = False,
+        request_id: str | int | None = None,
     ) -> dict[str, Any]:
         """The next frame, checked to be exactly the error ``code`` with a readable message
-        (and a positive ``retry_after`` when ``retry``, else null)."""
+        (and a positive ``retry_after`` when ``retry``, else null), echoing the refused
+        request's ``request_id``."""
         msg = await self.recv()
         retry_after = msg.get("retry_after")
         assert msg == {"type": "error", "code": code, "message": msg.get("message"),
-                       "ref": ref, "match": match, "retry_after": retry_after}, msg
+                       "ref": ref, "match": match, "retry_after": retry_after,
+                       "id": request_id}, msg
         assert (retry_after is not None and retry_after > 0) == retry, msg
         assert isinstance(msg["message"], str) and len(msg["message"]) > 10
         return msg

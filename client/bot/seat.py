@@ -23,10 +23,16 @@ from shared.protocol import Error, Joined
 from shared.protocol import State as StateMessage
 
 RATE_LIMIT_PAUSE = 1.0
-"""Seconds to wait before sending again after the server said `rate_limited` or
-`storage_unavailable` (it dropped the request; nothing changed)."""
-RESEND_CODES = ("rate_limited", "storage_unavailable")
-"""The refusals that ask for the same request again later."""
+"""Seconds to wait before sending again after a server older than `retry_after` on
+`storage_unavailable` refused a request with it (it dropped the request; nothing changed)."""
+
+
+def resend_after(error: Error) -> float | None:
+    """Seconds after which the request ``error`` refused may go through if sent again
+    (its `retry_after`); None when sending it again does not help."""
+    if error.retry_after is not None:
+        return error.retry_after
+    return RATE_LIMIT_PAUSE if error.code == "storage_unavailable" else None
 
 RESEND_AFTER_RECONNECT = 2.0
 """After a reconnect, seconds to wait for the server to re-send the `joined` we asked
@@ -166,10 +172,11 @@ async def request_joined(
             if message.match not in known and (target is None or message.match == target):
                 return message
         elif isinstance(message, Error) and message.match in (None, target):
-            if message.code not in RESEND_CODES:
+            pause = resend_after(message)
+            if pause is None:
                 raise GameAborted(f"the server refused {what}: {message.message}")
             refusal = f" (the server said: {message.message})"
-            resend_at = loop.time() + RATE_LIMIT_PAUSE
+            resend_at = loop.time() + pause
 
 
 def _over(code: str, seat: int, message: StateMessage, moves: int,
@@ -246,9 +253,9 @@ async def play_seat(
             elif isinstance(message, Error) and message.match in (None, code):
                 if message.code in ("stale_ply", "not_your_turn"):
                     sent_ply = None  # a fresh state follows
-                elif message.code in RESEND_CODES:
+                elif (pause := resend_after(message)) is not None:
                     # Our move was dropped and nothing else will come: move again, later.
-                    await asyncio.sleep(RATE_LIMIT_PAUSE)
+                    await asyncio.sleep(pause)
                     sent_ply, latest = None, acted
                 elif message.code in ("unknown_match", "not_a_player", "illegal_move"):
                     return unfinished(f"the server refused our move: {message.message}")

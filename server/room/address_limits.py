@@ -1,5 +1,6 @@
 """Limits per address, which the room keeps: new players a minute, unfinished matches
-opened, engine work queued (bot moves, hints, reviews).
+opened, matches stored an hour and a day, failed lookups of match codes a minute, engine
+work queued (bot moves, hints, reviews).
 
 One machine, or a LAN behind one NAT address, is one address; an IPv6 address counts by
 its /64 (a machine picks new addresses in its /64 at will). Loopback is counted like
@@ -22,7 +23,39 @@ from server.room.presence import Peer
 from shared.protocol import ProtocolError
 
 BUDGETS_KEPT = 4096
-"""New-player budgets kept before the full ones (addresses quiet for a minute) are dropped."""
+"""Budgets of one kind kept before the full ones (addresses quiet long enough for theirs
+to refill) are dropped."""
+
+
+class AddressBudgets:
+    """One budget per address: ``count`` every ``seconds`` on average, in bursts as large
+    (a token bucket, :class:`MessageBudget`, on the room's clock)."""
+
+    def __init__(self, count: int, seconds: float, clock: Callable[[], float]) -> None:
+        self.count = count
+        self.seconds = seconds
+        self._clock = clock
+        self._budgets: dict[str, MessageBudget] = {}
+
+    def _of(self, key: str) -> MessageBudget:
+        budget = self._budgets.get(key)
+        if budget is None:
+            if len(self._budgets) >= BUDGETS_KEPT:
+                for known, kept in list(self._budgets.items()):
+                    if kept.full:
+                        del self._budgets[known]
+            budget = self._budgets[key] = MessageBudget(
+                self.count / self.seconds, self.count, clock=self._clock)
+        return budget
+
+    def take(self, key: str) -> bool:
+        """Spend one from ``key``'s budget; False when it is spent."""
+        return self._of(key).take()
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key``'s budget has one again (0 when it has one now)."""
+        budget = self._budgets.get(key)
+        return 0.0 if budget is None else budget.wait()
 
 
 class AddressLimits:
@@ -33,9 +66,12 @@ class AddressLimits:
     def __init__(self, config: ServerConfig, clock: Callable[[], float],
                  bot_owners: Callable[[], Iterable[str | None]]) -> None:
         self.config = config
-        self._clock = clock
         self._bot_owners = bot_owners
-        self._new_players: dict[str, MessageBudget] = {}
+        self._new_players = AddressBudgets(config.new_players_per_minute, 60, clock)
+        self._stored = (AddressBudgets(config.stored_matches_per_hour, 3600, clock),
+                        AddressBudgets(config.stored_matches_per_day, 24 * 3600, clock))
+        """Matches stored per address: an hour's budget and a day's."""
+        self._lookups = AddressBudgets(config.failed_lookups_per_minute, 60, clock)
         self.unfinished: Counter[str] = Counter()
         """Address -> unfinished matches opened from it (in memory)."""
         self._engine_busy: dict[Peer, str | None] = {}
@@ -54,23 +90,13 @@ class AddressLimits:
         if key is None:
             return
         per_minute = self.config.new_players_per_minute
-        budget = self._new_players.get(key)
-        if budget is None:
-            if len(self._new_players) >= BUDGETS_KEPT:
-                self._forget_full_budgets()
-            budget = self._new_players[key] = MessageBudget(per_minute / 60, per_minute,
-                                                            clock=self._clock)
-        if not budget.take():
+        if not self._new_players.take(key):
+            wait = self._new_players.wait(key)
             raise ProtocolError(
                 "too_many_new_players",
                 f"this server makes at most {per_minute} new players a minute from one "
-                f"address; try again in {budget.wait():g} s, or say hello with the token "
-                "you were given before", retry_after=budget.wait())
-
-    def _forget_full_budgets(self) -> None:
-        for key, budget in list(self._new_players.items()):
-            if budget.full:
-                del self._new_players[key]
+                f"address; try again in {wait:g} s, or say hello with the token "
+                "you were given before", retry_after=wait)
 
     def may_open(self, peer: Peer) -> None:
         """too_many_matches when ``peer``'s address already opened as many unfinished
@@ -83,11 +109,29 @@ class AddressLimits:
                 f"{cap} unfinished matches were opened from your address, the most this "
                 "server allows; finish or resign some (those nobody is at end by themselves)")
 
+    def may_store(self, peer: Peer) -> None:
+        """too_many_stored_matches when ``peer``'s address has stored as many matches
+        this hour, or this day, as allowed (however those matches went on)."""
+        key = self.key(peer)
+        if key is None:
+            return
+        wait = max(budget.wait(key) for budget in self._stored)
+        if wait > 0:
+            cfg = self.config
+            raise ProtocolError(
+                "too_many_stored_matches",
+                f"this server stores at most {cfg.stored_matches_per_hour} matches an hour "
+                f"and {cfg.stored_matches_per_day} a day from one address; you may open "
+                f"the next one in {wait:g} s", retry_after=wait)
+
     def opened(self, match: Match, peer: Peer) -> None:
-        """``match`` was opened (and stored) from ``peer``'s address: count it."""
+        """``match`` was opened (and stored) from ``peer``'s address: count it, as
+        unfinished until it ends, and as stored for good."""
         match.origin = self.key(peer)
         if match.origin is not None:
             self.unfinished[match.origin] += 1
+            for budget in self._stored:
+                budget.take(match.origin)
 
     def ended(self, match: Match) -> None:
         """``match`` is over: it no longer counts against the address that opened it."""
@@ -96,6 +140,25 @@ class AddressLimits:
             if self.unfinished[match.origin] <= 0:
                 del self.unfinished[match.origin]
             match.origin = None
+
+    def may_look_up(self, peer: Peer) -> None:
+        """too_many_lookups when ``peer``'s address has named as many unknown match codes
+        as allowed lately: until its budget refills it may name only matches it plays or
+        watches, so nobody finds a private match by counting."""
+        key = self.key(peer)
+        wait = self._lookups.wait(key) if key is not None else 0.0
+        if wait > 0:
+            raise ProtocolError(
+                "too_many_lookups",
+                f"your address named {self.config.failed_lookups_per_minute} match codes "
+                f"a minute that this server does not know; check the code and try again "
+                f"in {wait:g} s", retry_after=wait)
+
+    def lookup_failed(self, peer: Peer) -> None:
+        """``peer`` named a match code the server does not know: count it."""
+        key = self.key(peer)
+        if key is not None:
+            self._lookups.take(key)
 
     def may_use_engine(self, key: str | None) -> None:
         """engine_busy when the address ``key`` already has as much engine work queued

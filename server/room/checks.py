@@ -41,11 +41,12 @@ def seat_or_watching(ctx: Context, player: str, peer: Peer, match: Match) -> int
 
 
 def check_cap(ctx: Context, player: str) -> None:
-    """rate_limited when ``player`` already plays as many unfinished matches as allowed."""
+    """player_match_cap when ``player`` already plays as many unfinished matches as
+    allowed (waiting does not help: only finishing one does)."""
     held = sum(1 for m in ctx.seated(player) if m.result is None)
     if held >= ctx.config.max_matches_per_player:
         raise ProtocolError(
-            "rate_limited",
+            "player_match_cap",
             f"you already play {held} unfinished matches, the most this server allows; "
             "finish or resign one first",
         )

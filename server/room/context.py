@@ -81,8 +81,8 @@ class Context(Protocol):
     def audience(self, match: Match) -> list[Peer]:
         """Every connection of the seated players (not left) and every spectator."""
 
-    def new_code(self) -> str:
-        """A match code used neither in memory nor in the store."""
+    def new_code(self, unlisted: bool = False) -> str:
+        """A match code used neither in memory nor in the store (longer when unlisted)."""
 
     # ---- the effects it may emit ----------------------------------------------------
 
@@ -132,9 +132,6 @@ class Context(Protocol):
 
     def schedule_bot(self, match: Match) -> None:
         """Start a search when a bot is to move and none runs for this match yet."""
-
-    def stop_thinking(self, match: Match) -> None:
-        """Drop the bot's search in ``match``, if one runs."""
 
     def prune(self, matches: Iterable[Match]) -> None:
         """Forget those of ``matches`` that are over and that nobody looks at any more."""

@@ -58,7 +58,7 @@ from shared.protocol import (
     TakebackAnswer,
     Watch,
     Welcome,
-    printable,
+    name_text,
 )
 
 log = logging.getLogger("taikyoku.server")
@@ -68,10 +68,9 @@ LOBBY_LIMIT = 100
 to stay small."""
 
 
-def clean_name(name: str, player: str) -> str:
-    """A display name as others are shown it (see :func:`printable`); a default from the
-    id when nothing is left."""
-    return printable(name) or f"Player {player[2:6]}"
+def default_name(player: str) -> str:
+    """The name of a player who gave none."""
+    return f"Player {player[2:6]}"
 
 
 def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
@@ -83,11 +82,12 @@ def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
             "unsupported_protocol",
             f"this server speaks protocol {PROTOCOL_VERSION}, not {msg.protocol}",
         )
+    given = name_text(msg.name)  # bad_name before anything is counted or stored
     known = ctx.find_player(hash_token(msg.token)) if msg.token else None
     if known is not None:
         player, old_name = known
         token = msg.token or ""
-        name = clean_name(msg.name, player) if msg.name.strip() else old_name
+        name = given or old_name
         if name == old_name:
             _welcome(ctx, peer, player, token, name)
         else:
@@ -96,7 +96,7 @@ def hello(ctx: Context, peer: Peer, msg: Hello) -> None:
     else:
         ctx.limits.new_player(peer)
         player, token = new_player_id(), new_token()
-        name = clean_name(msg.name, player)
+        name = given or default_name(player)
         ctx.save(SavePlayer(player, hash_token(token), name),
                  lambda: _welcome(ctx, peer, player, token, name))
 
@@ -133,6 +133,7 @@ def list_matches(ctx: Context) -> None:
 def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
     check_cap(ctx, player)
     ctx.limits.may_open(peer)
+    ctx.limits.may_store(peer)
     if msg.vs == "bot":
         ctx.limits.may_use_engine(ctx.limits.key(peer))
     name = peer.name
@@ -144,7 +145,7 @@ def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
     position = msg.position
     try:
         match = Match.new(
-            ctx.new_code(), msg.game, msg.size,
+            ctx.new_code(msg.unlisted), msg.game, msg.size,
             position.board if position else None,
             position.to_move if position else None, seats, created=ctx.now,
         )
@@ -168,7 +169,7 @@ def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
 def _open(ctx: Context, match: Match, peer: Peer, then: Callable[[], None]) -> None:
     """A new match (created, or a rematch) plays its forced opening pass if any, is
     stored, then starts its clock and is kept in memory, counted against the address
-    of ``peer``, who opened it; then ``then``."""
+    of ``peer``, who opened it (as unfinished, and as stored); then ``then``."""
     match.forced_pass()
 
     def stored() -> None:
@@ -326,13 +327,14 @@ def rematch(ctx: Context, player: str, peer: Peer, msg: Rematch) -> None:
                             f"{old.code}; a rematch needs both players")
     check_cap(ctx, player)
     ctx.limits.may_open(peer)
+    ctx.limits.may_store(peer)
     offers = old.rematch | {seat} | {i for i, s in enumerate(old.seats)
                                      if s is not None and s.kind == "bot"}
     if offers != {0, 1}:
         old.rematch.update(offers)
         ctx.broadcast(old)
         return
-    new = Match(ctx.new_code(), old.start, [_fresh(old.seats[1]), _fresh(old.seats[0])],
+    new = Match(ctx.new_code(old.unlisted), old.start, [_fresh(old.seats[1]), _fresh(old.seats[0])],
                 created=ctx.now, hints=old.hints, unlisted=old.unlisted,
                 spectator_chat=old.spectator_chat)
     if old.clock is not None:

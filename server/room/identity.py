@@ -8,7 +8,10 @@ import secrets
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Upper-case letters and digits without the look-alikes I, L, O, 0 and 1."""
 CODE_LENGTH = 6
-"""31**6 (about 9e8) codes: a stranger cannot reach a private game by counting."""
+"""31**6 (about 9e8) codes for a listed match, which anyone finds in the lobby anyway."""
+UNLISTED_CODE_LENGTH = 8
+"""31**8 (about 8.5e11) codes for an unlisted match: with failed lookups limited per
+address (address_limits.py), counting to one takes thousands of years (docs/hosting.md)."""
 
 
 def new_token() -> str:
@@ -26,6 +29,6 @@ def new_player_id() -> str:
     return "p_" + "".join(secrets.choice("abcdefghijkmnpqrstuvwxyz23456789") for _ in range(8))
 
 
-def new_match_code() -> str:
+def new_match_code(length: int = CODE_LENGTH) -> str:
     """A short, unambiguous, unguessable match code such as ``K7QXM2``."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))

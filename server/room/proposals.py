@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from server.room.effects import RenamePlayer, SaveMatch, SavePlayer, StoreChange, StoreFault
 from server.room.presence import Peer
+from shared.protocol import RequestId
 
 Touched = object
 """What an event touches, as a busy key: ("match", code), ("player", id), a Peer."""
@@ -47,6 +48,8 @@ class Proposal:
     peer: Peer | None
     now: float
     touches: frozenset[Touched]
+    request_id: RequestId | None = None
+    """The ``id`` of the request that proposed it: its replies echo it."""
 
 
 class Group:

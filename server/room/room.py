@@ -24,6 +24,8 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 
+import msgspec
+
 from server.config import ServerConfig
 from server.room import handlers
 from server.room.address_limits import AddressLimits
@@ -48,7 +50,7 @@ from server.room.effects import (
     TimerKey,
 )
 from server.room.holds import Holds
-from server.room.identity import new_match_code
+from server.room.identity import CODE_LENGTH, UNLISTED_CODE_LENGTH, new_match_code
 from server.room.match import Match
 from server.room.match_index import MatchIndex
 from server.room.message_budget import MessageBudget
@@ -64,8 +66,10 @@ from shared.protocol import (
     Error,
     GameSpec,
     Hello,
+    Joined,
     ProtocolError,
     Reason,
+    RequestId,
     ServerInfo,
 )
 
@@ -118,21 +122,30 @@ class Room:
         self._asker: Peer | None = None
         self._touches: frozenset[Touched] = frozenset()
         self._refused: Callable[[StoreFault], None] = lambda _: None
-        """Who asked, what it touches and what follows a refusal, for the event being
-        run: what its proposals keep."""
+        self._request_id: RequestId | None = None
+        """Who asked, what it touches, what follows a refusal and the ``id`` its replies
+        echo, for the event being run: what its proposals keep."""
 
     # ---- entry points ---------------------------------------------------------------
 
     def _begin(self, now: float, asker: Peer | None = None,
                touches: Iterable[Touched] = (),
-               refused: Callable[[StoreFault], None] = lambda _: None) -> None:
+               refused: Callable[[StoreFault], None] = lambda _: None,
+               request_id: RequestId | None = None) -> None:
         self._out.clear()
         self.now = now
         self._asker, self._touches, self._refused = asker, frozenset(touches), refused
+        self._request_id = request_id
 
     def _done(self) -> list[Effect]:
+        """The effects of the event run, the `joined` and `error` replies to a request
+        carrying its ``id`` (docs/protocol.md §1)."""
         effects, self._out[:] = list(self._out), []
-        return effects
+        if self._request_id is None:
+            return effects
+        return [Reply(msgspec.structs.replace(e.message, id=self._request_id))
+                if isinstance(e, Reply) and isinstance(e.message, (Joined, Error)) else e
+                for e in effects]
 
     def restore(self, matches: Iterable[Match], now: float) -> list[Effect]:
         """Take back the unfinished matches of a restarted server; bots to move think.
@@ -181,7 +194,7 @@ class Room:
             return [Busy()]
         tag = str(type(msg).__struct_config__.tag)
         self._begin(now, peer, touches,
-                    lambda err: self._out.append(Reply(unavailable(err, tag, code))))
+                    lambda err: self._out.append(Reply(unavailable(err, tag, code))), msg.id)
         if isinstance(msg, Hello):
             with refused():
                 handlers.hello(self, peer, msg)
@@ -189,20 +202,39 @@ class Room:
         if peer.player is None:
             raise ProtocolError("hello_required", "the first message must be a hello")
         player = peer.player
+        if code is not None and not self._involved(peer, code):
+            self.limits.may_look_up(peer)  # nobody finds a private match by counting
 
         def after_the_flag() -> None:  # its refusal is a Reply: the end must not be lost
             try:
                 with refused():
                     handlers.dispatch(self, peer, player, msg)
             except ProtocolError as err:
+                self._looked_up(peer, err)
                 self._out.append(Reply(Error(code=err.code, message=err.message, ref=tag,
                                              match=code, retry_after=err.retry_after)))
 
-        with refused():
-            if self._flag_fallen(code, then=after_the_flag):  # before its timer rang
-                return self._done()
-            handlers.dispatch(self, peer, player, msg)
+        try:
+            with refused():
+                if self._flag_fallen(code, then=after_the_flag):  # before its timer rang
+                    return self._done()
+                handlers.dispatch(self, peer, player, msg)
+        except ProtocolError as err:
+            self._looked_up(peer, err)
+            raise
         return self._done()
+
+    def _involved(self, peer: Peer, code: str) -> bool:
+        """Whether ``peer`` plays or watches the match ``code`` (naming it is no lookup)."""
+        match = self._index.get(code.upper())
+        return match is not None and (
+            (peer.player is not None and match.seat_of(peer.player) is not None)
+            or peer in self._presence.watchers(match.code))
+
+    def _looked_up(self, peer: Peer, err: ProtocolError) -> None:
+        """A request named a code this server does not know: count it for the address."""
+        if err.code == "unknown_match":
+            self.limits.lookup_failed(peer)
 
     def disconnected(self, peer: Peer, now: float) -> list[Effect]:
         """``peer`` is gone: it stops watching, and its player's seats are held for them
@@ -348,7 +380,8 @@ class Room:
         bot) with its effects; what they propose in turn makes the next group."""
         settled = []
         for proposal in self._group.take():
-            self._begin(proposal.now, proposal.peer, proposal.touches, proposal.refused)
+            self._begin(proposal.now, proposal.peer, proposal.touches, proposal.refused,
+                        proposal.request_id)
             proposal.then()
             settled.append((proposal.peer, self._done()))
         return settled
@@ -358,7 +391,8 @@ class Room:
         each asker with what follows its refusal (store_faults.py)."""
         settled = []
         for proposal in self._group.take():
-            self._begin(proposal.now, proposal.peer, proposal.touches, proposal.refused)
+            self._begin(proposal.now, proposal.peer, proposal.touches, proposal.refused,
+                        proposal.request_id)
             proposal.refused(err)
             settled.append((proposal.peer, self._done()))
         return settled
@@ -370,7 +404,7 @@ class Room:
 
     def save(self, change: StoreChange, then: Callable[[], None]) -> None:
         self._group.add(Proposal(change, then, self._refused, self._asker, self.now,
-                                 self._touches | {change_touches(change)}))
+                                 self._touches | {change_touches(change)}, self._request_id))
         if Proposed() not in self._out:
             self._out.append(Proposed())
 
@@ -494,10 +528,11 @@ class Room:
         self.end(match, 1 - seat, "time", then)
         return True
 
-    def new_code(self) -> str:
-        """A match code used neither in memory nor in the store."""
+    def new_code(self, unlisted: bool = False) -> str:
+        """A match code used neither in memory nor in the store; longer for an unlisted
+        match, which nobody may find by counting."""
         while True:
-            code = new_match_code()
+            code = new_match_code(UNLISTED_CODE_LENGTH if unlisted else CODE_LENGTH)
             if code not in self._index and not self.code_taken(code):
                 return code
 

@@ -5,7 +5,8 @@ stores the changes of one event-loop turn together (server/room/proposals.py). A
 :class:`~server.room.effects.StoreFault` there means none of them changed anything, and
 then, for each:
 
-- a request is refused with ``storage_unavailable`` (the asker may send it again);
+- a request is refused with ``storage_unavailable`` (the asker may send it again, after
+  :data:`STORE_RETRY` seconds);
 - a bot's move is kept and tried again :data:`STORE_RETRY` seconds later (stale by then,
   after a takeback or the end of the match, it is dropped: the bot thinks again then);
 - a flag's or an absence's result waits for its timer, which rings again as soon;
@@ -34,13 +35,14 @@ absence's result) is tried again when the store refused it."""
 
 def _unavailable_text(err: StoreFault) -> str:
     return (f"the server cannot store this now ({err}); nothing changed: send it again "
-            "in a moment")
+            f"in {STORE_RETRY:g} s")
 
 
 def unavailable(err: StoreFault, ref: str, match: str | None) -> Error:
-    """The refusal of a request whose change the store refused."""
+    """The refusal of a request whose change the store refused: send it again after
+    STORE_RETRY seconds."""
     return Error(code="storage_unavailable", message=_unavailable_text(err), ref=ref,
-                 match=match)
+                 match=match, retry_after=STORE_RETRY)
 
 
 @contextmanager
@@ -50,7 +52,8 @@ def refused() -> Iterator[None]:
     try:
         yield
     except StoreFault as err:
-        raise ProtocolError("storage_unavailable", _unavailable_text(err)) from None
+        raise ProtocolError("storage_unavailable", _unavailable_text(err),
+                            retry_after=STORE_RETRY) from None
 
 
 def logged(what: str) -> Callable[[StoreFault], None]:

@@ -1,5 +1,9 @@
 """Takebacks: at once against a server bot, an offer and its answer between people.
 
+Against a bot only on the person's own turn: during the bot's, a takeback would drop
+its search and let the person think on the bot's time, again and again
+(``not_your_turn``).
+
 A takeback goes back to the position before the requester's last move (not a forced
 pass), dropping everything played after it. Between people one offer waits at a time;
 a move or the end of the match lapses it (:meth:`server.room.match.Match.play` and
@@ -39,12 +43,17 @@ def ask(ctx: Context, player: str, msg: Takeback) -> None:
     if target is None:
         raise ProtocolError("nothing_to_take_back", f"you have made no move in match "
                             f"{match.code} yet")
+    other = match.seats[1 - seat]
+    against_bot = other is not None and other.kind == "bot"
+    if against_bot and match.state.to_move != seat:
+        raise ProtocolError("not_your_turn", f"the bot is thinking in match {match.code}; "
+                            "ask for the takeback once it has moved (its thinking time "
+                            "is its own)")
     if match.offer is not None:
         whose = "yours" if match.offer.seat == seat else "your opponent's: answer it"
         raise ProtocolError("offer_pending", f"a takeback offer in match {match.code} "
                             f"waits for its answer ({whose})")
-    other = match.seats[1 - seat]
-    if other is not None and other.kind == "bot":
+    if against_bot:
         take_back(ctx, match, target, seat)
     else:
         match.offer = TakebackOffer(seat=wire_seat(seat), ply=target)
@@ -71,8 +80,8 @@ def answer(ctx: Context, player: str, msg: TakebackAnswer) -> None:
 
 
 def take_back(ctx: Context, match: Match, ply: int, seat: int) -> None:
-    """Go back to the position before ``ply`` (``seat`` asked): the step is stored,
-    then a bot's search of the line taken back is dropped and everyone sees it."""
+    """Go back to the position before ``ply`` (``seat`` asked): the step is stored, then
+    everyone sees it (no bot is thinking: against one, a takeback waits for its move)."""
     clock = match.clock.copy() if match.clock is not None else None
     if clock is not None:  # the increments its moves earned go with them
         clock.taken_back([match.positions[i].to_move for i in range(ply, match.ply)
@@ -83,7 +92,6 @@ def take_back(ctx: Context, match: Match, ply: int, seat: int) -> None:
         match.rewind(ply)
         match.clock = clock
         match.takebacks[seat] += 1
-        ctx.stop_thinking(match)
         ctx.start_clock(match)
         ctx.broadcast(match)
         ctx.schedule_bot(match)

@@ -45,6 +45,7 @@ from server.shell.host_names import HostNames
 from server.shell.session import Session
 from server.shell.web_files import WebClient
 from server.store.database import Store
+from server.store.upkeep import Upkeep
 from shared.protocol import (
     Error,
     ErrorCode,
@@ -53,6 +54,7 @@ from shared.protocol import (
     decode_client,
     encode,
     peek,
+    request_id,
 )
 
 if TYPE_CHECKING:  # imported only when discovery is on (it loads zeroconf)
@@ -103,7 +105,7 @@ class GameServer:
         cfg = self.config
         self._admission.cap = cfg.max_connections or connection_cap(
             raise_descriptor_limit(), self.bots.size)
-        self.store = Store(cfg.db, exclusive=True)
+        self.store = Store(cfg.db, exclusive=True, upkeep=Upkeep.of(cfg))
         self.runner = EffectRunner(self.store, self.bots, cfg,
                            ServerInfo(name=cfg.name, version=__version__))
         try:
@@ -277,7 +279,7 @@ class GameServer:
                 session.error("rate_limited", f"over the budget of {self.config.rate:g} "
                               f"messages per second (bursts of {self.config.burst}); "
                               f"this message was dropped: send it again in {wait:g} s",
-                              *peek(frame), retry_after=wait)
+                              *peek(frame), retry_after=wait, request_id=request_id(frame))
                 continue
             if session.player is None and (named := peek(frame))[0] != "hello":
                 await _refuse(ws, "hello_required", "the first message must be a hello, e.g. "
@@ -286,13 +288,14 @@ class GameServer:
             try:
                 msg = decode_client(frame)
             except ProtocolError as err:
-                session.error(err.code, err.message, *peek(frame))
+                session.error(err.code, err.message, *peek(frame),
+                              request_id=request_id(frame))
                 continue
             try:
                 await self.runner.handle(session, msg)  # before hello, msg is a Hello
             except ProtocolError as err:
                 session.error(err.code, err.message, peek(frame)[0],
-                              getattr(msg, "match", None), err.retry_after)
+                              getattr(msg, "match", None), err.retry_after, msg.id)
                 if err.code == "unsupported_protocol":
                     await ws.close(CloseCode.PROTOCOL_ERROR, "unsupported protocol version")
                     return

@@ -60,10 +60,10 @@ class Session(Peer):
 
     def error(
         self, code: ErrorCode, message: str, ref: str | None = None, match: str | None = None,
-        retry_after: float | None = None,
+        retry_after: float | None = None, request_id: str | int | None = None,
     ) -> None:
         self.write(Error(code=code, message=message, ref=ref, match=match,
-                         retry_after=retry_after))
+                         retry_after=retry_after, id=request_id))
 
     def drop(self, code: int, reason: str) -> None:
         """Close the connection with ``code`` now, whatever it has not read: the close

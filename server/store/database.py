@@ -11,6 +11,7 @@ survive a killed process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
@@ -38,7 +39,10 @@ from server.room.effects import (
     StoreFault,
 )
 from server.room.match import Match, Seat
+from server.store.file_lock import FileLock
+from server.store.retention import Forgotten, forget
 from server.store.schema import SCHEMA, migrate, schema_problem, select_columns
+from server.store.upkeep import CHECK_EVERY, FORGET_EVERY, SizeWatch, Upkeep
 from shared.games import new_game
 from shared.protocol import CHAT_HISTORY_LINES, ChatLine, Clock, Reason, Result
 
@@ -79,7 +83,8 @@ class Record:
 
 
 class DatabaseInUseError(OSError):
-    """Another server already has this database open."""
+    """Another server already has this database open, or its lock cannot be taken (the
+    message says which)."""
 
 
 class DamagedRecordError(ValueError):
@@ -89,26 +94,6 @@ class DamagedRecordError(ValueError):
 class UnusableDatabaseError(OSError):
     """The file cannot be used as a taikyoku database (not SQLite, another program's
     SQLite database, unreadable): refused before anything is written to it."""
-
-
-def _lock(path: str) -> sqlite3.Connection:
-    """Hold the lock that says a server owns the database at ``path``.
-
-    The lock is a sidecar file ``<path>.lock`` held in an open exclusive SQLite
-    transaction: SQLite's file locking works on every OS and the lock goes when its
-    process does (a killed server never leaves a stale lock). The database itself stays
-    readable (`taikyoku records` works while the server runs).
-    """
-    lock = sqlite3.connect(f"{path}.lock", timeout=0, isolation_level=None)
-    try:
-        lock.execute("BEGIN EXCLUSIVE")
-    except sqlite3.OperationalError as err:
-        lock.close()
-        raise DatabaseInUseError(
-            f"the database {path} is in use by another taikyoku server ({err}: {path}.lock "
-            "is held); stop that server or give this one another --db"
-        ) from None
-    return lock
 
 
 class Store:
@@ -121,26 +106,42 @@ class Store:
     With ``readonly`` (`taikyoku records`) the file is only read, never created or
     changed, and it must already hold taikyoku's tables. A file that is not SQLite, or
     holds another program's tables, raises :class:`UnusableDatabaseError`.
+
+    ``upkeep`` (a server's) has it watch its size and its disk, and run the retention
+    rule every hour (upkeep.py), after its writes.
     """
 
     def __init__(self, path: str | Path | None = None, exclusive: bool = False,
-                 readonly: bool = False) -> None:
+                 readonly: bool = False, upkeep: Upkeep | None = None) -> None:
         if path is None:
             path = default_db_path()
         self.path = str(path)
         memory = self.path == ":memory:"
         if not memory and not readonly:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._lock = _lock(self.path) if exclusive and not memory else None
+        self._lock = self._locked() if exclusive and not memory else None
         self.fault: str | None = None
         """Why the last write failed, until one succeeds again (logged once each way)."""
         try:
             self._db = self._open(readonly)
         except BaseException:  # a failed open holds nothing: the lock goes too
             if self._lock is not None:
-                self._lock.close()
+                self._lock.release()
             raise
         self._columns = select_columns(self._db)
+        self._upkeep = upkeep
+        self._watch = SizeWatch(self.path, upkeep) if upkeep and not memory else None
+        self._next_look = self._next_forget = 0.0
+        self._look_after()
+
+    def _locked(self) -> FileLock:
+        """The lock that says a server owns this database, taken or
+        :class:`DatabaseInUseError` saying why not."""
+        lock = FileLock(self.path)
+        why = lock.take()
+        if why is not None:
+            raise DatabaseInUseError(why)
+        return lock
 
     def _open(self, readonly: bool) -> sqlite3.Connection:
         """Connect, check the tables are taikyoku's, and (unless read-only) set up WAL
@@ -176,7 +177,7 @@ class Store:
     def close(self) -> None:
         self._db.close()
         if self._lock is not None:
-            self._lock.close()
+            self._lock.release()
 
     def save(self, change: StoreChange) -> None:
         """Store ``change`` in one transaction (see :meth:`save_group`)."""
@@ -193,8 +194,9 @@ class Store:
         """The statements of one change, inside the open transaction."""
         match change:
             case SavePlayer(player, token_hash, name):
-                self._db.execute("INSERT INTO players (id, token_hash, name, created) "
-                                 "VALUES (?, ?, ?, ?)", (player, token_hash, name, time.time()))
+                now = time.time()
+                self._db.execute("INSERT INTO players (id, token_hash, name, created, seen) "
+                                 "VALUES (?, ?, ?, ?, ?)", (player, token_hash, name, now, now))
             case RenamePlayer(player, name):
                 self._db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
             case SaveMatch(match):
@@ -239,6 +241,34 @@ class Store:
         if self.fault is not None:
             log.warning("the database %s takes writes again", self.path)
             self.fault = None
+        self._look_after()
+
+    def _look_after(self) -> None:
+        """A server's upkeep, when it is due: a look at the size and the disk (each
+        CHECK_EVERY seconds), the retention rule (each FORGET_EVERY)."""
+        if self._upkeep is None:
+            return
+        now = time.time()
+        if self._watch is not None and now >= self._next_look:
+            self._next_look = now + CHECK_EVERY
+            self._watch.look()
+        days = self._upkeep.forget_after_days
+        if days is not None and now >= self._next_forget:
+            self._next_forget = now + FORGET_EVERY
+            try:
+                self.forget(days, now)
+            except StoreFault as err:  # logged by _writing; tried again in an hour
+                log.warning("the retention rule could not run (%s)", err)
+
+    def forget(self, days: float, now: float | None = None) -> Forgotten:
+        """Run the retention rule (retention.py) for ``days`` as of ``now``, in one
+        transaction; what it deleted (StoreFault: nothing)."""
+        with self._writing():
+            forgotten = forget(self._db, days, time.time() if now is None else now)
+        if forgotten.matches or forgotten.players:
+            log.info("forgot %d finished matches and %d players away over %g days",
+                     forgotten.matches, forgotten.players, days)
+        return forgotten
 
     def _rollback(self) -> None:
         """Undo the open transaction, if SQLite has not already (it may after an I/O
@@ -253,12 +283,18 @@ class Store:
 
     def find_player(self, token_hash: str) -> tuple[str, str] | None:
         """(player id, name) of the player holding this token hash, or None (StoreFault
-        when the database cannot be read)."""
+        when the database cannot be read). A player found has come back: noted as
+        seen now, for the retention rule, when the database takes the write (a resume
+        never waits on it, nor is refused for it)."""
         with _reading():
             row = self._db.execute(
                 "SELECT id, name FROM players WHERE token_hash = ?", (token_hash,)
             ).fetchone()
-        return (row[0], row[1]) if row else None
+        if row is None:
+            return None
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("UPDATE players SET seen = ? WHERE id = ?", (time.time(), row[0]))
+        return (row[0], row[1])
 
     # ---- matches ------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY,
     token_hash TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    seen REAL
 );
 CREATE TABLE IF NOT EXISTS matches (
     code TEXT PRIMARY KEY,
@@ -70,6 +71,9 @@ TABLES = {
     "moves": {"match", "ply", "move", "played"},
 }
 """The columns the store reads and writes, table by table."""
+PLAYER_COLUMNS = {"seen": "REAL"}
+"""Columns of ``players`` added since the first schema: when a player last said hello
+(null: not since this column came; their ``created`` stands in)."""
 
 
 def schema_problem(db: sqlite3.Connection, allow_empty: bool) -> str | None:
@@ -93,6 +97,7 @@ def migrate(db: sqlite3.Connection) -> None:
 
     Older servers wrote ``matches.rematch_of`` and never read it: the column goes, where
     SQLite can drop a column (3.35 on; an older library leaves it, unread and nullable).
+    Columns added since (the features', when a player was last seen) are added.
     A read-only store (`taikyoku records`) leaves an old file as it is and reads it.
     """
     columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
@@ -101,6 +106,10 @@ def migrate(db: sqlite3.Connection) -> None:
     for name, kind in FEATURE_COLUMNS.items():
         if name not in columns:
             db.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+    player_columns = {row[1] for row in db.execute("PRAGMA table_info(players)")}
+    for name, kind in PLAYER_COLUMNS.items():
+        if name not in player_columns:
+            db.execute(f"ALTER TABLE players ADD COLUMN {name} {kind}")
 
 
 def select_columns(db: sqlite3.Connection) -> str:

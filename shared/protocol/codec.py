@@ -13,6 +13,7 @@ from shared.protocol.messages import (
     CHAT_MAX_CHARS,
     CLIENT_TYPES,
     MAX_MATCH_CODE,
+    MAX_REQUEST_ID,
     ClientMessage,
     Message,
     ProtocolError,
@@ -26,16 +27,20 @@ _envelope_decoder = msgspec.json.Decoder(dict[str, object])
 
 
 class Envelope(msgspec.Struct):
-    """What any frame that is a JSON object claims, valid or not: its ``type`` and the
-    ``match`` it names (each None when absent or not a string; other fields unread)."""
+    """What any frame that is a JSON object claims, valid or not: its ``type``, the
+    ``match`` it names and its ``id`` (other fields unread)."""
 
     type: object = None
     match: object = None
+    id: object = None
 
 
 _peek_decoder = msgspec.json.Decoder(Envelope)
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-"""A surrogate written as a JSON escape: msgspec accepts a pair, not a lone one."""
+_ESCAPES = re.compile(r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+                      r"|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
+"""An escaped backslash, a surrogate pair written as two escapes, or (the group) a lone
+surrogate escape: JSON's grammar allows one, but it is not a character, and msgspec
+refuses it. Read left to right, so an escaped backslash before ``u`` is not an escape."""
 _TOO_DEEP = "the frame nests arrays or objects too deeply (a message needs three levels)"
 
 
@@ -62,6 +67,20 @@ def _explain(data: str | bytes, err: msgspec.ValidationError) -> str:
     return f"invalid {kind!r} message: {err}"
 
 
+def _envelope(data: str | bytes) -> Envelope:
+    """What ``data`` claims (an empty Envelope when it cannot be read); a lone surrogate
+    escape does not hide the rest (see :data:`_ESCAPES`)."""
+    try:
+        return _peek_decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        pass
+    repaired = _without_lone_surrogates(data)
+    try:
+        return _peek_decoder.decode(repaired) if repaired is not None else Envelope()
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return Envelope()
+
+
 def peek(data: str | bytes) -> tuple[str | None, str | None]:
     """The ``type`` a frame claims and the match code it names, even when the frame is
     not a valid message (None for either when it names none, or the frame cannot be read).
@@ -70,13 +89,38 @@ def peek(data: str | bytes) -> tuple[str | None, str | None]:
     to say in an error which request was refused and in which match (a ``match`` that
     could not be a match code is not one).
     """
-    try:
-        envelope = _peek_decoder.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
-        return None, None
+    envelope = _envelope(data)
     kind, code = envelope.type, envelope.match
     return (kind[:40] if isinstance(kind, str) else None,
             code if isinstance(code, str) and 0 < len(code) <= MAX_MATCH_CODE else None)
+
+
+def request_id(data: str | bytes) -> str | int | None:
+    """The ``id`` a frame gives its request, when it is one a request may carry (a string
+    of at most 64 characters, or an integer a JSON number holds exactly), else None:
+    echoed in the error that refuses even a frame that is not a valid message."""
+    found = _envelope(data).id
+    if isinstance(found, str) and len(found) <= MAX_REQUEST_ID:
+        return found
+    if isinstance(found, int) and not isinstance(found, bool) and abs(found) <= 2**53:
+        return found
+    return None
+
+
+def _without_lone_surrogates(data: str | bytes) -> str | None:
+    """``data`` with each lone surrogate escape written as U+FFFD; None when it has none."""
+    text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+    found = False
+
+    def mend(escape: re.Match[str]) -> str:
+        nonlocal found
+        if escape.group(1) is None:
+            return escape.group(0)
+        found = True
+        return "\\ufffd"
+
+    mended = _ESCAPES.sub(mend, text)
+    return mended if found else None
 
 
 def decode_client(data: str | bytes) -> ClientMessage:
@@ -86,12 +130,25 @@ def decode_client(data: str | bytes) -> ClientMessage:
     except msgspec.ValidationError as err:
         raise ProtocolError("bad_message", _explain(data, err)) from None
     except msgspec.DecodeError as err:
-        why = str(err)
-        if _SURROGATE_ESCAPE.search(data if isinstance(data, str) else data.decode("latin-1")):
-            why += " (a \\uD800-\\uDFFF escape is only valid as half of a surrogate pair)"
-        raise ProtocolError("bad_json", f"the frame is not valid JSON: {why}") from None
+        _refuse_lone_surrogates(data)
+        raise ProtocolError("bad_json", f"the frame is not valid JSON: {err}") from None
     except RecursionError:  # msgspec's guard against a frame nested thousands deep
         raise ProtocolError("bad_message", _TOO_DEEP) from None
+
+
+def _refuse_lone_surrogates(data: str | bytes) -> None:
+    """A frame that is JSON but for a lone surrogate escape (``"\\ud800"``: the grammar
+    allows it, yet it is no character) is a bad_message saying so, not bad_json."""
+    mended = _without_lone_surrogates(data)
+    if mended is None:
+        return
+    try:
+        _envelope_decoder.decode(mended)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return  # not JSON even so: bad_json
+    raise ProtocolError("bad_message", "a string in this frame holds a lone surrogate "
+                        "escape (\\uD800-\\uDFFF not part of a pair), which is no "
+                        "character: send text as valid Unicode")
 
 
 def decode_server(data: str | bytes) -> ServerMessage:
@@ -111,6 +168,55 @@ def printable(text: str) -> str:
     other people are shown of a name or a chat line, so nobody can send terminal escapes,
     line breaks or direction overrides into someone else's screen."""
     return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
+
+
+BLANK_LOOKING = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+"""Characters that are letters, marks or symbols to Unicode but draw nothing (the Hangul
+fillers, the braille blank, the ignorable marks): a name of them looks blank."""
+MAX_COMBINING_RUN = 3
+"""Combining marks one character may carry in a name (Vietnamese and Thai need two or
+three; a longer run only piles ink over the neighbouring lines)."""
+_VISIBLE = frozenset("LNSP")
+"""The Unicode categories of characters that draw something (letters, numbers,
+symbols, punctuation)."""
+
+
+def name_text(name: str) -> str:
+    """A player's name as the server keeps it: stripped (empty: the caller's default), or
+    ProtocolError ``bad_name`` saying which character it refuses and why: control and
+    format characters (direction overrides, zero-width ones), line and paragraph
+    separators, characters that draw nothing, a mark with nothing to combine with or a
+    run of more than MAX_COMBINING_RUN, or nothing visible at all."""
+    name = name.strip()
+    run = 0
+    for i, ch in enumerate(name):
+        category = unicodedata.category(ch)
+        why = _refused_in_name(ch, category)
+        if why is not None:
+            raise ProtocolError("bad_name", f"a name may not hold {why} (U+{ord(ch):04X}, "
+                                f"character {i + 1}); choose another name")
+        run = run + 1 if category in ("Mn", "Me") else 0
+        if run and i == run - 1:
+            raise ProtocolError("bad_name", "a name may not begin with a combining mark "
+                                f"(U+{ord(ch):04X}); choose another name")
+        if run > MAX_COMBINING_RUN:
+            raise ProtocolError("bad_name", f"a name may carry at most {MAX_COMBINING_RUN} "
+                                "combining marks on one character; choose another name")
+    if name and not any(unicodedata.category(ch)[0] in _VISIBLE for ch in name):
+        raise ProtocolError("bad_name", "a name needs a visible character; choose another name")
+    return name
+
+
+def _refused_in_name(ch: str, category: str) -> str | None:
+    if category in ("Zl", "Zp"):
+        return "a line or paragraph separator"
+    if category == "Cf":
+        return "a format character (invisible, or turning the text's direction)"
+    if category[0] == "C":
+        return "a control character, or one that is not a character"
+    if ch in BLANK_LOOKING:
+        return "a character that draws nothing"
+    return None
 
 
 def chat_text(text: str) -> str:

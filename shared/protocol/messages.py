@@ -42,6 +42,10 @@ ErrorCode = Literal[
     "too_many_new_players",
     "too_many_matches",
     "engine_busy",
+    "player_match_cap",
+    "too_many_stored_matches",
+    "too_many_lookups",
+    "bad_name",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 """Every error code, in the order docs/protocol.md lists them."""
@@ -65,6 +69,13 @@ else:
 reason a newer server added, as any other end (docs/protocol.md, Versioning)."""
 
 Name = Annotated[str, msgspec.Meta(max_length=32)]
+MAX_REQUEST_ID: Final = 64
+"""The longest string a request may give as its ``id``."""
+RequestId = Union[Annotated[str, msgspec.Meta(max_length=MAX_REQUEST_ID)],
+                  Annotated[int, msgspec.Meta(ge=-(2**53), le=2**53)]]
+"""A client's name for one of its requests, echoed in the server's reply to it (as
+JSON-RPC's ``id``): a string of at most 64 characters or an integer a JSON number holds
+exactly."""
 MAX_MATCH_CODE: Final = 16
 """The longest string a request may give as a match code."""
 MatchCode = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MATCH_CODE)]
@@ -225,17 +236,25 @@ class MatchSummary(msgspec.Struct):
 # ---- client -> server ----------------------------------------------------------
 
 
-class Hello(Message, tag="hello"):
+class Request(Message, kw_only=True):
+    """Base of every request: an optional ``id`` the server echoes in the `error` that
+    refuses it and in the `joined` that answers it, so a client with several requests in
+    flight knows which one an answer is for."""
+
+    id: RequestId | None = None
+
+
+class Hello(Request, tag="hello"):
     protocol: int
     name: Name = ""
     token: Annotated[str, msgspec.Meta(max_length=128)] | None = None
 
 
-class ListMatches(Message, tag="list"):
+class ListMatches(Request, tag="list"):
     pass
 
 
-class Create(Message, tag="create"):
+class Create(Request, tag="create"):
     game: Annotated[str, msgspec.Meta(max_length=32)]
     size: int | None = None
     vs: Literal["bot", "human"] = "human"
@@ -251,55 +270,55 @@ class Create(Message, tag="create"):
     """Whether spectators may chat too (False: the players only)."""
 
 
-class Join(Message, tag="join"):
+class Join(Request, tag="join"):
     match: MatchCode
 
 
-class Watch(Message, tag="watch"):
+class Watch(Request, tag="watch"):
     match: MatchCode
 
 
-class Leave(Message, tag="leave"):
+class Leave(Request, tag="leave"):
     match: MatchCode
 
 
-class Move(Message, tag="move"):
+class Move(Request, tag="move"):
     match: MatchCode
     move: Int32
     ply: Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)]
 
 
-class Resign(Message, tag="resign"):
+class Resign(Request, tag="resign"):
     match: MatchCode
 
 
-class Rematch(Message, tag="rematch"):
+class Rematch(Request, tag="rematch"):
     match: MatchCode
 
 
-class Takeback(Message, tag="takeback"):
+class Takeback(Request, tag="takeback"):
     """Take back your last move (and what followed it); ``ply`` guards against a double click."""
 
     match: MatchCode
     ply: Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)] | None = None
 
 
-class TakebackAnswer(Message, tag="takeback_answer"):
+class TakebackAnswer(Request, tag="takeback_answer"):
     match: MatchCode
     accept: bool
 
 
-class Hint(Message, tag="hint"):
+class Hint(Request, tag="hint"):
     match: MatchCode
 
 
-class Analyse(Message, tag="analyse"):
+class Analyse(Request, tag="analyse"):
     """Ask for the engine's review of a finished game."""
 
     match: MatchCode
 
 
-class Chat(Message, tag="chat"):
+class Chat(Request, tag="chat"):
     """A chat line to a match. Its length is the server's check (text_too_long), not the
     schema's, so an over-long line gets its own error code; see :func:`chat_text`."""
 
@@ -337,6 +356,8 @@ class Joined(Message, tag="joined"):
     role: Literal["player", "spectator"]
     rematch_of: str | None = None
     """In the `joined` a rematch sends: the finished match it follows."""
+    id: str | int | None = None
+    """The ``id`` of the `create`, `join` or `watch` this answers (None otherwise)."""
 
 
 class State(Message, tag="state"):
@@ -376,6 +397,8 @@ class Error(Message, tag="error"):
     retry_after: float | None = None
     """Seconds after which the same request may succeed (a budget refills); None when
     waiting alone does not help."""
+    id: str | int | None = None
+    """The ``id`` of the request refused, as it sent it (None when it gave none)."""
 
 
 class TakebackDeclined(Message, tag="takeback_declined"):

@@ -91,14 +91,15 @@ async def test_a_full_disk_refuses_changes_then_the_game_goes_on_and_survives_a_
         events.append(f"disk full: {filler.stat().st_size // 1024} KiB of filler")
         move = {"type": "move", "match": people, "move": state["legal"][0], "ply": state["ply"]}
         await taro.send(**move)
-        refused = await taro.expect_error("storage_unavailable", ref="move", match=people)
+        refused = await taro.expect_error("storage_unavailable", ref="move", match=people,
+                                          retry=True)
         events.append(f"taro's move: {refused['code']}: {refused['message']}")
         await nothing_comes(hana)  # the opponent is shown nothing
         await yuki.send(type="move", match=vs_bot, move=bot_state["legal"][0], ply=2)
-        await yuki.expect_error("storage_unavailable", ref="move", match=vs_bot)
+        await yuki.expect_error("storage_unavailable", ref="move", match=vs_bot, retry=True)
         newcomer = await connect(at, hello=False)
         await newcomer.send(type="hello", protocol=1, name="New", token=None)
-        refused = await newcomer.expect_error("storage_unavailable", ref="hello")
+        refused = await newcomer.expect_error("storage_unavailable", ref="hello", retry=True)
         events.append(f"a new player's hello: {refused['code']} (the connection stays open)")
         assert (await taro.request(type="list"))["type"] == "lobby"  # the server serves
         again = await connect(at, name="Taro", token=taro.token)  # a resume reads only

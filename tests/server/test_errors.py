@@ -339,11 +339,12 @@ async def test_storage_unavailable_refuses_a_move_and_the_same_move_goes_through
 
     store.save_group = full_disk
     await taro.send(type="move", match=code, move=4, ply=0)
-    msg = await taro.expect_error("storage_unavailable", ref="move", match=code)
+    msg = await taro.expect_error("storage_unavailable", ref="move", match=code, retry=True)
     assert "database or disk is full" in msg["message"] and "nothing changed" in msg["message"]
+    assert msg["retry_after"] == 2.0
     newcomer = await connect(game_server, name="New", hello=False)
     await newcomer.send(type="hello", protocol=1, name="New", token=None)
-    await newcomer.expect_error("storage_unavailable", ref="hello")
+    await newcomer.expect_error("storage_unavailable", ref="hello", retry=True)
     assert (await taro.request(type="list"))["type"] == "lobby"  # the server goes on
     store.save_group = store_save
     await taro.send(type="move", match=code, move=4, ply=0)  # the same move, now stored
@@ -402,6 +403,80 @@ async def test_engine_busy_for_one_address(make_server, connect) -> None:
     assert msg["retry_after"] == 1.0 and "queued" in msg["message"]
     await taro.expect("state", match=code, ply=1)  # answered: the engine is free again
     assert (await hana.create(game="othello", vs="bot", seat="first"))["type"] == "state"
+
+
+async def test_player_match_cap(make_server, connect) -> None:
+    """The cap on a player's unfinished matches has its own code, and no retry_after:
+    a bot that resends after retry_after must not loop on it (it once was rate_limited)."""
+    server = await make_server(max_matches_per_player=2)
+    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
+    codes = [(await taro.create(game="tictactoe", vs="human"))["match"] for _ in range(2)]
+    await taro.send(type="create", game="tictactoe", vs="bot")
+    msg = await taro.expect_error("player_match_cap", ref="create")  # not rate_limited:
+    assert "2 unfinished matches" in msg["message"]  # waiting alone does not help
+    other = (await hana.create(game="tictactoe", vs="human"))["match"]
+    await taro.send(type="join", match=other)
+    await taro.expect_error("player_match_cap", ref="join", match=other)
+    await taro.send(type="resign", match=codes[0])
+    await taro.expect("state", match=codes[0], status="over")
+    state = await taro.create(game="tictactoe", vs="human")  # room again
+    assert state["status"] == "waiting"
+
+
+async def test_too_many_stored_matches_from_one_address(make_server, connect) -> None:
+    """Matches opened from one address count against its hour's budget however they go
+    on: a create + resign loop (and a rematch) stops at it, and the store holds no more."""
+    server = await make_server(stored_matches_per_hour=4)
+    peers = [await connect(server, name=f"P{i}") for i in range(2)]
+    for i in range(3):
+        code = (await peers[i % 2].create(game="tictactoe", vs="human"))["match"]
+        await peers[i % 2].send(type="resign", match=code)
+        await peers[i % 2].expect("state", match=code, status="over")
+    played = await peers[0].create(game="tictactoe", vs="bot", bot={"level": 1})
+    over = await peers[0].play_out(played, 0)
+    await peers[0].send(type="rematch", match=over["match"])
+    refused = await peers[0].expect_error("too_many_stored_matches", ref="rematch",
+                                          match=over["match"], retry=True)
+    assert 800 <= refused["retry_after"] <= 900  # the hour's budget, one match back
+    assert "at most 4 matches an hour" in refused["message"]
+    await peers[1].send(type="create", game="tictactoe", vs="human")
+    await peers[1].expect_error("too_many_stored_matches", ref="create", retry=True)
+    assert len(server.store.records()) == 4
+
+
+async def test_too_many_lookups_when_counting_codes(make_server, connect) -> None:
+    """Naming unknown codes past the budget refuses every code the address has no part
+    in, known or not, so counting learns nothing; its own matches go on."""
+    server = await make_server(failed_lookups_per_minute=3)
+    host, guesser = await connect(server, name="Host"), await connect(server, name="Guess")
+    private = (await host.create(game="tictactoe", vs="human", unlisted=True))["match"]
+    own = (await guesser.create(game="tictactoe", vs="human"))["match"]
+    for guess in ("AAAAAAAA", "AAAAAAAB", "AAAAAAAC"):
+        await guesser.send(type="join", match=guess)
+        await guesser.expect_error("unknown_match", ref="join", match=guess)
+    for kind, code in (("join", "AAAAAAAD"), ("watch", private), ("leave", private)):
+        await guesser.send(type=kind, match=code)
+        refused = await guesser.expect_error("too_many_lookups", ref=kind, match=code,
+                                             retry=True)
+        assert 0 < refused["retry_after"] <= 20 and "3 match codes a minute" in refused[
+            "message"]
+    await guesser.send(type="chat", match=own, text="still here")  # its own match
+    assert (await guesser.expect("chat", match=own))["text"] == "still here"
+    assert server.runner.matches[private].seats[1] is None  # its seat is still free
+
+
+async def test_bad_name(game_server, connect) -> None:
+    """A name that could look blank or hide itself is refused, saying which character;
+    the connection may say hello again with another."""
+    peer = await connect(game_server, hello=False)
+    for name in ("\u3164", "Ta\u202ero", "\u2800", "a\u2028b", "e\u0301\u0301\u0301\u0301"):
+        await peer.send(type="hello", protocol=1, name=name, token=None)
+        refused = await peer.expect_error("bad_name", ref="hello")
+        assert "choose another name" in refused["message"]
+    await peer.send(type="hello", protocol=1, name="山田　花子", token=None)
+    welcome = await peer.expect("welcome")
+    state = await peer.create(game="tictactoe", vs="human")
+    assert state["players"][0]["name"] == "山田　花子" and welcome["player"]
 
 
 def test_every_error_code_is_exercised_here() -> None:

@@ -1,5 +1,4 @@
-"""Limits: frame type and size, the message budget, connections per address, matches
-per player."""
+"""Limits: frame type and size, the message budget, connections per address."""
 
 from __future__ import annotations
 
@@ -140,22 +139,6 @@ def test_an_ipv6_address_counts_by_its_64() -> None:
     assert not counter.admit("2001:db8::3") and counter.admit("2001:db8:0:1::1")
     counter.release("2001:db8::1")
     assert counter.admit("2001:db8::4")
-
-
-async def test_matches_per_player(make_server, connect) -> None:
-    server = await make_server(max_matches_per_player=2)
-    taro, hana = await connect(server, name="Taro"), await connect(server, name="Hana")
-    codes = [(await taro.create(game="tictactoe", vs="human"))["match"] for _ in range(2)]
-    await taro.send(type="create", game="tictactoe", vs="bot")
-    msg = await taro.expect_error("rate_limited", ref="create")
-    assert "2 unfinished matches" in msg["message"]
-    other = (await hana.create(game="tictactoe", vs="human"))["match"]
-    await taro.send(type="join", match=other)
-    await taro.expect_error("rate_limited", ref="join", match=other)
-    await taro.send(type="resign", match=codes[0])
-    await taro.expect("state", match=codes[0], status="over")
-    state = await taro.create(game="tictactoe", vs="human")  # room again
-    assert state["status"] == "waiting"
 
 
 def test_message_budget_refills_and_flags_sustained_abuse() -> None:

@@ -13,6 +13,7 @@ async def test_an_unlisted_match_is_joined_and_watched_by_its_code_only(make_ser
     state = await taro.create(game="tictactoe", vs="human", unlisted=True)
     code = state["match"]
     assert (state["unlisted"], state["spectator_chat"]) == (True, True)
+    assert (len(listed), len(code)) == (6, 8)  # nobody finds an unlisted one by counting
     lobby = await fan.request(type="list")
     assert [m["match"] for m in lobby["matches"]] == [listed]
     await hana.send(type="join", match=code.lower())

@@ -16,6 +16,7 @@ from server.room.effects import SaveMatch, SaveMoves, SavePlayer, StoreFault
 from server.room.match import Match, Seat
 from server.shell.app import GameServer
 from server.store.database import DatabaseInUseError, Store, UnusableDatabaseError
+from server.store.file_lock import FileLock
 from shared.games import new_game
 from tests import ROOT
 from tests.conftest import server_config
@@ -141,9 +142,9 @@ def test_another_programs_database_gets_no_tables_added(tmp_path) -> None:
     with sqlite3.connect(db) as conn:
         assert list(conn.execute("SELECT name FROM sqlite_master")) == [("notes",)]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
-    lock = sqlite3.connect(f"{db}.lock", timeout=0, isolation_level=None)
-    lock.execute("BEGIN EXCLUSIVE")  # nor was the lock kept by the refusal
-    lock.close()
+    lock = FileLock(str(db))
+    assert lock.take() is None  # nor was the lock kept by the refusal
+    lock.release()
 
 
 def test_serve_on_a_database_in_use_exits_with_a_clear_message(tmp_path) -> None:

@@ -178,7 +178,8 @@ def think_a_second(*args: object) -> int:
     return 0
 
 
-async def test_a_takeback_while_the_bot_thinks_drops_its_move(game_server, connect) -> None:
+async def test_a_takeback_during_the_bots_turn_is_refused(game_server, connect) -> None:
+    """Not on the bot's time: refused while it thinks (which goes on), granted after."""
     game_server.bots.thinker = think_a_second
     peer = await connect(game_server)
     code = (await peer.create(game="tictactoe", vs="bot", bot={"level": 1}))["match"]
@@ -186,15 +187,10 @@ async def test_a_takeback_while_the_bot_thinks_drops_its_move(game_server, conne
     thinking = await peer.expect("state", match=code, ply=1)
     assert thinking["to_move"] == 1
     await peer.send(type="takeback", match=code, ply=1)
+    refused = await peer.expect_error("not_your_turn", ref="takeback", match=code)
+    assert "the bot is thinking" in refused["message"]
+    replied = await peer.expect("state", match=code, ply=2)  # its search was not dropped
+    assert replied["moves"][0] == 4 and replied["to_move"] == 0
+    await peer.send(type="takeback", match=code, ply=2)
     back = await peer.expect("state", match=code)
-    assert (back["ply"], back["to_move"]) == (0, 0)
-    # a hint needs the pool's one worker, which the dropped search holds until it has
-    # returned: no state comes before the hint's answer
-    await peer.send(type="hint", match=code)
-    while (msg := await peer.recv())["type"] != "analysis":
-        assert msg["type"] != "state", msg
-    assert msg["ply"] == 0
-    await peer.send(type="move", match=code, move=8, ply=0)
-    await peer.expect("state", match=code, ply=1)
-    replied = await peer.expect("state", match=code, ply=2)  # a new search, a new move
-    assert replied["moves"] == [8, 0]
+    assert (back["ply"], back["moves"], back["to_move"]) == (0, [], 0)

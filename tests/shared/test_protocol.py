@@ -175,12 +175,56 @@ def test_a_frame_nested_thousands_deep_is_a_bad_message(frame: str) -> None:
         p.decode_server(frame)
 
 
-def test_a_lone_surrogate_escape_is_bad_json_saying_why() -> None:
+@pytest.mark.parametrize("text", ["\\ud800", "a\\udfffb", "\\ud800\\ud800",
+                                  "\\\\\\ud800"])
+def test_a_lone_surrogate_escape_is_a_bad_message_saying_why(text: str) -> None:
+    """JSON's grammar allows ``"\\ud800"``, so it is no bad_json (not JSON), but no text
+    holds it: bad_message, and the frame's type, match and id are still read."""
+    frame = f'{{"type": "chat", "match": "K7QXM2", "text": "{text}", "id": 7}}'
     with pytest.raises(p.ProtocolError) as refused:
-        p.decode_client('{"type": "hello", "protocol": 1, "name": "\\ud800"}')
-    assert refused.value.code == "bad_json" and "surrogate pair" in refused.value.message
+        p.decode_client(frame)
+    assert refused.value.code == "bad_message" and "lone surrogate" in refused.value.message
+    assert p.peek(frame) == ("chat", "K7QXM2") and p.request_id(frame) == 7
+
+
+@pytest.mark.parametrize("frame", ['{"type": "list", "x": "\\ud800",',
+                                   '{"type": "list", "x": "\\\\ud800\\q"}'])
+def test_broken_json_with_a_surrogate_escape_is_still_bad_json(frame: str) -> None:
+    with pytest.raises(p.ProtocolError) as refused:
+        p.decode_client(frame)
+    assert refused.value.code == "bad_json"
+
+
+def test_an_escaped_backslash_before_u_is_no_surrogate_escape() -> None:
+    chat = p.decode_client('{"type": "chat", "match": "K7QXM2", "text": "\\\\ud800"}')
+    assert isinstance(chat, p.Chat) and chat.text == "\\ud800"
     paired = p.decode_client('{"type": "hello", "protocol": 1, "name": "\\ud83d\\udca5"}')
     assert isinstance(paired, p.Hello) and paired.name == "\U0001f4a5"
+
+
+@pytest.mark.parametrize(("name", "kept"), [
+    ("  Taro\n", "Taro"), ("花子", "花子"), ("山田\u3000太郎", "山田\u3000太郎"),
+    ("か\u3099ー", "か\u3099ー"), ("Nguyê\u0323n", "Nguyê\u0323n"), ("ｶﾞﾝﾀﾞﾑ", "ｶﾞﾝﾀﾞﾑ"),
+    ("\u2764\ufe0f", "\u2764\ufe0f"), (" \u3000 ", ""),
+])
+def test_names_people_write_are_kept(name: str, kept: str) -> None:
+    assert p.name_text(name) == kept
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    ("\u3164", "draws nothing"), ("\u2800", "draws nothing"), ("Ta\u115fro", "draws nothing"),
+    ("\uffa0", "draws nothing"), ("a\u034fb", "draws nothing"),
+    ("Ta\u200bro", "format character"), ("\u202eoraT", "format character"),
+    ("Ta\u2066ro", "format character"), ("\u00ad", "format character"),
+    ("Ta\u2028ro", "line or paragraph separator"), ("Ta\u2029ro", "line or paragraph"),
+    ("Ta\x1b[31mro", "control character"), ("Ta\x00ro", "control character"),
+    ("e" + "\u0301" * 4, "at most 3 combining marks"), ("\u0301Taro", "begin with"),
+    ("Z" + "\u0336\u0335\u0334\u0337\u0338" * 5, "at most 3 combining marks"),
+])
+def test_blank_looking_and_invisible_names_are_bad_names(name: str, says: str) -> None:
+    with pytest.raises(p.ProtocolError) as refused:
+        p.name_text(name)
+    assert refused.value.code == "bad_name" and says in refused.value.message
 
 
 json_values = st.recursive(

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import hashlib
 
-from server.room.handlers import clean_name
-from server.room.identity import CODE_ALPHABET, hash_token, new_match_code, new_player_id, new_token
+from server.room.handlers import default_name
+from server.room.identity import (
+    CODE_ALPHABET,
+    UNLISTED_CODE_LENGTH,
+    hash_token,
+    new_match_code,
+    new_player_id,
+    new_token,
+)
 
 
 def test_tokens_are_long_random_and_stored_as_sha256() -> None:
@@ -21,10 +28,10 @@ def test_codes_and_ids() -> None:
     assert len(codes) == 200
     assert all(len(c) == 6 and set(c) <= set(CODE_ALPHABET) for c in codes)
     assert not set("IL01O") & set(CODE_ALPHABET)
+    longer = {new_match_code(UNLISTED_CODE_LENGTH) for _ in range(200)}
+    assert all(len(c) == 8 and set(c) <= set(CODE_ALPHABET) for c in longer)
     assert new_player_id().startswith("p_") and new_player_id() != new_player_id()
 
 
-def test_display_names() -> None:
-    assert clean_name("  Taro\x00\n ", "p_abcdefgh") == "Taro"
-    assert clean_name("花子", "p_abcdefgh") == "花子"
-    assert clean_name("\t\x1b", "p_abcdefgh") == "Player abcd"
+def test_a_player_without_a_name_is_named_from_their_id() -> None:
+    assert default_name("p_abcdefgh") == "Player abcd"

@@ -55,7 +55,7 @@ def two_playing(bench: Bench) -> tuple[Person, Person, str]:
 def test_hello_stores_the_new_player_before_welcoming_them() -> None:
     bench = Bench()
     taro = Person()
-    effects = bench.ask(taro, Hello(protocol=1, name=" Ta\x1bro\n"))
+    effects = bench.ask(taro, Hello(protocol=1, name=" Taro\n"))
     assert kinds(effects) == ["Reply"] and stored(bench) == ["SavePlayer"]
     (welcome,) = taro.take()
     assert isinstance(welcome, Welcome)
@@ -285,12 +285,13 @@ def test_a_player_may_hold_only_so_many_unfinished_matches() -> None:
     taro = bench.connect("Taro")
     for _ in range(3):
         bench.ask(taro, Create(game="tictactoe"))
-    assert "3 unfinished matches" in refused("rate_limited", bench, taro,
+    assert "3 unfinished matches" in refused("player_match_cap", bench, taro,
                                              Create(game="tictactoe"))
     hana = bench.connect("Hana")
     for _ in range(3):
         bench.ask(hana, Create(game="tictactoe"))
-    refused("rate_limited", bench, hana, Join(match=bench.room.seated(taro.player or "")[0].code))
+    taros = bench.room.seated(taro.player or "")[0].code
+    refused("player_match_cap", bench, hana, Join(match=taros))
 
 
 # ---- rematch --------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from server.room.effects import BOT_RETRY_TIMER, FLAG_TIMER, SetTimer, Think
+from server.room.effects import BOT_RETRY_TIMER, FLAG_TIMER, SetTimer
 from server.room.store_faults import STORE_RETRY
 from shared.protocol import (
     BotChoice,
@@ -30,7 +30,7 @@ from shared.protocol import (
     TakebackAnswer,
 )
 from tests.server.room.test_clock import playing_with_clock
-from tests.server.room.test_room import two_playing
+from tests.server.room.test_room import refused, two_playing
 from tests.server.room.test_takeback import against_the_bot
 from tests.server.room_support import Bench, Person, token_of
 
@@ -64,6 +64,7 @@ def refused_unchanged(bench: Bench, person: Person, msg: ClientMessage,
     assert isinstance(error, Error) and error.code == "storage_unavailable"
     assert FULL in error.message and error.ref == type(msg).__struct_config__.tag
     assert error.match == getattr(msg, "match", None)
+    assert error.retry_after == STORE_RETRY  # a request to send again, and when
     assert memory(bench) == before and len(bench.store.saved) == saved
     assert bench.store.refused  # it did ask the store
     assert all(p.got == [] for p in others)
@@ -175,18 +176,18 @@ def test_a_bot_move_the_store_refuses_is_tried_again_and_never_lost() -> None:
     assert taro.states()[-1].moves == [4, 0] and bench.room.thinking == {}
 
 
-def test_a_bot_move_waiting_for_the_store_is_dropped_by_a_takeback() -> None:
+def test_a_bot_move_waiting_for_the_store_is_not_dropped_by_a_takeback() -> None:
+    """The bot's turn lasts until its move is stored: a takeback meanwhile is refused,
+    and the move is played once the store takes it."""
     bench = Bench()
     taro, code = against_the_bot(bench, seat="first")
     bench.ask(taro, Move(match=code, move=4, ply=0))
     bench.store.fault = FULL
     bench.bot_moves(code, 1, 0)
     bench.store.fault = None
-    effects = bench.ask(taro, Takeback(match=code, ply=1))
-    assert bench.match(code).ply == 0 and not [e for e in effects if isinstance(e, Think)]
-    bench.ask(taro, Move(match=code, move=8, ply=0))
-    bench.advance(STORE_RETRY)  # the old answer, for a line taken back: ignored
-    assert bench.match(code).moves == [8] and bench.room.thinking == {code: 1}
+    refused("not_your_turn", bench, taro, Takeback(match=code, ply=1))
+    bench.advance(STORE_RETRY)
+    assert bench.match(code).moves == [4, 0] and bench.room.thinking == {}
 
 
 def test_a_fallen_flag_is_stored_once_the_store_takes_it() -> None:

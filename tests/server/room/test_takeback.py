@@ -1,10 +1,10 @@
-"""Takebacks in the match room, driven by hand: at once against the bot (its search
-dropped, a stale answer ignored), the offer between people and its answer, lapsing,
-the store's step, and every refusal in its order."""
+"""Takebacks in the match room, driven by hand: at once against the bot (never during
+its turn), the offer between people and its answer, lapsing, the store's step, and every
+refusal in its order."""
 
 from __future__ import annotations
 
-from server.room.effects import Broadcast, Send, StopThinking, Think
+from server.room.effects import Broadcast, Send
 from shared.games import PASS, new_game
 from shared.protocol import (
     BotChoice,
@@ -47,21 +47,20 @@ def test_against_the_bot_the_person_and_the_bot_reply_are_undone() -> None:
     assert match.takebacks == [1, 0] and match.positions == [new_game("tictactoe")]
 
 
-def test_a_takeback_while_the_bot_thinks_drops_its_search_and_any_late_answer() -> None:
+def test_during_the_bots_turn_a_takeback_is_refused_and_the_bot_plays_on() -> None:
+    """Taking back while the bot thinks would let the person think on the bot's time (its
+    search dropped, again and again): refused, its search runs on, and once it has moved
+    the takeback undoes both moves."""
     bench = Bench()
     taro, code = against_the_bot(bench)
     bench.ask(taro, Move(match=code, move=4, ply=0))
     assert bench.room.thinking == {code: 1}
-    effects = bench.ask(taro, Takeback(match=code))
-    assert StopThinking(code) in effects and bench.room.thinking == {}
-    (think,) = [e for e in bench.ask(taro, Move(match=code, move=0, ply=0))
-                if isinstance(e, Think)]
-    assert (think.ply, think.epoch) == (1, 1)  # the same ply, another line
-    taro.take()
-    assert bench.deliver(bench.room.bot_moved(code, 1, 0, bench.now, epoch=0)) == []
-    assert bench.match(code).moves == [0]  # the old search's square (taken now) ignored
-    bench.deliver(bench.room.bot_moved(code, 1, 8, bench.now, epoch=1))
-    assert bench.match(code).moves == [0, 8]
+    assert "the bot is thinking" in refused("not_your_turn", bench, taro,
+                                            Takeback(match=code, ply=1))
+    assert bench.room.thinking == {code: 1} and bench.match(code).takebacks == [0, 0]
+    bench.bot_moves(code, 1, 0)
+    bench.ask(taro, Takeback(match=code, ply=2))
+    assert bench.match(code).moves == [] and bench.match(code).takebacks == [1, 0]
 
 
 def test_the_target_is_the_requesters_last_move_not_a_forced_pass() -> None:

@@ -1,0 +1,73 @@
+"""Where the wire and docs/protocol.md once disagreed, as a bot written from the docs
+alone found: each answer here is the one the document gives."""
+
+from __future__ import annotations
+
+from server.room.effects import StoreFault
+
+
+async def test_leave_of_an_unknown_code_is_unknown_match(game_server, connect) -> None:
+    """Checked in the order §4 lists: the code first, then whether you are in it."""
+    taro, fan = await connect(game_server, name="Taro"), await connect(game_server, name="Fan")
+    await fan.send(type="leave", match="NOSUCH")
+    await fan.expect_error("unknown_match", ref="leave", match="NOSUCH")
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await fan.send(type="leave", match=code)
+    await fan.expect_error("not_a_player", ref="leave", match=code)
+
+
+async def test_a_lone_surrogate_is_a_bad_message_naming_the_request(game_server,
+                                                                     connect) -> None:
+    """`"\\ud800"` is JSON by its grammar (so not bad_json, "not JSON"), but no character."""
+    peer = await connect(game_server)
+    code = (await peer.create(game="tictactoe", vs="human"))["match"]
+    await peer.ws.send('{"type": "chat", "match": "%s", "text": "\\ud800", "id": 3}' % code)
+    refused = await peer.expect_error("bad_message", ref="chat", match=code, request_id=3)
+    assert "lone surrogate" in refused["message"]
+    await peer.ws.send('{"type": "chat", "match": "%s", "text": "\\ud83d\\ude00"}' % code)
+    assert (await peer.expect("chat", match=code))["text"] == "\U0001f600"
+
+
+async def test_a_request_id_is_echoed_in_its_error_and_its_joined(make_server,
+                                                                   connect) -> None:
+    """Several creates in flight: the refused one is known by its id, whichever of the
+    server's checks refused it, and so is the joined of each that went through."""
+    server = await make_server(max_matches_per_player=1)
+    peer = await connect(server)
+    await peer.send(type="create", game="tictactoe", vs="human", id="first")
+    await peer.send(type="create", game="tictactoe", vs="human", id=2)  # over the cap
+    await peer.send(type="create", game="othello", vs="robot", id="bad")  # not decoded
+    joined = await peer.expect("joined")
+    assert joined["id"] == "first" and joined["rematch_of"] is None
+    state = await peer.expect("state", match=joined["match"])
+    assert "id" not in state  # only replies to a request carry it
+    capped = await peer.expect_error("player_match_cap", ref="create", request_id=2)
+    assert "1 unfinished matches" in capped["message"]
+    await peer.expect_error("bad_message", ref="create", request_id="bad")
+    await peer.send(type="join", match=joined["match"], id=7)  # a reply, not a refusal
+    assert (await peer.expect("joined", match=joined["match"]))["id"] == 7
+    await peer.expect("state", match=joined["match"])
+    await peer.send(type="list", id=["not", "an", "id"])
+    await peer.expect_error("bad_message", ref="list")
+    await peer.send(type="list", id="x" * 65)
+    await peer.expect_error("bad_message", ref="list")
+
+
+async def test_a_refusal_to_store_says_when_to_send_it_again(game_server, connect) -> None:
+    """storage_unavailable has a retry_after, as every refusal that waiting cures, and
+    the refused request's id, though it comes once the store refused its group."""
+    peer = await connect(game_server)
+    code = (await peer.create(game="tictactoe", vs="bot", bot={"level": 1}))["match"]
+    store = game_server.store
+    saving = store.save_group
+
+    def full(changes: object) -> None:
+        raise StoreFault("database or disk is full")
+
+    store.save_group = full
+    await peer.send(type="move", match=code, move=4, ply=0, id="m1")
+    await peer.expect_error("storage_unavailable", ref="move", match=code, retry=True,
+                            request_id="m1")
+    store.save_group = saving
+    await peer.send(type="move", match=code, move=4, ply=0)  # sent again (sooner: it is back)
+    assert (await peer.expect("state", match=code, ply=1))["moves"] == [4]
