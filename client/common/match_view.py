@@ -420,9 +420,12 @@ class MatchView:
     @property
     def can_take_back(self) -> bool:
         """Whether a takeback may be asked now: we play, the game runs, we have a move in
-        the record and no offer waits for its answer."""
+        the record, no offer waits for its answer, and no bot is thinking (the server
+        refuses a takeback on the bot's time)."""
         s = self.state
         if s is None or self.seat is None or s.status != "playing" or s.takeback is not None:
+            return False
+        if self.is_bot(s.to_move):
             return False
         return any(m != "pass" and self.mover(i) == self.seat for i, m in enumerate(s.moves))
 

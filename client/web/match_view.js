@@ -255,6 +255,7 @@ export class MatchView {
   get canTakeBack() {
     const s = this.state;
     if (s === null || this.seat === null || s.status !== "playing" || s.takeback) return false;
+    if (this.isBot(s.to_move)) return false;  // the server refuses it on the bot's time
     return s.moves.some((m, i) => m !== "pass" && this.mover(i) === this.seat);
   }
 

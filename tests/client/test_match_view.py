@@ -39,6 +39,12 @@ def test_turn_sentences() -> None:
     assert view_of(away, seat=None).turn_text() == "Waiting for Hanako (O), who is offline"
 
 
+def test_no_takeback_is_offered_while_the_bot_thinks() -> None:
+    """The server refuses one on the bot's time (not_your_turn): no button for it then."""
+    assert not view_of(state_after("tictactoe", 3, [4])).can_take_back  # the bot to move
+    assert view_of(state_after("tictactoe", 3, [4, 0])).can_take_back  # it has answered
+
+
 def test_results_in_words() -> None:
     x_wins = state_after("tictactoe", 3, [0, 4, 1, 8, 2])
     assert view_of(x_wins, seat=0).result_text() == "You won!"
