@@ -124,14 +124,23 @@ class AddressLimits:
                 f"and {cfg.stored_matches_per_day} a day from one address; you may open "
                 f"the next one in {wait:g} s", retry_after=wait)
 
+    def count_stored(self, peer: Peer) -> None:
+        """A match opened from ``peer``'s address goes to the store: counted for good
+        (too_many_stored_matches when the budget is spent). Counted as it is proposed,
+        not once stored, so the creates of one event-loop turn cannot all pass the check
+        before any is counted (a create the store then refuses counts too)."""
+        self.may_store(peer)
+        key = self.key(peer)
+        if key is not None:
+            for budget in self._stored:
+                budget.take(key)
+
     def opened(self, match: Match, peer: Peer) -> None:
-        """``match`` was opened (and stored) from ``peer``'s address: count it, as
-        unfinished until it ends, and as stored for good."""
+        """``match`` was opened (and stored) from ``peer``'s address: it counts as
+        unfinished until it ends."""
         match.origin = self.key(peer)
         if match.origin is not None:
             self.unfinished[match.origin] += 1
-            for budget in self._stored:
-                budget.take(match.origin)
 
     def ended(self, match: Match) -> None:
         """``match`` is over: it no longer counts against the address that opened it."""

@@ -167,9 +167,11 @@ def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
 
 
 def _open(ctx: Context, match: Match, peer: Peer, then: Callable[[], None]) -> None:
-    """A new match (created, or a rematch) plays its forced opening pass if any, is
-    stored, then starts its clock and is kept in memory, counted against the address
-    of ``peer``, who opened it (as unfinished, and as stored); then ``then``."""
+    """A new match (created, or a rematch) is counted against the store's budget of
+    ``peer``'s address now (before the next request of this event-loop turn is checked),
+    plays its forced opening pass if any, is stored, then starts its clock and is kept
+    in memory, counted as unfinished against that address; then ``then``."""
+    ctx.limits.count_stored(peer)
     match.forced_pass()
 
     def stored() -> None:
