@@ -71,3 +71,16 @@ async def test_a_refusal_to_store_says_when_to_send_it_again(game_server, connec
     store.save_group = saving
     await peer.send(type="move", match=code, move=4, ply=0)  # sent again (sooner: it is back)
     assert (await peer.expect("state", match=code, ply=1))["moves"] == [4]
+
+
+async def test_a_hellos_id_comes_back_with_the_matches_it_resumes(game_server,
+                                                                 connect) -> None:
+    taro = await connect(game_server, name="Taro")
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    again = await connect(game_server, hello=False)
+    await again.send(type="hello", protocol=1, name="", token=taro.token, id="h1")
+    await again.expect("welcome")
+    assert (await again.expect("joined", match=code))["id"] == "h1"
+    await again.expect("state", match=code)
+    await again.send(type="hello", protocol=1, name="", id="h2")  # a second hello
+    await again.expect_error("bad_message", ref="hello", request_id="h2")
