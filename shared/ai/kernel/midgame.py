@@ -7,14 +7,17 @@ search a node limit (a share of its remaining time times the measured speed); pa
 the search unwinds at once, and the driver looks at the clock and either goes on from the
 root move it stopped in or counts the iteration as unfinished.
 
-Moves are tried in this order: the transposition table's best move, then the two killer
-moves of the ply (the last moves that cut off there), then, with ``SORT_DEPTH`` plies or
-more left, fastest-first (the move leaving the opponent the fewest replies, corners
-weighted), else by the history of cutoffs. The table keeps score bounds and the best
-move (not for the last two plies: a cache miss costs more than it saves there); with
-``ETC_DEPTH`` plies left the children are looked up first (enhanced transposition
-cutoff). A selective search (the expert's, short of the end of the game) adds
-Multi-ProbCut from ``PROBCUT_DEPTH`` plies left. Scores are in evaluation units
+Moves are tried in this order: the transposition table's best move; then, with
+``EVAL_ORDER_DEPTH`` plies or more left, by the evaluation of the position after each
+move and the replies it leaves (as strong engines order their upper plies by the
+evaluation); below that, the two killer moves of the ply (the last moves that cut off
+there), then, with ``SORT_DEPTH`` plies or more left, fastest-first (the move leaving the
+opponent the fewest replies, corners weighted), else by the history of cutoffs. The
+table keeps score bounds and the best move (not for the last two plies: a cache miss
+costs more than it saves there); with ``ETC_DEPTH`` plies left the children are looked
+up first (enhanced transposition cutoff). A selective search (the expert's, short of the
+end of the game) adds Multi-ProbCut from ``PROBCUT_DEPTH`` plies left, after the table
+(a position the table settles costs no shallow search). Scores are in evaluation units
 (:data:`~shared.ai.kernel.evaluate.UNIT` per disc); a finished game is worth its disc
 margin in those units, so a won ending beats an evaluation only by the discs it wins.
 
@@ -49,6 +52,13 @@ MAX_MOVES = 40
 SORT_DEPTH = 3
 """Nodes with at least this many plies left order their moves fastest-first."""
 
+EVAL_ORDER_DEPTH = 4
+"""Nodes with at least this many plies left order their moves by the evaluation of the
+position after each (the opponent's, lowest first) and the replies it leaves."""
+
+W_MOBILITY = 50
+"""Evaluation units a reply left to the opponent costs a move in that ordering."""
+
 TABLE_DEPTH = 2
 """Nodes with fewer plies left skip the table: too cheap to be worth a cache miss."""
 
@@ -58,8 +68,10 @@ ETC_DEPTH = 4
 PROBCUT_DEPTH = 5
 """Selective searches try a ProbCut from this many plies left on."""
 
-PROBCUT_T = 1.5
-"""How many standard deviations of the shallow-to-deep error a ProbCut needs to spare."""
+PROBCUT_T = 1.0
+"""How many standard deviations of the shallow-to-deep error a ProbCut needs to spare
+(1.5 before issue 22; 1.0 reaches depth 14 in a third of the time: benchmarks/README.md
+has the duel and the ladder that weigh what it costs)."""
 
 TABLE_BITS = {4: 12, 6: 17, 8: 19}
 """Per board size, the transposition table (:mod:`.table`) has 2**bits rows of 32 bytes:
@@ -132,6 +144,13 @@ def _order_moves(
         moves ^= disc
         if bit == hint:
             key = 1 << 40
+        elif depth >= EVAL_ORDER_DEPTH:
+            flipped = flips_at(own, opp, disc)
+            child_own, child_opp = opp ^ flipped, own | flipped | disc
+            replies = legal_moves(child_own, child_opp, mask)
+            ours = legal_moves(child_opp, child_own, mask)
+            key = (1 << 30) - evaluate(child_own, child_opp, popcount(replies), popcount(ours), t)
+            key -= W_MOBILITY * (popcount(replies) + popcount(replies & corners))
         elif bit == killers[ply, 0]:
             key = 1 << 39
         elif bit == killers[ply, 1]:
@@ -208,6 +227,17 @@ def search(
     lower: int = -INF
     upper: int = INF
     use_table = depth >= TABLE_DEPTH
+    first = tt.bucket(table, own, opp) if use_table else -1
+    slot = tt.find(table, first, own, opp) if use_table else -1
+    if slot >= 0:
+        hint = tt.move_at(table, slot)
+        if tt.depth_at(table, slot) >= depth:
+            lower, upper = tt.lower_at(table, slot), tt.upper_at(table, slot)
+            if lower >= beta:
+                return lower
+            if upper <= alpha or lower == upper:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
     if stats[SELECTIVE] and depth >= PROBCUT_DEPTH:
         # Multi-ProbCut: the deep value is predicted from a shallow search's, deep ~
         # slope * shallow + shift with an error of sigma (fitted per board, phase and
@@ -235,17 +265,6 @@ def search(
             return 0 if stats[ABORTED] else alpha
         if stats[ABORTED]:
             return 0
-    first = tt.bucket(table, own, opp) if use_table else -1
-    slot = tt.find(table, first, own, opp) if use_table else -1
-    if slot >= 0:
-        hint = tt.move_at(table, slot)
-        if tt.depth_at(table, slot) >= depth:
-            lower, upper = tt.lower_at(table, slot), tt.upper_at(table, slot)
-            if lower >= beta:
-                return lower
-            if upper <= alpha or lower == upper:
-                return upper
-            alpha, beta = max(alpha, lower), min(beta, upper)
     count = _order_moves(
         own, opp, moves, depth, ply, hint, t, killers, history, move_bits, move_keys
     )
