@@ -1,7 +1,10 @@
 """Server bot seats: the search runs in a process pool under a deadline, never in the loop.
 
-A search that overruns its deadline or crashes its worker costs the bot nothing worse
-than a random legal move: the match goes on, and the incident is logged.
+A search that overruns its deadline or crashes its worker, or a bot on a clock that gets
+no worker in time, costs the bot nothing worse than its quick move
+(:func:`shared.ai.quick_move`, one ply, worked out here at once): the match goes on, and
+the incident is logged. Every search is given its thinking time and stops at it itself
+(UNTIMED_SECONDS for a level that has none), so an abandoned one frees its worker too.
 
 The expert's kernels are compiled machine code (numba, :mod:`shared.ai.kernel`): the
 first run after an install compiles them (seconds), later processes load numba's cache.
@@ -17,7 +20,6 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
-import random
 import threading
 import time
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
@@ -26,7 +28,7 @@ from typing import Callable, TypeVar
 import shared.ai
 from server.room.clock import Budget
 from server.shell.worker_slots import WorkerSlots
-from shared.ai import DEFAULT_SECONDS
+from shared.ai import DEFAULT_SECONDS, quick_move
 from shared.ai.kernel import warm_up
 from shared.games import State, new_game
 
@@ -35,7 +37,8 @@ log = logging.getLogger("taikyoku.server")
 SLACK_SECONDS = 5.0
 """Time allowed beyond a bot's thinking time: starting a worker process, a busy machine."""
 UNTIMED_SECONDS = 10.0
-"""Deadline for a level that has no thinking time of its own and no cap."""
+"""Thinking time of a level that has none of its own (a fixed depth) and no cap: its
+search stops there, with the deepest depth it finished."""
 PREPARING = "preparing the engine (first run only)"
 """Said while the kernels compile: the server logs it, a client starting a server shows it."""
 ANNOUNCE_AFTER = 2.0
@@ -172,27 +175,33 @@ class BotRunner:
         return time.perf_counter() - started
 
     async def choose(
-        self, state: State, level: int, where: str = "", budget: Budget | None = None
+        self, state: State, level: int, where: str = "", budget: Budget | None = None,
+        owner: str = "",
     ) -> int:
-        """A legal move for the side to move: the bot's, or a random one if it failed.
+        """A legal move for the side to move: the bot's, or its quick move if it failed.
 
-        With a ``budget`` (a clocked match) the bot thinks within it, decided when a
-        worker is free, and a search that overruns gives way to a random move in time."""
+        ``owner`` is the address the search counts for (the one that opened the match):
+        a free worker goes to each owner in turn (server/shell/worker_slots.py). With a
+        ``budget`` (a clocked match) the bot thinks within it, decided when a worker is
+        free, and a search that overruns gives way to the quick move in time."""
         seconds = level_seconds(level, self.cap)
+        if seconds is None:
+            seconds = UNTIMED_SECONDS
         legal = state.legal_moves()
-        if budget is None:
-            await self._worker_for(where)  # the deadline counts from here, not the queue
+        if budget is None:  # the deadline counts from the worker, not the queue
+            await self._worker_for(where, owner)
         else:  # the bot's clock runs while it waits for a worker
             try:
-                await asyncio.wait_for(self._worker_for(where), budget.seconds(time.time()))
+                await asyncio.wait_for(self._worker_for(where, owner),
+                                       budget.seconds(time.time()))
             except TimeoutError:
-                log.warning("no bot worker was free in time for %s; playing a random move",
-                            where)
-                return random.choice(legal)
-        deadline = (UNTIMED_SECONDS if seconds is None else seconds) + self.slack
+                log.warning("no bot worker was free in time for %s (its clock ran out "
+                            "waiting); playing its quick move", where)
+                return quick_move(state)
+        deadline = seconds + self.slack
         if budget is not None:
             share = budget.seconds(time.time())
-            seconds = share if seconds is None else min(seconds, share)
+            seconds = min(seconds, share)
             deadline = min(deadline, seconds + share)
         try:
             work = self._submit(self.thinker, state.game, state.size, state.board,
@@ -201,26 +210,27 @@ class BotRunner:
                 self._track(where, work)
             move = await asyncio.wait_for(asyncio.wrap_future(work), deadline)
         except TimeoutError:
-            log.warning("bot level %d in %s missed its %.1f s deadline; playing a random move",
-                        level, where, deadline)
+            log.warning("bot level %d in %s missed its %.1f s deadline; playing its quick "
+                        "move", level, where, deadline)
         except BrokenExecutor as err:
-            log.warning("bot worker crashed in %s (%s); restarting the pool, random move",
+            log.warning("bot worker crashed in %s (%s); restarting the pool, quick move",
                         where, err)
             self._discard_pool()
         except Exception as err:  # a bug in a bot must not stop the match
-            log.warning("bot level %d failed in %s: %r; playing a random move", level, where, err)
+            log.warning("bot level %d failed in %s: %r; playing its quick move", level, where,
+                        err)
         else:
             if move in legal:
                 return move
-            log.warning("bot level %d in %s chose %r, not a legal move; playing a random one",
-                        level, where, move)
-        return random.choice(legal)
+            log.warning("bot level %d in %s chose %r, not a legal move; playing its quick "
+                        "move", level, where, move)
+        return quick_move(state)
 
-    async def _worker_for(self, where: str) -> None:
-        """Take a worker's slot for a search of the match ``where``, once its last one
-        is over."""
+    async def _worker_for(self, where: str, owner: str) -> None:
+        """Take a worker's slot for a search of the match ``where`` in ``owner``'s turn,
+        once the match's last search is over."""
         await self._own_search_over(where)
-        await self._slots.acquire()
+        await self._slots.acquire(owner=owner, match=where)
 
     async def _own_search_over(self, where: str) -> None:
         """Wait until the last search for the match ``where`` has left its worker. A
@@ -240,13 +250,15 @@ class BotRunner:
         if self._searches.get(where) is done:
             del self._searches[where]
 
-    async def work(self, job: Callable[..., T], *args: object, deadline: float) -> T:
+    async def work(self, job: Callable[..., T], *args: object, deadline: float,
+                   owner: str = "", match: str = "") -> T:
         """``job(*args)`` in a worker (the engine's analysis: a module-level function, so
         it pickles), waited for at most ``deadline`` seconds once a worker is free.
         TimeoutError past it; BrokenExecutor if the worker crashed (the pool starts
-        again on the next job). A bot's move waiting for a worker goes first (see
+        again on the next job). A bot's move waiting for a worker goes first, and engine
+        jobs take turns by ``owner`` (the asker's address), then ``match`` (see
         server/shell/worker_slots.py)."""
-        await self._slots.acquire(engine=True)
+        await self._slots.acquire(engine=True, owner=owner, match=match)
         try:
             work = self._submit(job, *args, engine=True)
             return await asyncio.wait_for(asyncio.wrap_future(work), deadline)

@@ -146,8 +146,10 @@ class EffectRunner:
             self._carry_out(None, effects)
 
     async def _bot_turn(self, think: Think) -> None:
+        match = self.room.matches.get(think.code)
+        owner = (match.origin if match is not None else None) or ""  # who opened it
         move = await self.bots.choose(think.state, think.level, where=think.code,
-                                      budget=think.budget)
+                                      budget=think.budget, owner=owner)
         while (effects := self.room.bot_moved(think.code, think.ply, move, time.time(),
                                               think.epoch)) == [Busy()]:
             await self._group_settled()

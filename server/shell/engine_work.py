@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from server.room.addresses import address_key
 from server.room.effects import Appraise, RunReview
 from server.room.match import Match
 from server.room.room import Room
@@ -48,16 +49,18 @@ class EngineWork:
 
     async def _answer(self, effect: Appraise | RunReview) -> None:
         message: ServerMessage | None = None
+        owner = address_key(effect.peer.address)  # engine jobs take turns by address
         try:
             if isinstance(effect, Appraise):
                 state = effect.state
                 moves = await self.bots.work(
                     analysis.hint, state.game, state.size, state.board, state.to_move,
-                    self.hint_seconds, deadline=self.hint_seconds + SLACK_SECONDS)
+                    self.hint_seconds, deadline=self.hint_seconds + SLACK_SECONDS,
+                    owner=owner, match=effect.code)
                 if self._still_at(effect):
                     message = Analysis(match=effect.code, ply=effect.ply, moves=moves)
             else:
-                plies = await asyncio.shield(self._review(effect.match))
+                plies = await asyncio.shield(self._review(effect.match, owner))
                 message = Review(match=effect.match.code, plies=plies)
         except Exception:  # the engine failing must not stop the server
             log.exception("the engine failed on a %s", type(effect).__name__)
@@ -88,21 +91,24 @@ class EngineWork:
         return (match is not None and match.ply == hint.ply
                 and match.epoch == hint.epoch)
 
-    def _review(self, match: Match) -> asyncio.Task[list[PlyReview]]:
-        """The job reviewing ``match``, started on its first request."""
+    def _review(self, match: Match, owner: str) -> asyncio.Task[list[PlyReview]]:
+        """The job reviewing ``match``, started on its first request (counted for the
+        address ``owner`` of that request)."""
         job = self._reviews.get(match.code)
         if job is None:
-            job = asyncio.create_task(self._run_review(match), name=f"review {match.code}")
+            job = asyncio.create_task(self._run_review(match, owner),
+                                      name=f"review {match.code}")
             self._reviews[match.code] = job
             job.add_done_callback(lambda _: self._reviews.pop(match.code, None))
         return job
 
-    async def _run_review(self, match: Match) -> list[PlyReview]:
+    async def _run_review(self, match: Match, owner: str) -> list[PlyReview]:
         start, moves = match.start, list(match.moves)
         plies = await self.bots.work(
             analysis.review, start.game, start.size, start.board, start.to_move, moves,
             self.review_seconds,
-            deadline=len(moves) * self.review_seconds * 2 + SLACK_SECONDS)
+            deadline=len(moves) * self.review_seconds * 2 + SLACK_SECONDS,
+            owner=owner, match=match.code)
         match.review = plies
         return plies
 

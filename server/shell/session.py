@@ -17,6 +17,7 @@ from typing import Callable, Final
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
+from server.config import ServerConfig
 from server.room.message_budget import MessageBudget
 from server.room.presence import Peer
 from shared.protocol import Error, ErrorCode, Message, encode
@@ -35,7 +36,8 @@ class Session(Peer):
     def __init__(
         self, ws: ServerConnection, address: str, budget: MessageBudget,
         before_send: Callable[[], None] = lambda: None, *,
-        max_outgoing: int, close_timeout: float,
+        max_outgoing: int = ServerConfig.max_outgoing,
+        close_timeout: float = ServerConfig.close_timeout,
     ) -> None:
         super().__init__()
         self.ws = ws

@@ -16,6 +16,7 @@ search that needs it, not with this package, so a client that only names the lev
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -51,7 +52,9 @@ def choose_move(
     """A legal move for the side to move (PASS when that is the only one).
 
     ``seconds`` caps the thinking time of the levels that search to a deadline
-    (level 5; default ``DEFAULT_SECONDS``); the fixed-depth levels ignore it.
+    (level 5; default ``DEFAULT_SECONDS``); given to Othello's fixed-depth levels, they
+    deepen to their depth and play by the deepest they finished within it (without it,
+    they search their depth however long it takes). Tic-tac-toe ignores it.
     ``seed`` makes the choice reproducible (for level 5, as long as the search
     reaches the same depth) and plays a best move; without one, equally good moves are
     chosen at random, and level 5 varies in the opening (``VARIETY_DISCS``).
@@ -85,10 +88,13 @@ def _othello_scores(
     t = tables(state.size)
     own, opp = state.own_opp()
     depth = LEVELS[level].depth
-    if level in (2, 3):  # greedy is minimax one ply deep
-        return othello_fixed.minimax_scores(t, own, opp, depth), 0
-    if level == 4:
-        return othello_fixed.alphabeta_scores(t, own, opp, depth), 0
+    if level in (2, 3, 4):  # greedy is minimax one ply deep
+        search = othello_fixed.minimax_scores if level < 4 else othello_fixed.alphabeta_scores
+        if seconds is None:
+            return search(t, own, opp, depth), 0
+        deadline = time.perf_counter() + seconds
+        return othello_fixed.deepened(lambda d, until: search(t, own, opp, d, until), depth,
+                                      deadline), 0
     budget = EXPERT_SECONDS if seconds is None else seconds
     _load_kernels()
     from shared.ai.kernel.board import square_of
@@ -101,6 +107,12 @@ def _othello_scores(
     appraisal = appraise(state, budget, every_exact=False, slack=slack)
     scores = {square_of(bit, state.size): score for bit, score in appraisal.scores.items()}
     return scores, 0 if appraisal.exact else slack
+
+
+def quick_move(state: State) -> int:
+    """A move worth playing, found at once (milliseconds, pure Python, no engine to load):
+    the best by one ply (level 2), for a bot that got no time to think (not a random one)."""
+    return choose_move(state, 2)
 
 
 @dataclass(frozen=True)
@@ -186,4 +198,5 @@ def _legal_moves(state: State) -> list[int]:
     return legal
 
 
-__all__ = ["BOT_NAMES", "DEFAULT_SECONDS", "PASS", "MoveScore", "analyse", "choose_move"]
+__all__ = ["BOT_NAMES", "DEFAULT_SECONDS", "PASS", "MoveScore", "analyse", "choose_move",
+           "quick_move"]

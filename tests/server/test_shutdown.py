@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks.raw_client import RawClient
 from server.config import ServerConfig
-from tests.server.raw_client import RawClient
 
 
 async def _line_with(process: asyncio.subprocess.Process, text: str) -> str:

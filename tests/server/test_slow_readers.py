@@ -4,16 +4,16 @@ keepalive drops it however much it left unread, and a repeated ``watch`` does no
 what the connection already has. Everyone else is served meanwhile.
 
 The non-reading clients are bare sockets with a tiny receive buffer
-(tests/server/raw_client.py), each from its own loopback address.
+(benchmarks/raw_client.py), each from its own loopback address.
 """
 
 from __future__ import annotations
 
 import asyncio
 
+from benchmarks.raw_client import RawClient
 from server.shell.app import GameServer
 from server.shell.session import SLOW_READER, Session
-from tests.server.raw_client import RawClient
 from tests.waiting import until
 
 OPEN_MATCHES = 100

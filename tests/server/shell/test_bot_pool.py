@@ -9,9 +9,13 @@ import multiprocessing
 import os
 import time
 
+from server.room.clock import Budget
 from server.shell.bot_pool import BotRunner, level_seconds, think
-from shared.ai import DEFAULT_SECONDS
-from shared.games import new_game
+from shared.ai import DEFAULT_SECONDS, quick_move
+from shared.ai.othello_eval import tables
+from shared.ai.othello_fixed import minimax_scores
+from shared.games import State, new_game
+from shared.games.othello import OthelloState
 
 
 def padded_think(game: str, size: int, board: str, to_move: int, level: int,
@@ -90,15 +94,38 @@ async def test_people_are_answered_while_two_experts_think(make_server, connect)
     assert max(round_trips) < thinking / 3, round_trips
 
 
-async def test_a_bot_that_overruns_its_deadline_plays_a_random_legal_move(caplog) -> None:
+def _midgame() -> State:
+    """An 8x8 position some moves in, where one ply's look tells the moves apart."""
+    state = new_game("othello", 8)
+    for _ in range(12):
+        state = state.play(state.legal_moves()[len(state.legal_moves()) // 2])
+    return state
+
+
+def _best_by_one_ply(state: State) -> set[int]:
+    """The moves level 2 (one ply, the quick move) rates best."""
+    assert isinstance(state, OthelloState)
+    scores = minimax_scores(tables(state.size), *state.own_opp(), 1)
+    return {move for move, score in scores.items() if score == max(scores.values())}
+
+
+def test_the_quick_move_is_the_best_by_one_ply_not_a_random_one() -> None:
+    state = _midgame()
+    best = _best_by_one_ply(state)
+    assert len(best) < len(state.legal_moves()) / 2  # the check can tell
+    assert {quick_move(state) for _ in range(20)} <= best
+
+
+async def test_a_bot_that_overruns_its_deadline_plays_its_quick_move(caplog) -> None:
     before = set(multiprocessing.active_children())
     runner = BotRunner(workers=1, cap=0.1, slack=0.5, thinker=slow_think)
-    state = new_game("othello", 6)
+    state = _midgame()
     try:
         with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
             move = await runner.choose(state, 5, where="TEST01")
-        assert move in state.legal_moves()
+        assert move in _best_by_one_ply(state)
         assert "missed its" in caplog.text and "TEST01" in caplog.text
+        assert "quick move" in caplog.text
     finally:
         started = time.monotonic()
         await runner.close()
@@ -129,6 +156,27 @@ async def test_a_nonsense_or_failing_bot_still_moves_legally(caplog) -> None:
             assert await runner.choose(state, 2) in state.legal_moves()
         assert "999, not a legal move" in caplog.text
         assert "a bug in the bot" in caplog.text
+    finally:
+        await runner.close()
+
+
+async def test_a_bot_on_a_clock_with_no_worker_in_time_says_so_and_plays_its_quick_move(
+    caplog,
+) -> None:
+    runner = BotRunner(workers=1)
+    state = _midgame()
+    try:
+        await runner.work(os.getpid, deadline=60.0)  # the worker is up
+        busy = asyncio.create_task(runner.work(time.sleep, 3.0, deadline=60.0))
+        await asyncio.sleep(0.1)  # it holds the one worker
+        budget = Budget(flag_at=time.time() + 2.0, moves_left=1, increment=0.0)
+        with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+            move = await runner.choose(state, 5, where="CLOCK1", budget=budget)
+        assert not busy.done()  # it did not wait for the worker
+        assert move in _best_by_one_ply(state)
+        assert "no bot worker was free in time for CLOCK1" in caplog.text
+        assert "quick move" in caplog.text
+        busy.cancel()
     finally:
         await runner.close()
 

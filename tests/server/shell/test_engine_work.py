@@ -19,9 +19,11 @@ from shared.protocol import (
     Create,
     Error,
     Hint,
+    Message,
     Move,
     Takeback,
     decode_server,
+    encode,
 )
 from tests.server.room_support import Bench
 
@@ -33,19 +35,21 @@ class GatedPool:
     def __init__(self) -> None:
         self.gate = asyncio.Event()
 
-    async def work(self, job: Callable[..., Any], *args: object, deadline: float) -> Any:
+    async def work(self, job: Callable[..., Any], *args: object, deadline: float,
+                   owner: str = "", match: str = "") -> Any:
         await self.gate.wait()
         return job(*args)
 
 
-class Socket:
-    """What a Session sends on, kept."""
+class Recorder(Session):
+    """A Session that keeps the frames it is sent instead of writing them to a socket."""
 
     def __init__(self) -> None:
+        super().__init__(None, "test", MessageBudget(10, 10, time.monotonic))  # type: ignore[arg-type]
         self.frames: list[str] = []
 
-    async def send(self, frame: str) -> None:
-        self.frames.append(frame)
+    def write(self, message: Message) -> None:
+        self.frames.append(encode(message))
 
 
 async def test_a_hint_overtaken_by_a_takeback_and_a_replay_is_not_sent() -> None:
@@ -58,8 +62,7 @@ async def test_a_hint_overtaken_by_a_takeback_and_a_replay_is_not_sent() -> None
     (asked,) = bench.ask(taro, Hint(match=code))
     assert isinstance(asked, Appraise) and (asked.ply, asked.epoch) == (2, 0)
 
-    socket = Socket()
-    session = Session(socket, "test", MessageBudget(10, 10, time.monotonic))  # type: ignore[arg-type]
+    socket = session = Recorder()
     pool = GatedPool()
     work = EngineWork(bench.room, pool)  # type: ignore[arg-type]
     work.start(dataclasses.replace(asked, peer=session))
@@ -90,7 +93,8 @@ class FailingPool:
     def __init__(self) -> None:
         self.gate = asyncio.Event()
 
-    async def work(self, job: Callable[..., Any], *args: object, deadline: float) -> Any:
+    async def work(self, job: Callable[..., Any], *args: object, deadline: float,
+                   owner: str = "", match: str = "") -> Any:
         await self.gate.wait()
         raise BrokenProcessPool("a worker died")
 
@@ -100,8 +104,7 @@ async def test_a_failed_hint_is_an_engine_failed_error_while_its_position_stands
     taro = bench.connect("Taro")
     bench.ask(taro, Create(game="tictactoe", vs="bot", bot=BotChoice(level=1), seat="first"))
     code = bench.room.seated(taro.player or "")[0].code
-    socket = Socket()
-    session = Session(socket, "test", MessageBudget(10, 10, time.monotonic))  # type: ignore[arg-type]
+    socket = session = Recorder()
     pool = FailingPool()
     work = EngineWork(bench.room, pool)  # type: ignore[arg-type]
 

@@ -1,6 +1,7 @@
 """The bot pool's workers are shared by bot moves and the engine's hints and reviews:
-a bot's move takes a free worker before any engine job waiting, and engine jobs never
-hold every worker of a pool of two or more."""
+a bot's move takes a free worker before any engine job waiting, engine jobs never
+hold every worker of a pool of two or more, and waiters take turns by address, then by
+match, not by arrival."""
 
 from __future__ import annotations
 
@@ -61,3 +62,43 @@ async def test_a_waiter_that_gives_up_holds_no_worker() -> None:
     with pytest.raises(asyncio.CancelledError):
         await handed
     assert (slots.free, slots.engine_busy) == (1, 0)
+
+
+async def _served_in_turn(slots: WorkerSlots, waiters: list[tuple[str, str]],
+                          engine: bool = False) -> list[tuple[str, str]]:
+    """The order in which ``waiters`` (owner, match), queued in this order behind a held
+    slot, get it when it is given back one at a time."""
+    served: list[tuple[str, str]] = []
+
+    async def wait(owner: str, match: str) -> None:
+        await slots.acquire(engine=engine, owner=owner, match=match)
+        served.append((owner, match))
+
+    tasks = []
+    for owner, match in waiters:
+        tasks.append(asyncio.create_task(wait(owner, match)))
+        await asyncio.sleep(0)
+    for _ in waiters:
+        slots.release(engine)
+        await asyncio.sleep(0)
+    await asyncio.gather(*tasks)
+    return served
+
+
+async def test_addresses_take_turns_then_their_matches() -> None:
+    slots = WorkerSlots(1)
+    await slots.acquire()
+    flood = [("10.0.0.9", f"F{n}") for n in range(5)]
+    order = await _served_in_turn(slots, [*flood, ("10.0.0.2", "V1"), ("10.0.0.9", "F0")])
+    # The other address comes second, not after the flood's five searches ...
+    assert order[:2] == [("10.0.0.9", "F0"), ("10.0.0.2", "V1")]
+    # ... and the flood's matches take turns: F0's second search waits for F1-F4.
+    assert order[2:] == [*flood[1:], ("10.0.0.9", "F0")]
+
+
+async def test_engine_jobs_take_turns_by_address_too() -> None:
+    slots = WorkerSlots(2)
+    await slots.acquire(engine=True)  # engine jobs hold at most one of two workers
+    order = await _served_in_turn(
+        slots, [("A", "M1"), ("A", "M2"), ("A", "M3"), ("B", "M4")], engine=True)
+    assert order == [("A", "M1"), ("B", "M4"), ("A", "M2"), ("A", "M3")]

@@ -15,7 +15,13 @@ import pytest
 from benchmarks.plain_othello import plain_margin
 from shared.ai import analyse, choose_move
 from shared.ai.othello_eval import positional, tables
-from shared.ai.othello_fixed import alphabeta_scores, minimax_scores
+from shared.ai.othello_fixed import (
+    NO_DEADLINE,
+    TimeUp,
+    alphabeta_scores,
+    deepened,
+    minimax_scores,
+)
 from shared.games import PASS, new_game
 from shared.games.othello import OthelloState, geometry
 
@@ -150,3 +156,36 @@ def test_every_hint_lies_within_what_the_board_allows(size: int) -> None:
             assert entry.score <= squares - 2 * (theirs & corners).bit_count(), state.to_text()
             assert entry.score >= -(squares - 2 * (mine & corners).bit_count()), state.to_text()
         checked += 1
+
+
+def test_a_fixed_depth_search_past_its_deadline_stops() -> None:
+    state = late_positions(40, 1, seed=7)[0]
+    t, (own, opp) = tables(8), state.own_opp()
+    with pytest.raises(TimeUp):
+        alphabeta_scores(t, own, opp, 5, deadline=0.0)  # perf_counter() is past 0
+    with pytest.raises(TimeUp):
+        minimax_scores(t, own, opp, 3, deadline=0.0)
+    assert alphabeta_scores(t, own, opp, 2, deadline=NO_DEADLINE) == alphabeta_scores(
+        t, own, opp, 2)
+
+
+def test_deepening_keeps_the_deepest_depth_that_finished() -> None:
+    asked: list[int] = []
+
+    def search(depth: int, deadline: float) -> dict[int, int]:
+        asked.append(depth)
+        if depth == 3:
+            raise TimeUp
+        return {depth: depth}
+
+    assert deepened(search, 5, deadline=123.0) == {2: 2}
+    assert asked == [1, 2, 3]  # no deeper search once one ran out of time
+
+
+def test_level_4_given_no_time_plays_by_one_ply_and_with_time_by_its_depth() -> None:
+    for state in late_positions(36, 4, seed=11):
+        t, (own, opp) = tables(8), state.own_opp()
+        one_ply = minimax_scores(t, own, opp, 1)
+        best = {sq for sq, score in one_ply.items() if score == max(one_ply.values())}
+        assert choose_move(state, 4, seconds=1e-9) in best  # depth 1 always finishes
+        assert choose_move(state, 4, seconds=60, seed=3) == choose_move(state, 4, seed=3)
