@@ -1,7 +1,8 @@
 """A hostile machine on the LAN against the server of two commits, measured in one run.
 
     python -m benchmarks.hostile_lan                       # this tree against de46d98
-    python -m benchmarks.hostile_lan --commit HEAD --baseline de46d98 --seconds 30
+    python -m benchmarks.hostile_lan --commit HEAD --baseline de46d98 --seconds 30 \
+        --record benchmarks/results.jsonl
 
 Each commit's code is checked out once into /tmp/hostile-lan-<commit> (``git worktree
 add``) and its server started from there (`python -m server serve` on 127.0.0.1, a
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import datetime
 import json
 import os
 import re
@@ -129,7 +131,11 @@ async def expect(ws: ClientConnection, kind: str, timeout: float = 60.0,
 
 # ---- memory under clients that do not read ------------------------------------------
 
-async def memory_probe(url: str, pid: int, request: str, seconds: float) -> str:
+Figures = dict[str, Any]
+
+
+async def memory_probe(url: str, pid: int, request: str,
+                       seconds: float) -> tuple[str, Figures]:
     """20 non-readers sending ``request`` ("watch" or "list") at their budget."""
     hosts = [await player(url, "127.0.0.5", f"Host{n}") for n in range(10)]
     codes = []
@@ -174,7 +180,8 @@ async def memory_probe(url: str, pid: int, request: str, seconds: float) -> str:
         await host.close()
     return (f"RSS {before:.0f} -> {after:.0f} MB after {seconds:g} s of {NON_READERS} "
             f"clients sending {request} and never reading; {closed} of them closed "
-            f"by the server")
+            f"by the server"), {"rss_before_mb": round(before, 1),
+                                "rss_after_mb": round(after, 1), "closed": closed}
 
 
 # ---- a bot beside a flooding address ------------------------------------------------
@@ -194,7 +201,7 @@ async def reply_time(ws: ClientConnection, code: str,
     return time.perf_counter() - sent, state
 
 
-async def bot_probe(url: str) -> str:
+async def bot_probe(url: str) -> tuple[str, Figures]:
     victim = await player(url, "127.0.0.3", "Victim")
     await victim.send(json.dumps({"type": "create", "game": "othello", "size": 8,
                                   "vs": "bot", "seat": "first", "bot": {"level": 5}}))
@@ -217,8 +224,11 @@ async def bot_probe(url: str) -> str:
     for ws in [victim, *flooders]:
         await ws.close()
     said = ">= 60 (no answer)" if beside >= REPLY_WAIT else f"{beside:.1f}"
-    return (f"level-5 reply {statistics.median(alone):.1f} s alone, {said} s beside one "
-            f"address with 256 level-5 matches")
+    median = statistics.median(alone)
+    return (f"level-5 reply {median:.1f} s alone, {said} s beside one address with 256 "
+            f"level-5 matches"), {"reply_alone_s": round(median, 2),
+                                  "reply_beside_s": round(beside, 2),
+                                  "answered": beside < REPLY_WAIT}
 
 
 async def _answer_bots(ws: ClientConnection) -> None:
@@ -232,7 +242,7 @@ async def _answer_bots(ws: ClientConnection) -> None:
 
 # ---- descriptors held by connections that never say hello ---------------------------
 
-async def descriptor_probe(url: str, pid: int, seconds: float) -> str:
+async def descriptor_probe(url: str, pid: int, seconds: float) -> tuple[str, Figures]:
     before = descriptors(pid)
     idle = [await connect(url, sock=_socket_from("127.0.0.40", url))
             for _ in range(HELLO_LESS)]
@@ -243,7 +253,8 @@ async def descriptor_probe(url: str, pid: int, seconds: float) -> str:
         with contextlib.suppress(Exception):
             await ws.close()
     return (f"{held} descriptors held by {HELLO_LESS} hello-less connections after "
-            f"{seconds:g} s ({still_open} still open)")
+            f"{seconds:g} s ({still_open} still open)"), {"descriptors_held": held,
+                                                          "still_open": still_open}
 
 
 async def main() -> None:
@@ -253,18 +264,40 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--probes", nargs="+", default=["watch", "list", "bot", "hello"],
                         choices=["watch", "list", "bot", "hello"])
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="append each line's figures to FILE as JSON "
+                             "(benchmarks/results.jsonl is the project's)")
     args = parser.parse_args()
     trees = {args.baseline: checkout(args.baseline), args.commit: checkout(args.commit)}
     for probe in args.probes:
         for name, tree in trees.items():
             async with server(tree) as (url, pid):
                 if probe in ("watch", "list"):
-                    said = await memory_probe(url, pid, probe, args.seconds)
+                    said, figures = await memory_probe(url, pid, probe, args.seconds)
                 elif probe == "bot":
-                    said = await bot_probe(url)
+                    said, figures = await bot_probe(url)
                 else:
-                    said = await descriptor_probe(url, pid, args.seconds)
+                    said, figures = await descriptor_probe(url, pid, args.seconds)
             print(f"{probe:6} {name:8} {said}  ({load()})", flush=True)
+            if args.record is not None:
+                record(args.record, tree, probe, args.seconds, figures)
+
+
+def record(path: Path, tree: Path, probe: str, seconds: float, figures: Figures) -> None:
+    """Append one probe's line to the results file ``path``."""
+    def git(*words: str) -> str:
+        return subprocess.run(["git", "-C", str(tree), *words], capture_output=True,
+                              text=True, check=True).stdout.strip()
+
+    commit = git("rev-parse", "--short=7", "HEAD")
+    dirty = git("status", "--porcelain", "--untracked-files=no")
+    line = {"benchmark": "hostile_lan", "commit": commit + ("+dirty" if dirty else ""),
+            "command": "python -m benchmarks.hostile_lan " + " ".join(sys.argv[1:]),
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "load": [round(x, 2) for x in os.getloadavg()], "probe": probe,
+            "seconds": seconds, **figures}
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(line) + "\n")
 
 
 if __name__ == "__main__":
