@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from client.common.connection import LinkStatus
 from client.common.match_view import MatchView, same_position
+from client.common.words import words
 from shared.protocol import (
     Analysis,
     ChatLine,
@@ -92,7 +93,7 @@ class ClientState:
             elif asked is not None and msg.ref == "analyse":
                 asked.review_asked = False
             if msg.code not in QUIET_ERRORS:
-                self.say(msg.message)
+                self.say(msg.message)  # the server's words until these clients speak the catalogue
         elif isinstance(msg, Welcome):
             self.welcome = msg
         elif isinstance(msg, LinkStatus):
@@ -112,7 +113,7 @@ class ClientState:
             view.take_review(msg)
         else:
             if view.state is not None and view.seat != msg.seat:
-                self.say(f"{view.label(msg.seat)} declined the takeback.")
+                self.say(words()("takeback-declined", who=view.label(msg.seat)))
             self._declined.add(msg.match)
 
     def _takeback_news(self, view: MatchView, new: State) -> None:
@@ -125,10 +126,9 @@ class ClientState:
             return
         ours = old.takeback.seat == view.seat
         if new.ply < old.ply:
-            self.say("Takeback accepted: the moves are undone." if ours
-                     else "The moves are taken back.", good=True)
+            self.say(words()("takeback-accepted" if ours else "takeback-undone"), good=True)
         elif ours and new.status == "playing":
-            self.say("Your takeback offer lapsed: a move was made before the answer.")
+            self.say(words()("takeback-lapsed"))
 
     def unfinished(self) -> list[str]:
         """The matches we sit in that are still being played or wait for an opponent,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from shared.protocol import Error
 from shared.words import DEFAULT_LANGUAGE, Words, choose_language, get_words
 
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -39,3 +40,13 @@ def use_language(lang: str) -> None:
 def words() -> Words:
     """The catalogue in the language this client speaks."""
     return get_words(_chosen)
+
+
+def refusal(error: Error, words_: Words | None = None) -> str:
+    """The client's own words for a refusal by its code (the server's English
+    ``message`` is for bot authors); a code a newer server added reads as a general one.
+    The words may name the request refused (``ref``) and its match."""
+    w = words_ or words()
+    key = f"error-{error.code}"
+    return w(key if w.has(key) else "error-other", ref=error.ref or "none",
+             match=error.match or "")

@@ -10,6 +10,7 @@ import { Known } from "./known.js";
 import { LobbyScreen } from "./lobby.js";
 import { gameTitle } from "./catalogue.js";
 import { Sounds, cues } from "./sound.js";
+import { setLanguage, t } from "./words.js";
 
 const LOBBY_REFRESH_MS = 2000; // the match list is asked again this often while it shows
 const NOTICE_MS = 8000; // a notice shows this long
@@ -55,7 +56,7 @@ const connection = new Connection({
 /** Send an intent, or tell the person the link is down; whether it went. */
 function send(msg) {
   const sent = connection.send(msg);
-  if (!sent) known.say("The link to the server is down: try again when it is back.");
+  if (!sent) known.say(t("page-link-down"));
   render();
   return sent;
 }
@@ -75,7 +76,7 @@ function byCode(type) {
   return (code, name) => {
     const clean = code.trim().toUpperCase();
     if (!clean) {
-      known.say("Type the match code your friend sees on their screen.");
+      known.say(t("page-type-code"));
       render();
       return;
     }
@@ -91,6 +92,13 @@ const lobby = new LobbyScreen({
     known.current = code;
     known.say("");
     render();
+  },
+  /** Every screen is built again in the new language: the page reloads (the player and
+   * their games come back with the token), keeping the name typed so far. */
+  language(lang, name) {
+    setLanguage(lang);
+    connection.keepName(name);
+    window.location.reload();
   },
 }, connection.name, storage);
 
@@ -129,7 +137,7 @@ const game = new GameScreen({
       view.state.status === "playing";
     const code = known.leaveCurrent();
     if (code !== null && send({ type: "leave", match: code }) && forfeit) {
-      known.say(`You left match ${code}: the game counts as a loss.`);
+      known.say(t("page-left-match", { code }));
     }
     connection.send({ type: "list" });
     render();
@@ -149,8 +157,7 @@ function renderBanner() {
   const down = !known.link.up && known.welcome !== null;
   banner.hidden = !down;
   if (down) {
-    const kept = known.view ? "; your game is kept." : ".";
-    fill(banner, el("strong", {}, `Link lost – reconnecting by itself${kept}`),
+    fill(banner, el("strong", {}, t("page-banner", { kept: known.view ? "yes" : "no" })),
       el("span", {}, known.link.message));
   }
 }
@@ -177,17 +184,17 @@ function render() {
   if (known.welcome === null) {
     fill(screen, el("p", { class: "note connecting" }, known.link.message),
       el("p", { class: "notice" }, known.notice.text)); // a hello the server refused
-    document.title = "taikyoku";
+    document.title = t("page-title");
   } else if (view !== null) {
     if (!screen.contains(game.root)) show(game.root);
     game.render(view, known);
     const s = view.state;
-    document.title = s ? `${view.turnText()} – ${gameTitle(s.game, s.size)} – taikyoku`
-      : "taikyoku";
+    document.title = s ? t("page-title-match", { turn: view.turnText(),
+      game: gameTitle(s.game, s.size) }) : t("page-title");
   } else {
     if (!screen.contains(lobby.root)) show(lobby.root);
     lobby.update(known, connection.name);
-    document.title = "taikyoku";
+    document.title = t("page-title");
   }
 }
 

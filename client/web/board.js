@@ -10,6 +10,7 @@
 
 import { boardInfo, gameInfo } from "./catalogue.js";
 import { svg } from "./dom.js";
+import { t } from "./words.js";
 
 const CELL = 100; // one square in SVG units; the board scales to its box
 const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8],
@@ -200,19 +201,18 @@ export function renderBoard(look) {
     parts.push(...engineChoice(x, y));
   }
   parts.push(...picture.over(board, size, band));
-  const { square_words: words } = boardInfo(game, size);
   for (let i = 0; i < board.length; i++) { // the tap targets, on top of everything
     const { x, y } = centre(i, size, band);
     const cls = ["hit"];
     if (legal.has(i)) cls.push("legal");
     parts.push(svg("rect", {
       class: cls.join(" "), x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,
-      "data-square": i, role: "button", "aria-label": words[i],
+      "data-square": i, role: "button", "aria-label": t(`${game}-square`, { square: squares[i] }),
     }));
   }
   const root = svg("svg", {
     class: `board ${info.pieces}${look.playable ? " playable" : ""}`,
-    viewBox: `0 0 ${side} ${side}`, role: "group", "aria-label": "the board",
+    viewBox: `0 0 ${side} ${side}`, role: "group", "aria-label": t("board-label"),
   }, parts);
   root.addEventListener("click", (event) => {
     const target = event.target.closest("[data-square]");

@@ -23,7 +23,10 @@ try {
   loaded = await load();
 } catch (error) {
   const screen = document.getElementById("screen");
-  if (screen) screen.textContent = "Could not load the games' list from the server: reload.";
+  if (screen) { // no words yet: both languages
+    screen.textContent = "Could not load the games' list from the server: reload. / " +
+      "サーバーからゲームの一覧を読み込めませんでした。再読み込みしてください。";
+  }
   throw error;
 }
 
@@ -32,16 +35,15 @@ export const CATALOGUE = loaded;
 
 const GAMES = new Map(CATALOGUE.games.map((info) => [info.name, info]));
 
-/** The catalogue's entry for `game`: title, sizes, sides, pieces, coordinates, scored,
- * illegal_why, ends, and `boards` by size. */
+/** The catalogue's entry for `game`: sizes, pieces, coordinates, scored, and `boards`
+ * by size (its words are words.js's, keyed by the game's name). */
 export function gameInfo(game) {
   const info = GAMES.get(game);
   if (info === undefined) throw new Error(`the server's catalogue has no game ${game}`);
   return info;
 }
 
-/** One size of a game: its label, start board, and every square's name ("4", "d3") and
- * words at the start of a sentence ("Slot 4", "d3"). */
+/** One size of a game: its start board and every square's name ("4", "d3"). */
 export function boardInfo(game, size) {
   return gameInfo(game).boards[size];
 }

@@ -13,13 +13,14 @@
 
 import { CATALOGUE } from "./catalogue.js";
 import { el, fill } from "./dom.js";
+import { t } from "./words.js";
 
 const CHAT_LIMIT = CATALOGUE.chat.max_chars; // characters in a line, as the server counts them
 
 /** Who wrote a line: "You", their name, "(watching)" after a spectator's. */
 function speaker(line, me) {
-  const name = me !== null && line.player === me ? "You" : line.name || "someone";
-  return line.seat === null || line.seat === undefined ? `${name} (watching)` : name;
+  const name = me !== null && line.player === me ? t("who-you") : line.name || t("player-someone");
+  return line.seat === null || line.seat === undefined ? t("chat-watching", { who: name }) : name;
 }
 
 export class ChatBox {
@@ -30,15 +31,15 @@ export class ChatBox {
     this.lines = el("ol", { class: "chat-lines", "aria-live": "polite" });
     this.field = el("input", {
       id: "chat-text", type: "text", maxlength: CHAT_LIMIT, autocomplete: "off",
-      enterkeyhint: "send", placeholder: "Say something", "aria-label": "chat line",
+      enterkeyhint: "send", placeholder: t("chat-placeholder"), "aria-label": t("chat-line"),
     });
     this.count = el("span", { class: "chat-count muted", "aria-live": "polite" });
     this.field.addEventListener("input", () => this.counted());
     this.form = el("form", { class: "chat-form", onsubmit: (e) => this.submit(e) },
-      this.field, el("button", { type: "submit", class: "secondary", id: "chat-send" }, "Send"));
-    this.heading = el("h3", {}, "Chat");
-    this.closed = el("p", { class: "chat-closed muted", hidden: true },
-      "Spectators cannot chat in this match.");
+      this.field, el("button", { type: "submit", class: "secondary", id: "chat-send" },
+        t("chat-send")));
+    this.heading = el("h3", {}, t("chat-heading", { only: "no" }));
+    this.closed = el("p", { class: "chat-closed muted", hidden: true }, t("chat-closed"));
     this.root = el("section", { class: "chat" }, this.heading, this.lines, this.form,
       this.count, this.closed);
     this.unread = 0; // lines from others that came while the chat was out of sight
@@ -88,7 +89,7 @@ export class ChatBox {
   /** How much room is left, once a line gets near the limit. */
   counted() {
     const left = CHAT_LIMIT - [...this.field.value].length;
-    fill(this.count, left < 40 ? `${left} characters left` : "");
+    fill(this.count, left < 40 ? t("chat-left", { count: left }) : "");
   }
 
   /** Show `view`'s lines (oldest first, the newest in sight), and the field when we
@@ -97,7 +98,8 @@ export class ChatBox {
     const open = view.mayChat;
     this.form.hidden = !open;
     this.closed.hidden = open;
-    fill(this.heading, view.state.spectator_chat === false ? "Chat (players only)" : "Chat");
+    fill(this.heading,
+      t("chat-heading", { only: view.state.spectator_chat === false ? "yes" : "no" }));
     const last = view.chat.length ? view.chat[view.chat.length - 1].seq : 0;
     const key = `${view.code} ${last}`;
     if (this.unread && this.inSight()) this.markRead();
@@ -110,17 +112,16 @@ export class ChatBox {
     this.shown = key;
     if (news && !this.root.hidden && !this.inSight()) {
       this.unread += news;
-      fill(this.badge, "Chat ", el("span", { class: "count" }, this.unread));
-      this.badge.setAttribute("aria-label", `${this.unread} new chat ` +
-        `message${this.unread === 1 ? "" : "s"}: show the chat`);
+      fill(this.badge, t("chat-badge"), el("span", { class: "count" }, this.unread));
+      this.badge.setAttribute("aria-label", t("chat-badge-label", { count: this.unread }));
       this.badge.hidden = false;
     } else if (code !== view.code) {
       this.markRead();
     }
     fill(this.lines, view.chat.length ? view.chat.map((line) => el("li", {},
-      el("span", { class: "chat-who" }, `${speaker(line, me)}: `),
+      el("span", { class: "chat-who" }, t("chat-who", { name: speaker(line, me) })),
       el("span", { class: "chat-text" }, line.text)))
-      : el("li", { class: "muted" }, open ? "No messages yet. Say hello!" : "No messages yet."));
+      : el("li", { class: "muted" }, t("chat-empty", { open: open ? "yes" : "no" })));
     this.lines.scrollTop = this.lines.scrollHeight;
   }
 }

@@ -5,6 +5,8 @@
 // down from the moment the state arrived and takes the next state's figures as they
 // come; it never decides that a flag fell. Times are performance.now() milliseconds.
 
+import { t } from "./words.js";
+
 // A clock is low on time below an eighth of its initial time, but at least 10 s and at
 // most a minute before the flag, and never with more than a sixth of a clock under a
 // minute left: client/common/clock_view.py's low_time_threshold (1+0: 10 s, 3+2: 22.5 s).
@@ -27,10 +29,10 @@ function formatClock(seconds) {
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
 }
 
-/** A time control in words: '5 min +3s', '1 min', '90 s' (as the window says it). */
+/** A time control in words: '5 min +3s', '1 min', '90 s' (the window's clock_words). */
 export function clockWords(clock) {
-  const words = clock.initial % 60 === 0 ? `${clock.initial / 60} min` : `${clock.initial} s`;
-  return clock.increment ? `${words} +${clock.increment}s` : words;
+  return t("clock-words", { unit: clock.initial % 60 === 0 ? "minutes" : "seconds",
+    minutes: clock.initial / 60, seconds: clock.initial, increment: clock.increment });
 }
 
 export class Clocks {

@@ -10,18 +10,16 @@
 import { cleanData } from "./sanitise.js";
 
 const PROTOCOL = 1;
+import { t } from "./words.js";
+
 const KEYS = { token: "taikyoku.token", player: "taikyoku.player", name: "taikyoku.name" };
 const BACKOFF_FIRST = 0.5; // seconds before the first retry
 const BACKOFF_CAP = 10; // the longest pause between retries
 const PROBE_SECONDS = 5; // a link silent this long after a probe is taken for dead
+/** The words (words.js) for why a websocket closed, by its close code. */
 const CLOSE_REASONS = {
-  1000: "the server closed the link",
-  1001: "the server is going away",
-  1002: "the server speaks another protocol version",
-  1006: "the link broke",
-  1008: "the server refused this connection",
-  1009: "a message was too large",
-  1011: "no answer in time",
+  1000: "link-closed", 1001: "link-going-away", 1002: "link-other-protocol",
+  1006: "link-broke", 1008: "link-refused", 1009: "link-too-large", 1011: "link-no-answer",
 };
 
 /** localStorage when the browser allows it; otherwise a note, and a memory for this tab. */
@@ -36,8 +34,7 @@ export class BrowserStore {
       this.local = window.localStorage;
     } catch (err) {
       this.local = null;
-      this.problem = "This browser does not let the page remember you: " +
-        "a reload starts as a new player.";
+      this.problem = t("storage-problem");
     }
   }
 
@@ -122,7 +119,7 @@ export class Connection {
       this.onMessage(msg);
     });
     ws.addEventListener("close", (event) => {
-      if (ws === this.ws) this.lost(CLOSE_REASONS[event.code] || "the link broke");
+      if (ws === this.ws) this.lost(t(CLOSE_REASONS[event.code] || "link-broke"));
     });
   }
 
@@ -136,11 +133,10 @@ export class Connection {
     this.delay = BACKOFF_FIRST;
     const first = this.welcomed === 0;
     this.welcomed += 1;
-    let message = first ? "" : "Reconnected.";
+    let message = first ? "" : t("link-reconnected");
     const forgotten = Boolean(known && known !== msg.player);
     if (forgotten) {
-      message = "The server did not know this browser's player any more " +
-        "(another server, or its games were wiped): you play as a new player.";
+      message = t("link-forgotten");
     }
     this.onLink({ up: true, message, first, warn: forgotten });
   }
@@ -150,6 +146,11 @@ export class Connection {
     if (!this.up || !this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));
     return true;
+  }
+
+  /** Remember `name` for the next hello, without saying hello now (a reload follows). */
+  keepName(name) {
+    this.storage.set(KEYS.name, name);
   }
 
   /** Take a new name: the server reads names only from hello, so say hello again. */
@@ -171,10 +172,8 @@ export class Connection {
     if (this.retryTimer !== null) return;
     const wait = this.delay * (0.5 + Math.random() * 0.5);
     this.delay = Math.min(BACKOFF_CAP, this.delay * 2);
-    const what = this.welcomed === 0 ? "Cannot reach the game server" : "Connection lost";
-    this.onLink({
-      up: false, message: `${what} (${reason}); trying again in ${wait.toFixed(1)} s…`,
-    });
+    this.onLink({ up: false, message: t("link-retry", {
+      first: this.welcomed === 0 ? "yes" : "no", reason, seconds: wait.toFixed(1) }) });
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.open();
@@ -197,7 +196,7 @@ export class Connection {
       clearTimeout(this.probeTimer);
       this.probeTimer = setTimeout(() => {
         const ws = this.ws;
-        this.lost("no answer after the page woke up");
+        this.lost(t("link-asleep"));
         ws.close();
       }, PROBE_SECONDS * 1000);
     }

@@ -20,6 +20,7 @@ import { ChatBox } from "./chat.js";
 import { clockWords } from "./clock.js";
 import { el, fill } from "./dom.js";
 import { recordSection } from "./record.js";
+import { t } from "./words.js";
 
 const CONFIRM_MS = 3000; // a second tap within this confirms resigning or leaving a game
 const ANIMATE_MS = 600; // a state this fresh still animates its move
@@ -68,7 +69,7 @@ export class GameScreen {
     if (s === null) {
       for (const box of [this.boardBox, this.seatsBox, this.actionsBox, this.titleBox,
         this.movesBox]) fill(box);
-      fill(this.statusBox, el("p", { class: "turn" }, "Loading the match…"));
+      fill(this.statusBox, el("p", { class: "turn" }, t("match-loading")));
       return;
     }
     fill(this.boardBox, this.board(view));
@@ -144,10 +145,10 @@ export class GameScreen {
   /** "Othello 8x8 · match K7QXM2 · unlisted · 3 min +2s clock (watching)". */
   title(view) {
     const s = view.state;
-    let title = `${gameTitle(s.game, s.size)} · match ${s.match}`;
-    if (s.unlisted) title += " · unlisted";
-    if (s.clock) title += ` · ${clockWords(s.clock)} clock`;
-    if (view.role === "spectator") title += " (watching)";
+    let title = t("page-match-title", { game: gameTitle(s.game, s.size), code: s.match });
+    if (s.unlisted) title += t("page-match-unlisted");
+    if (s.clock) title += t("page-match-clock", { clock: clockWords(s.clock) });
+    if (view.role === "spectator") title += t("page-match-watching");
     return title;
   }
 
@@ -159,10 +160,8 @@ export class GameScreen {
     return [0, 1].map((seat) => {
       const p = view.player(seat);
       let name = view.label(seat);
-      if (p && seat === view.seat && p.name) name = `You (${p.name})`;
-      else if (p && p.kind === "bot") {
-        name = p.level ? `The bot (level\u00a0${p.level})` : "The bot"; // "(level 3)" kept whole
-      }
+      if (p && seat === view.seat && p.name) name = t("page-seat-you", { name: p.name });
+      else if (p && p.kind === "bot") name = t("page-seat-bot", { level: p.level || "none" });
       else if (p && p.name && name !== p.name) name = `${name} (${p.name})`;
       const toMove = s.status === "playing" && s.to_move === seat;
       const away = p && p.kind === "human" && seat !== view.seat && !p.connected;
@@ -170,13 +169,15 @@ export class GameScreen {
       const cls = `seat${s.clock ? " timed" : ""}${toMove ? " to-move" : ""}`;
       return el("li", { class: cls, "data-seat": seat },
         seatIcon(s.game, seat),
-        el("span", { class: "who" }, el("span", { class: "side" }, `${sideName(s.game, seat)}: `),
+        el("span", { class: "who" }, el("span", { class: "side" },
+          t("page-seat-side", { side: sideName(s.game, seat) })),
           el("span", { class: "name", title: name }, name),
-          away ? el("span", { class: "away" }, p.left ? "left the match"
-            : s.status === "over" ? "offline" : "offline – waiting for them") : null),
+          away ? el("span", { class: "away" }, t(p.left ? "away-left"
+            : s.status === "over" ? "away-offline" : "away-waiting")) : null),
         s.clock ? el("span", { class: `clock${running ? " running" : ""}`, "data-seat": seat,
-          role: "timer", "aria-label": `${sideName(s.game, seat)}'s clock` }) : null,
-        view.info.scored ? el("span", { class: "score", "aria-label": "discs" },
+          role: "timer", "aria-label": t("page-seat-clock", { side: sideName(s.game, seat) }) })
+          : null,
+        view.info.scored ? el("span", { class: "score", "aria-label": t("page-seat-discs") },
           counts[seat]) : null);
     });
   }
@@ -194,47 +195,49 @@ export class GameScreen {
     const parts = [this.chat.badge]; // floats beside the first line: it covers no text
     if (s.status === "over") {
       const result = view.resultText();
-      parts.push(el("p", { class: `result${result === "You won!" ? " won" : ""}` }, result));
+      const won = s.result.winner !== null && s.result.winner === view.seat;
+      parts.push(el("p", { class: `result${won ? " won" : ""}` }, result));
       parts.push(el("p", { class: "reason" }, view.reasonText()));
       if (view.opponentLeft) {
         parts.push(el("p", { class: "offer" },
-          `${view.label(1 - view.seat)} left the match: no rematch.`));
+          t("rematch-gone", { who: view.label(1 - view.seat) })));
       } else if (view.seat !== null && s.rematch.length) {
         const other = 1 - view.seat;
         parts.push(el("p", { class: "offer" }, s.rematch.includes(other) &&
           !s.rematch.includes(view.seat)
-          ? `${view.label(other)} wants a rematch: press Rematch.`
-          : `Rematch asked: waiting for ${view.label(other)}…`));
+          ? t("page-rematch-wanted", { who: view.label(other) })
+          : t("page-rematch-asked", { who: view.label(other) })));
       }
     } else {
       let turn = view.turnText();
       let cls = view.myTurn ? "turn mine" : "turn";
       if (this.review !== null) {
-        turn = `Looking back at move ${this.review}`;
+        turn = t("page-looking-back", { number: this.review });
         cls = "turn warn";
       } else if (view.isBot(s.to_move) && s.status === "playing" && known.link.up) {
         cls += " thinking";
       }
       parts.push(el("p", { class: cls, "aria-live": "polite" }, turn));
       if (s.status === "waiting" && view.seat !== null) {
-        parts.push(el("p", { class: "share" }, "Tell your friend the code: ",
+        parts.push(el("p", { class: "share" }, t("page-share-code"),
           el("strong", { class: "code" }, s.match)));
         const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
         // an unlisted match is not among the lobby's open matches: only the code finds it
-        const how = s.unlisted ? "type it under “Join a friend” in the lobby (the match is "
-          + "unlisted)" : "join it from the lobby";
-        parts.push(el("p", { class: "muted" }, local ? `They ${how}.`
-          : `They open ${location.origin} and ${how}.`));
+        parts.push(el("p", { class: "muted" }, t("page-share-how", {
+          where: local ? "here" : "address", address: location.origin,
+          unlisted: s.unlisted ? "yes" : "no" })));
       }
     }
     const shown = this.review === null ? s.moves.length : this.review;
     const last = view.moveWords(shown);
     if (this.review !== null) {
-      parts.push(el("p", { class: "last-move" }, last ? `Shown: ${last}. ` : "Shown: the start. ",
+      parts.push(el("p", { class: "last-move" },
+        last ? t("page-shown", { move: last }) : t("page-shown-start"),
         el("button", { type: "button", class: "secondary live", id: "live",
-          onclick: () => this.step(null, null) }, "Return to the game")));
+          onclick: () => this.step(null, null) }, t("page-return"))));
     } else {
-      parts.push(el("p", { class: "last-move" }, `Last move: ${last || "none yet"}`));
+      parts.push(el("p", { class: "last-move" },
+        last ? t("page-last-move", { move: last }) : t("page-last-move-none")));
     }
     const pass = this.review === null && s.status !== "over" ? view.passNote() : null;
     if (pass) parts.push(el("p", { class: "pass" }, pass));
@@ -255,9 +258,9 @@ export class GameScreen {
       const up = this.known.link.up;
       box.push(el("div", { class: "actions answer" },
         el("button", { type: "button", class: "primary", id: "accept-takeback", disabled: !up,
-          onclick: () => this.actions.answer(true) }, "Accept"),
+          onclick: () => this.actions.answer(true) }, t("button-accept")),
         el("button", { type: "button", class: "secondary", id: "decline-takeback",
-          disabled: !up, onclick: () => this.actions.answer(false) }, "Decline")));
+          disabled: !up, onclick: () => this.actions.answer(false) }, t("button-decline"))));
     }
     return box;
   }
@@ -269,10 +272,10 @@ export class GameScreen {
     if (view.hints.length && this.review === null) {
       out.push(el("p", { class: "hint-note" }, view.hintWords()));
     } else if (view.hintAsked) {
-      out.push(el("p", { class: "muted" }, "The engine is looking at your position…"));
+      out.push(el("p", { class: "muted" }, t("hint-working")));
     }
     if (view.reviewAsked) {
-      out.push(el("p", { class: "muted" }, "The engine is going through the game…"));
+      out.push(el("p", { class: "muted" }, t("review-working")));
     }
     const shown = this.review === null ? view.state.moves.length : this.review;
     const said = view.reviewText(shown - 1);
@@ -295,17 +298,17 @@ export class GameScreen {
       class: "secondary", id, disabled: !enabled, onclick: go }, text);
     if (s.status !== "over" && view.seat !== null) {
       if (known.has("takeback")) {
-        row.push(button("takeback", "Take back", view.canTakeBack && known.link.up,
+        row.push(button("takeback", t("button-takeback"), view.canTakeBack && known.link.up,
           () => this.actions.takeback()));
       }
       if (known.has("hint") && s.hints) {
         const asked = view.hintAsked || view.hints.length > 0;
-        row.push(button("hint", view.hintAsked ? "Thinking…" : "Hint",
+        row.push(button("hint", t(view.hintAsked ? "button-hint-asked" : "button-hint"),
           view.mayHint && !asked && known.link.up, () => this.actions.hint()));
       }
     } else if (s.status === "over" && known.has("analyse")) {
-      const label = view.review !== null ? "Analysed"
-        : view.reviewAsked ? "Analysing…" : "Analyse";
+      const label = t(view.review !== null ? "button-analysed"
+        : view.reviewAsked ? "button-analysing" : "button-analyse");
       row.push(button("analyse", label, view.review === null && !view.reviewAsked &&
         known.link.up, () => this.actions.analyse()));
     }
@@ -315,7 +318,7 @@ export class GameScreen {
         "aria-pressed": String(!muted), onclick: () => {
           this.sound.setMuted(!muted);
           this.render(this.view, this.known);
-        } }, muted ? "Sound off" : "Sound on"));
+        } }, t(muted ? "button-sound-off" : "button-sound-on")));
     }
     return row.length ? el("div", { class: "actions features" }, row) : null;
   }
@@ -331,21 +334,21 @@ export class GameScreen {
         const asked = s.rematch.includes(view.seat);
         row.push(el("button", { type: "button", class: "primary", id: "rematch",
           disabled: asked || !up, onclick: () => this.actions.rematch() },
-        asked ? "Rematch asked" : "Rematch"));
+        t(asked ? "button-rematch-asked" : "button-rematch")));
       }
       row.push(el("button", { type: "button", class: "secondary", id: "leave", disabled: !up,
-        onclick: () => this.actions.leave() }, "Back to lobby"));
+        onclick: () => this.actions.leave() }, t("button-lobby")));
     } else {
       const inGame = view.seat !== null && s.status === "playing";
       if (inGame) {
         row.push(el("button", { type: "button", class: "danger", id: "resign", disabled: !up,
           onclick: () => this.ask("resign", () => this.actions.resign()) },
-        this.confirm === "resign" ? "Sure? Tap again to resign" : "Resign"));
+        t(this.confirm === "resign" ? "button-resign-sure" : "button-resign")));
       }
       // leaving a game under way loses it: the button says so before the tap that does it
-      const label = !inGame ? (s.status === "waiting" && view.seat !== null ? "Cancel"
-        : "Back to lobby")
-        : this.confirm === "leave" ? "Sure? Tap again to leave and lose" : "Leave (you lose)";
+      const label = t(!inGame ? (s.status === "waiting" && view.seat !== null ? "button-cancel"
+        : "button-lobby")
+        : this.confirm === "leave" ? "button-leave-sure" : "button-leave");
       row.push(el("button", { type: "button", class: "secondary", id: "leave", disabled: !up,
         onclick: () => (inGame ? this.ask("leave", () => this.actions.leave())
           : this.actions.leave()) }, label));
@@ -361,10 +364,9 @@ export class GameScreen {
   tap(square) {
     const view = this.view;
     if (this.review !== null) {
-      this.known.say("You are looking back through the game: press >| to return to it.");
+      this.known.say(t("page-tap-looking-back"));
     } else if (!this.known.link.up) {
-      this.known.say("Not sent: the link to the server is down. " +
-        "Tap again once it is back.");
+      this.known.say(t("page-tap-link-down"));
     } else {
       const why = view.whyNot(square);
       if (why === null) {

@@ -3,6 +3,7 @@
 // The same rules as the Python clients' ClientState (client/client_state.py).
 
 import { MatchView, positionChanged } from "./match_view.js";
+import { refusal, t } from "./words.js";
 
 const QUIET_ERRORS = ["stale_ply"]; // a double tap raced a state we already have
 
@@ -12,7 +13,7 @@ export class Known {
     this.lobby = [];
     this.views = new Map(); // match code -> MatchView
     this.current = null; // the code of the match on screen, null for the lobby
-    this.link = { up: false, message: "Connecting to the game server…" };
+    this.link = { up: false, message: t("link-connecting") };
     this.notice = { text: "", good: false, at: 0 };
     this.resuming = false; // between a welcome and the answer to the list sent after it
     this.firstWelcome = true; // the page's first: a reload or a new tab, not a lost link
@@ -79,7 +80,7 @@ export class Known {
       case "takeback_declined": {
         const view = this.viewOf(msg.match);
         if (view.state !== null && view.seat !== msg.seat) {
-          this.say(`${view.label(msg.seat)} declined the takeback.`);
+          this.say(t("takeback-declined", { who: view.label(msg.seat) }));
         }
         this.declined.add(msg.match);
         break;
@@ -107,7 +108,7 @@ export class Known {
         const asked = msg.match ? this.views.get(msg.match) : null;
         if (asked && msg.ref === "hint") asked.hintAsked = false;
         if (asked && msg.ref === "analyse") asked.reviewAsked = false;
-        if (!QUIET_ERRORS.includes(msg.code)) this.say(msg.message);
+        if (!QUIET_ERRORS.includes(msg.code)) this.say(refusal(msg));
         break;
       }
       default: // a later server may send more kinds of message: ignored
@@ -122,10 +123,10 @@ export class Known {
     if (old === null || !old.takeback || next.takeback || declined) return;
     const ours = old.takeback.seat === view.seat;
     if (next.ply < old.ply) {
-      this.say(ours ? "Takeback accepted: the moves are undone." : "The moves are taken back.",
+      this.say(t(ours ? "takeback-accepted" : "takeback-undone"),
         true);
     } else if (ours && next.status === "playing") {
-      this.say("Your takeback offer lapsed: a move was made before the answer.");
+      this.say(t("takeback-lapsed"));
     }
   }
 
@@ -147,11 +148,10 @@ export class Known {
     }
     if (unfinished.length === 1) {
       this.current = unfinished[0].code;
-      this.say("Welcome back: your unfinished game goes on.", true);
+      this.say(t("welcome-back-one"), true);
     } else if (unfinished.length > 1) {
       this.current = null;
-      this.say(`Welcome back: you have ${unfinished.length} unfinished games. ` +
-        "Choose one under “Your games”.", true);
+      this.say(t("page-welcome-back-many", { count: unfinished.length }), true);
     }
   }
 

@@ -16,11 +16,12 @@
 import { CATALOGUE, gameInfo, gameTitle } from "./catalogue.js";
 import { clockWords } from "./clock.js";
 import { el, fill } from "./dom.js";
+import { LANGUAGES, language, t } from "./words.js";
 
 /** Every game on every size, in the catalogue's order: [game, size]. */
 const GAMES = CATALOGUE.games.flatMap((info) => info.sizes.map((size) => [info.name, size]));
 /** The clocks on offer: each side's minutes and the seconds added after each move. */
-const CLOCKS = [["none", "None", null], ["1+0", "1+0", { initial: 60, increment: 0 }],
+const CLOCKS = [["none", null, null], ["1+0", "1+0", { initial: 60, increment: 0 }],
   ["3+2", "3+2", { initial: 180, increment: 2 }], ["5+3", "5+3", { initial: 300, increment: 3 }]];
 const CHOICES_KEY = "taikyoku.choices"; // the last game's choices, in the browser's storage
 /** Where there is room, the choices show unfolded. */
@@ -74,20 +75,29 @@ function switchLine(id, label, current, set) {
   return el("label", { class: "switch" }, box, el("span", {}, label));
 }
 
-/** "K7QXM2  Othello 8x8: Taro vs the bot (level 3), 2 watching". */
+/** A level in words: "3 Intermediate: looks a few moves ahead". */
+function levelWords(level) {
+  return t("level-words", { level, title: t(`level-${level}-title`),
+    feel: t(`level-${level}-feel`) });
+}
+
+/** "Othello 8x8: Taro vs the bot (level 3), 2 watching" (client/common lobby_line). */
 function summary(m) {
   const names = [...m.players].sort((a, b) => a.seat - b.seat).map((p) =>
-    p.kind === "bot" && p.level ? `the bot (level ${p.level})` : p.name || "someone");
-  const who = names.length ? names.join(" vs ") : "nobody";
-  let extra = m.clock ? `, ${clockWords(m.clock)} clock` : "";
-  if (m.hints && !m.players.some((p) => p.kind === "bot")) extra += ", hints allowed";
-  if (m.spectator_chat === false) extra += ", chat for the players only";
-  if (m.spectators) extra += `, ${m.spectators} watching`;
+    p.kind === "bot" ? t("player-bot", { level: p.level || "none" })
+      : p.name || t("player-someone"));
+  const who = names.length === 0 ? t("player-nobody") : names.length === 1 ? names[0]
+    : t("lobby-versus", { first: names[0], second: names[1] });
+  let extra = m.clock ? t("lobby-clock", { clock: clockWords(m.clock) }) : "";
+  if (m.hints && !m.players.some((p) => p.kind === "bot")) extra += t("lobby-hints");
+  if (m.spectator_chat === false) extra += t("lobby-players-chat");
+  if (m.spectators) extra += t("lobby-watching", { count: m.spectators });
   return `${gameTitle(m.game, m.size)}: ${who}${extra}`;
 }
 
 export class LobbyScreen {
-  /** actions: create(request, name), join(code, name), watch(code, name), goBack(code);
+  /** actions: create(request, name), join(code, name), watch(code, name), goBack(code),
+   * language(lang, name): switch the page's language (the name typed so far kept);
    * `storage` keeps the choices of the last game (connection.js's BrowserStore). */
   constructor(actions, name, storage) {
     this.actions = actions;
@@ -96,11 +106,11 @@ export class LobbyScreen {
     this.features = []; // the server's optional features (welcome.features)
     this.nameBox = el("input", {
       id: "name", type: "text", maxlength: 32, autocomplete: "nickname", value: name,
-      placeholder: "your name", enterkeyhint: "done",
+      placeholder: t("lobby-name-placeholder"), enterkeyhint: "done",
     });
     this.codeBox = el("input", {
       id: "code", type: "text", maxlength: 16, autocapitalize: "characters",
-      autocomplete: "off", spellcheck: "false", placeholder: "code, e.g. K7QX",
+      autocomplete: "off", spellcheck: "false", placeholder: t("lobby-code-placeholder"),
       enterkeyhint: "go",
     });
     this.codeBox.addEventListener("keydown", (e) => {
@@ -132,33 +142,44 @@ export class LobbyScreen {
 
   build() {
     const c = this.choice;
-    const game = choiceRow("Game", GAMES.map(([g, n], i) => [String(i), gameTitle(g, n)]),
+    const game = choiceRow(t("lobby-game"), GAMES.map(([g, n], i) => [String(i), gameTitle(g, n)]),
       () => String(GAMES.findIndex(([g, n]) => g === c.game && n === c.size)),
       (i) => { [c.game, c.size] = GAMES[Number(i)]; this.describe(); });
-    const vs = choiceRow("Opponent", [["bot", "The computer (bot)"], ["human", "A person"]],
+    const vs = choiceRow(t("lobby-opponent"),
+      [["bot", t("lobby-opponent-bot")], ["human", t("lobby-opponent-person")]],
       () => c.vs, (v) => { c.vs = v; this.refreshChoices(); });
     this.refreshChoices();
     const play = el("button", { type: "button", class: "primary big", id: "play",
-      onclick: () => this.play() }, "Play");
+      onclick: () => this.play() }, t("lobby-play"));
     const change = el("details", { class: "change", open: window.matchMedia(ROOMY).matches },
-      el("summary", {}, "Change the game, opponent, clock…"),
+      el("summary", {}, t("lobby-change")),
       game, vs, this.levelRow, this.seatRow, this.optionRow);
     const newGame = el("section", { class: "card new-game" },
-      el("h2", {}, "New game"), this.about, play, change);
+      el("h2", {}, t("lobby-new-game")), this.about, play, change);
     const you = el("div", { class: "you" },
-      el("label", { for: "name", class: "field-label" }, "Your name"), this.nameBox);
+      el("label", { for: "name", class: "field-label" }, t("lobby-your-name")), this.nameBox,
+      this.languageSwitch());
     const join = el("button", { type: "button", class: "secondary", id: "join-code",
-      onclick: () => this.actions.join(this.codeBox.value, this.name) }, "Join");
+      onclick: () => this.actions.join(this.codeBox.value, this.name) }, t("button-join"));
     const watch = el("button", { type: "button", class: "secondary", id: "watch-code",
-      onclick: () => this.actions.watch(this.codeBox.value, this.name) }, "Watch");
+      onclick: () => this.actions.watch(this.codeBox.value, this.name) }, t("button-watch"));
     const matches = el("section", { class: "card lists" },
-      el("h2", {}, "Join a friend"),
-      el("label", { for: "code", class: "field-label" }, "Their match code"),
+      el("h2", {}, t("lobby-join-friend")),
+      el("label", { for: "code", class: "field-label" }, t("lobby-their-code")),
       el("div", { class: "code-row" }, this.codeBox, join, watch),
-      el("h3", {}, "Open matches (a seat is free)"), this.open,
-      el("h3", {}, "Matches to watch"), this.watchable);
+      el("h3", {}, t("lobby-open-matches")), this.open,
+      el("h3", {}, t("lobby-watch-matches")), this.watchable);
     return el("div", { class: "lobby" }, you, this.nameNote, this.notice, this.mine,
       el("div", { class: "lobby-grid" }, newGame, matches));
+  }
+
+  /** The language switch beside the name: a button for each other language, named in
+   * its own words ("日本語" on an English page, "English" on a Japanese one). */
+  languageSwitch() {
+    return el("span", { class: "languages", role: "group", "aria-label": t("lobby-language") },
+      LANGUAGES.filter(([lang]) => lang !== language()).map(([lang, name]) => el("button", {
+        type: "button", class: "secondary language", lang,
+        onclick: () => this.actions.language(lang, this.name) }, name)));
   }
 
   /** Under a blank name field: the name others see instead, once a match has shown the
@@ -166,9 +187,8 @@ export class LobbyScreen {
   sayName() {
     let note = "";
     if (!this.name) {
-      note = this.served
-        ? `Without a name you play as “${this.served}”: type one to change it.`
-        : "Without a name you play as “Player” and four letters the server picks.";
+      note = this.served ? t("lobby-name-served", { name: this.served })
+        : t("lobby-name-made-up");
     }
     fill(this.nameNote, note);
   }
@@ -177,21 +197,20 @@ export class LobbyScreen {
   describe() {
     const c = this.choice;
     const bot = CATALOGUE.bots.find((b) => b.level === c.level);
-    const against = c.vs === "bot" ? `the bot, level ${bot.level} ${bot.title}` : "a person";
-    const first = { first: "You move first", second: c.vs === "bot" ? "The bot moves first"
-      : "Your friend moves first", random: "Who moves first is drawn" }[c.seat];
+    const first = t("about-first", { seat: c.seat, vs: c.vs });
     const clock = CLOCKS.find(([value]) => value === c.clock)[2];
     const more = [first];
     if (this.features.includes("clock")) {
-      more.push(clock ? `${clockWords(clock)} clock` : "no clock");
+      more.push(clock ? t("about-clock", { clock: clockWords(clock) }) : t("about-no-clock"));
     }
-    if (c.hints === "yes" && this.forPeople("hint")) more.push("hints allowed");
+    if (c.hints === "yes" && this.forPeople("hint")) more.push(t("about-hints"));
     if (this.forPeople("private")) {
-      if (c.unlisted) more.push("unlisted");
-      if (!c.spectatorChat) more.push("only the players chat");
+      if (c.unlisted) more.push(t("about-unlisted"));
+      if (!c.spectatorChat) more.push(t("about-players-chat"));
     }
-    fill(this.about, el("strong", {}, `${gameTitle(c.game, c.size)} against ${against}`),
-      el("br"), el("span", { class: "muted" }, `${more.join(" · ")}.`));
+    fill(this.about, el("strong", {}, t("about-against", { game: gameTitle(c.game, c.size),
+      vs: c.vs, level: bot.level, title: t(`level-${bot.level}-title`) })),
+    el("br"), el("span", { class: "muted" }, t("about-more", { list: more.join(" · ") })));
   }
 
   /** The rows that depend on the opponent: bot level, and who moves first. */
@@ -199,37 +218,36 @@ export class LobbyScreen {
     const c = this.choice;
     if (c.vs === "bot") {
       const bots = CATALOGUE.bots;
-      const levels = bots.map(({ level, title }) => [String(level), [
-        el("span", { class: "level" }, level), " ", el("span", { class: "level-name" }, title)]]);
+      const levels = bots.map(({ level }) => [String(level), [
+        el("span", { class: "level" }, level), " ",
+        el("span", { class: "level-name" }, t(`level-${level}-title`))]]);
       const words = el("p", { class: "level-words muted" });
-      const say = () => fill(words, bots.find((b) => b.level === c.level).words);
+      const say = () => fill(words, levelWords(c.level));
       say();
-      fill(this.levelRow, choiceRow("Bot level", levels, () => String(c.level),
+      fill(this.levelRow, choiceRow(t("lobby-level"), levels, () => String(c.level),
         (v) => { c.level = Number(v); say(); this.describe(); }), words);
     } else {
-      fill(this.levelRow, el("p", { class: "muted" },
-        "After you press Play, tell your friend the match code; they join it from " +
-        "their own lobby."));
+      fill(this.levelRow, el("p", { class: "muted" }, t("lobby-person-how")));
     }
-    const other = c.vs === "bot" ? "The bot" : "Your friend";
-    fill(this.seatRow, choiceRow("Who moves first",
-      [["first", "You"], ["second", other], ["random", "Random"]], () => c.seat,
-      (v) => { c.seat = v; this.describe(); }));
+    fill(this.seatRow, choiceRow(t("lobby-first"), [["first", t("lobby-first-you")],
+      ["second", t("lobby-first-other", { vs: c.vs })], ["random", t("lobby-first-random")]],
+    () => c.seat, (v) => { c.seat = v; this.describe(); }));
     const options = [];
     if (this.features.includes("clock")) {
-      options.push(choiceRow("Clock (minutes each + seconds per move)",
-        CLOCKS.map(([value, text]) => [value, text]), () => c.clock,
+      options.push(choiceRow(t("lobby-clock-choice"),
+        CLOCKS.map(([value, text]) => [value, text || t("lobby-clock-none")]), () => c.clock,
         (v) => { c.clock = v; this.describe(); }));
     }
     if (this.forPeople("hint")) {
-      options.push(choiceRow("Hints from the engine", [["no", "Not allowed"],
-        ["yes", "Allowed for both"]], () => c.hints, (v) => { c.hints = v; this.describe(); }));
+      options.push(choiceRow(t("lobby-hints-choice"), [["no", t("lobby-hints-no")],
+        ["yes", t("lobby-hints-yes")]], () => c.hints, (v) => { c.hints = v; this.describe(); }));
     }
     if (this.forPeople("private")) {
-      options.push(el("fieldset", { class: "choices privacy" }, el("legend", {}, "Privacy"),
-        switchLine("unlisted", "Unlisted (friends join by code)", c.unlisted,
+      options.push(el("fieldset", { class: "choices privacy" },
+        el("legend", {}, t("lobby-privacy")),
+        switchLine("unlisted", t("lobby-unlisted"), c.unlisted,
           (on) => { c.unlisted = on; this.describe(); }),
-        switchLine("spectator-chat", "Spectators may chat", c.spectatorChat,
+        switchLine("spectator-chat", t("lobby-spectator-chat"), c.spectatorChat,
           (on) => { c.spectatorChat = on; this.describe(); })));
     }
     fill(this.optionRow, options);
@@ -264,16 +282,17 @@ export class LobbyScreen {
     this.notice.classList.toggle("good", known.notice.good);
     const mine = known.unfinished();
     this.mine.hidden = mine.length === 0;
-    fill(this.mine, el("h2", {}, "Your games"), el("ul", { class: "matches" }, mine.map((v) =>
-      el("li", {}, el("span", { class: "code" }, v.code),
+    fill(this.mine, el("h2", {}, t("lobby-your-games")),
+      el("ul", { class: "matches" }, mine.map((v) => el("li", {},
+        el("span", { class: "code" }, v.code),
         el("span", { class: "what" }, `${gameTitle(v.state.game, v.state.size)}: ${v.turnText()}`),
         el("button", { type: "button", class: "primary",
-          onclick: () => this.actions.goBack(v.code) }, "Resume")))));
+          onclick: () => this.actions.goBack(v.code) }, t("button-resume"))))));
     const rows = (list, watch) => list.length ? list.map((m) => el("li", {},
       el("span", { class: "code" }, m.match), el("span", { class: "what" }, summary(m)),
       el("button", { type: "button", class: "secondary",
         onclick: () => (watch ? this.actions.watch : this.actions.join)(m.match, this.name) },
-      watch ? "Watch" : "Join"))) : [el("li", { class: "none" }, "none right now")];
+      t(watch ? "button-watch" : "button-join")))) : [el("li", { class: "none" }, t("lobby-none"))];
     fill(this.open, rows(known.lobby.filter((m) => m.status === "waiting"), false));
     fill(this.watchable, rows(known.lobby.filter((m) => m.status !== "waiting"), true));
   }

@@ -7,6 +7,7 @@
 import { seatIcon } from "./board.js";
 import { sideName } from "./catalogue.js";
 import { el } from "./dom.js";
+import { t } from "./words.js";
 
 const MARKS = ["", " ?", " ??"]; // by the review's `mistake`
 
@@ -34,14 +35,14 @@ export function recordSection(view, review, step) {
   const button = (text, label, go) => el("button", { type: "button", class: "step",
     "aria-label": label, disabled: names.length === 0, onclick: go }, text);
   const bar = el("div", { class: "review-bar" },
-    button("|<", "first move", () => step(null, 0)),
-    button("<", "previous move", () => step(-1)),
-    button(">", "next move", () => step(1)),
-    button(">|", "back to the game", () => step(null, null)),
-    el("span", { class: review === null ? "muted" : "warn" },
-      `move ${shown} of ${names.length} (${review === null ? "live" : "looking back"})`));
+    button("|<", t("record-first"), () => step(null, 0)),
+    button("<", t("record-previous"), () => step(-1)),
+    button(">", t("record-next"), () => step(1)),
+    button(">|", t("record-live"), () => step(null, null)),
+    el("span", { class: review === null ? "muted" : "warn" }, t("record-where", {
+      shown, count: names.length, live: review === null ? "yes" : "no" })));
   const box = el("section", { class: "moves", hidden: names.length === 0 },
-    el("h3", {}, `Moves (${names.length})`), sides, list, bar);
+    el("h3", {}, t("record-heading", { count: names.length })), sides, list, bar);
   queueMicrotask(() => { // where the list scrolls by itself (a tall screen), the move in
     // focus in its middle (its own scroll only)
     const current = list.querySelector(".current");

@@ -24,12 +24,15 @@ try {
   loaded = await load();
 } catch (error) {
   const screen = document.getElementById("screen");
-  if (screen) screen.textContent = "Could not load the words from the server: reload. / " +
-    "サーバーから言葉を読み込めませんでした。再読み込みしてください。";
+  if (screen) { // no catalogue yet: both languages, once
+    screen.textContent = "Could not load the words from the server: reload. / " +
+      "サーバーから言葉を読み込めませんでした。再読み込みしてください。";
+  }
   throw error;
 }
 
-/** {languages: ["en", "ja"], names: {en: "English", ja: "日本語"}, default, entries}. */
+/** {languages: ["en", "ja"], names: {en: "English", ja: "日本語"}, default, manifests
+ * (the web app manifest's path in each language), entries}. */
 const WORDS = loaded;
 
 /** The languages on offer, each with its name in its own words, in the switch's order. */
@@ -111,8 +114,15 @@ class Speaker {
 }
 
 const SPEAKERS = new Map(WORDS.languages.map((lang) => [lang, new Speaker(lang)]));
+/** Mark the page as in `lang`: its lang attribute, and the web app manifest in it. */
+function mark(lang) {
+  document.documentElement.lang = lang;
+  const link = document.querySelector('link[rel="manifest"]');
+  if (link) link.setAttribute("href", WORDS.manifests[lang]);
+}
+
 let current = chooseLanguage([remembered() || "", ...(navigator.languages || [])]);
-document.documentElement.lang = current;
+mark(current);
 
 /** The page's language now: "en" or "ja". */
 export function language() {
@@ -123,7 +133,7 @@ export function language() {
 export function setLanguage(lang) {
   if (!SPEAKERS.has(lang)) throw new Error(`no words in ${lang}`);
   current = lang;
-  document.documentElement.lang = lang;
+  mark(lang);
   try {
     window.localStorage.setItem(CHOSEN_KEY, lang);
   } catch (err) {
@@ -136,4 +146,13 @@ export function setLanguage(lang) {
  * fact throws: a sentence with a hole is a bug, not something to show a person. */
 export function t(key, facts = {}, lang = current) {
   return SPEAKERS.get(lang).say(key, facts);
+}
+
+/** The page's own words for a refusal (an `error` message) by its code (the server's
+ * English `message` is for bot authors); a code this page does not know yet reads as a
+ * general refusal. The words may name the request refused and its match. */
+export function refusal(error) {
+  const key = `error-${error.code}`;
+  return t(key in SPEAKERS.get(current).entries ? key : "error-other",
+    { ref: error.ref || "none", match: error.match || "" });
 }

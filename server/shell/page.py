@@ -10,7 +10,8 @@ to `FILES` (tests/client/web/test_web_manifest.py checks both ways).
 `CATALOGUE_PATH` is the one generated resource: :func:`catalogue` as JSON, built once
 at server start from ``shared.games``, ``shared.ai.levels`` and ``shared.protocol``, so
 the page names games, sides, squares, bots and chat limits as the Python clients do
-instead of keeping its own copy (docs/hosting.md describes it).
+instead of keeping its own copy (docs/hosting.md describes it); their words are in the
+catalogue of words.
 
 `WORDS_PATH` is the other: :func:`words`, the catalogue of words (``shared.words``) in
 every language as data for the page's resolver (words.js), so the page says what the
@@ -22,10 +23,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, GAMES, GameInfo
 from shared.protocol import CHAT_HISTORY_LINES, CHAT_MAX_CHARS
-from shared.words import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
+from shared.words import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, get_words
 from shared.words.page_form import every_language
 
 PAGE_DIR = Path(__file__).resolve().parents[2] / "client" / "web"
@@ -62,6 +63,20 @@ FILES: dict[str, tuple[str, str]] = {
 CATALOGUE_PATH = "/catalogue.json"
 CATALOGUE_TYPE = "application/json; charset=utf-8"
 WORDS_PATH = "/words.json"
+MANIFEST = "manifest.webmanifest"
+"""The web app manifest, in the default language; each other language's is made from it."""
+
+
+def manifest_path(lang: str) -> str:
+    """Where the manifest in ``lang`` is served: the file itself for the default language,
+    '/manifest.ja.webmanifest' for Japanese (words.js points the page's link there)."""
+    return f"/{MANIFEST}" if lang == DEFAULT_LANGUAGE else f"/manifest.{lang}.webmanifest"
+
+
+def manifest(template: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The manifest ``template`` (the file) in ``lang``: its language and the catalogue's
+    description, which "Add to home screen" shows."""
+    return {**template, "lang": lang, "description": get_words(lang)("manifest-description")}
 
 
 def catalogue() -> dict[str, Any]:
@@ -73,8 +88,7 @@ def catalogue() -> dict[str, Any]:
     return {
         "games": [_game(info) for info in GAMES.values()],
         "default_game": DEFAULT_GAME,
-        "bots": [{"level": level, "name": spec.name, "title": spec.title,
-                  "words": level_words(level)} for level, spec in LEVELS.items()],
+        "bots": [{"level": level, "name": spec.name} for level, spec in LEVELS.items()],
         "default_level": DEFAULT_LEVEL,
         "chat": {"max_chars": CHAT_MAX_CHARS, "history_lines": CHAT_HISTORY_LINES},
     }
@@ -87,35 +101,24 @@ def words() -> dict[str, Any]:
         "languages": list(LANGUAGES),
         "names": {lang: LANGUAGE_NAMES[lang] for lang in LANGUAGES},
         "default": DEFAULT_LANGUAGE,
+        "manifests": {lang: manifest_path(lang) for lang in LANGUAGES},
         "entries": every_language(),
     }
 
 
 def _game(info: GameInfo) -> dict[str, Any]:
     """One game's entry. Its callables become data: every square's name on every size.
-
-    ``ends`` is how the rules decided a finished game when that does not depend on the
-    score (null for a scored game, whose end is its count of pieces).
-    """
+    Its words (title, sides, how it ends) are in the catalogue of words (`words`), keyed
+    by the game's name."""
     return {
         "name": info.name,
-        "title": info.title,
         "sizes": list(info.sizes),
         "default_size": info.default_size,
-        "sides": list(info.sides),
-        "move_help": info.move_help,
         "pieces": info.pieces,
         "coordinates": info.coordinates,
         "scored": info.scored,
-        "illegal_why": info.illegal_why,
-        "ends": None if info.scored else {
-            "draw": info.end_words(None, (0, 0)),
-            "won": [info.end_words(seat, (0, 0)) for seat in (0, 1)],
-        },
         "boards": {str(size): {
-            "label": info.label(size),
             "start": info.start(size).board,
             "squares": [info.name_square(sq, size) for sq in range(size * size)],
-            "square_words": [info.square_words(sq, size) for sq in range(size * size)],
         } for size in info.sizes},
     }

@@ -26,6 +26,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from server.shell import page  # FILES and the catalogues: the one list of what is served
+from shared.words import LANGUAGES
 
 ALLOWED = "GET, HEAD"
 BASE_POLICY = (
@@ -99,6 +100,12 @@ class WebClient:
         served[page.CATALOGUE_PATH] = WebFile(catalogue, page.CATALOGUE_TYPE)
         words = json.dumps(page.words(), ensure_ascii=False, separators=(",", ":"))
         served[page.WORDS_PATH] = WebFile(words.encode(), page.CATALOGUE_TYPE)
+        default = served[f"/{page.MANIFEST}"]  # the file: the default language's
+        for lang in LANGUAGES:
+            if (path := page.manifest_path(lang)) not in served:
+                body = page.manifest(json.loads(default.body), lang)
+                served[path] = WebFile(json.dumps(body, ensure_ascii=False).encode(),
+                                       default.content_type)
         return cls(served)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:

@@ -49,12 +49,18 @@ def parse(lang: str) -> ftl.Resource:
 
 
 def parse_text(lang: str, text: str) -> ftl.Resource:
-    """Fluent ``text`` as a syntax tree, or ValueError naming its first unreadable entry."""
+    """Fluent ``text`` as a syntax tree, or ValueError naming its first unreadable or
+    repeated entry."""
     resource = FluentParser(with_spans=False).parse(text)
+    seen: set[str] = set()
     for entry in resource.body:
         if isinstance(entry, ftl.Junk):
             lines = (entry.content or "").strip().splitlines() or [""]
             raise ValueError(f"{lang}.ftl: cannot read the entry {lines[0]!r}")
+        if isinstance(entry, ftl.Message):
+            if entry.id.name in seen:  # Fluent would keep the first one silently
+                raise ValueError(f"{lang}.ftl: {entry.id.name} is there twice")
+            seen.add(entry.id.name)
     return resource
 
 

@@ -205,3 +205,226 @@ record-mark = { $side } on { $square }
 record-numbered = { $number }. { $move }
 record-move = { $number }. { $side } { $move }
 record-passed = { $number }. { $side } passed
+
+## Refusals, by the protocol's error code (the server's English message is for bot authors):
+## $ref is the request refused (hint, analyse...), $match its match code (or "")
+
+error-bad_json = The server could not read that message.
+error-bad_message = The server could not understand that request.
+error-hello_required = Not connected yet: wait a moment and try again.
+error-unsupported_protocol = This server speaks another version of the game's protocol.
+error-unknown_match = There is no match { $match } on this server.
+error-match_full = That match already has both players.
+error-not_a_player = You are not playing in that match.
+error-not_your_turn = It is not your turn.
+error-illegal_move = That move is not allowed here.
+error-stale_ply = The board changed before your move arrived: look again.
+error-game_over = The game is already over.
+error-rate_limited = { $ref ->
+    [chat] Too many chat lines at once: wait a moment, then write again.
+    [hint] The engine is still working on your last question: one at a time.
+    [analyse] The engine is still working on your last question: one at a time.
+    [create] You already have as many unfinished matches as this server allows.
+   *[other] Slow down a little, then try again.
+}
+error-not_allowed = { $ref ->
+    [hint] This match was created without hints.
+    [analyse] The game is not over yet: the review comes after the end.
+    [chat] Only the players may chat in this match.
+    [rematch] This match already had its rematch: start a new match.
+   *[other] That is not allowed in this match.
+}
+error-nothing_to_take_back = There is no move of yours to take back.
+error-offer_pending = An offer is already waiting for its answer.
+error-no_offer = There is no offer to answer.
+error-text_too_long = That message is too long.
+error-engine_failed = { $ref ->
+    [hint] The engine could not work out a hint: you may ask again.
+    [analyse] The engine could not work out the review: you may ask again.
+   *[other] The engine could not answer: you may ask again.
+}
+error-opponent_left = Your opponent has left: no rematch.
+error-storage_unavailable = The server could not save that: try again in a moment.
+error-too_many_connections = Too many connections from this address: close some and try again.
+error-too_many_new_players = Too many new players from this address: try again in a minute.
+error-too_many_matches = You have too many unfinished matches: finish or leave one first.
+error-engine_busy = The engine is busy: try again in a moment.
+error-other = The server refused that.
+
+## The link to the server
+
+link-connecting = Connecting to the game server…
+link-closed = the server closed the link
+link-going-away = the server is going away
+link-other-protocol = the server speaks another protocol version
+link-broke = the link broke
+link-refused = the server refused this connection
+link-too-large = a message was too large
+link-no-answer = no answer in time
+link-asleep = no answer after the page woke up
+link-reconnected = Reconnected.
+link-forgotten = The server did not know this browser's player any more (another server, or its games were wiped): you play as a new player.
+link-retry = { $first ->
+    [yes] Cannot reach the game server
+   *[no] Connection lost
+} ({ $reason }); trying again in { $seconds } s…
+storage-problem = This browser does not let the page remember you: a reload starts as a new player.
+welcome-back-one = Welcome back: your unfinished game goes on.
+
+## The page: its title, the lobby, the match screen
+
+page-title = taikyoku
+page-title-match = { $turn } – { $game } – taikyoku
+page-banner = Link lost – reconnecting by itself{ $kept ->
+    [yes] ; your game is kept.
+   *[no] .
+}
+page-link-down = The link to the server is down: try again when it is back.
+page-type-code = Type the match code your friend sees on their screen.
+page-left-match = You left match { $code }: the game counts as a loss.
+page-welcome-back-many = Welcome back: you have { $count } unfinished games. Choose one under “Your games”.
+lobby-language = Language
+lobby-your-name = Your name
+lobby-name-served = Without a name you play as “{ $name }”: type one to change it.
+lobby-name-made-up = Without a name you play as “Player” and four letters the server picks.
+lobby-name-placeholder = your name
+lobby-code-placeholder = code, e.g. K7QX
+lobby-new-game = New game
+lobby-change = Change the game, opponent, clock…
+lobby-play = Play
+lobby-game = Game
+lobby-opponent = Opponent
+lobby-opponent-bot = The computer (bot)
+lobby-opponent-person = A person
+lobby-level = Bot level
+lobby-person-how = After you press Play, tell your friend the match code; they join it from their own lobby.
+lobby-first = Who moves first
+lobby-first-you = You
+lobby-first-other = { $vs ->
+    [bot] The bot
+   *[human] Your friend
+}
+lobby-first-random = Random
+lobby-clock-choice = Clock (minutes each + seconds per move)
+lobby-clock-none = None
+lobby-hints-choice = Hints from the engine
+lobby-hints-no = Not allowed
+lobby-hints-yes = Allowed for both
+lobby-privacy = Privacy
+lobby-unlisted = Unlisted (friends join by code)
+lobby-spectator-chat = Spectators may chat
+lobby-join-friend = Join a friend
+lobby-their-code = Their match code
+lobby-open-matches = Open matches (a seat is free)
+lobby-watch-matches = Matches to watch
+lobby-your-games = Your games
+lobby-none = none right now
+# what Play starts: "Othello 8x8 against the bot, level 3 Intermediate"
+about-against = { $game } against { $vs ->
+    [bot] the bot, level { $level } { $title }
+   *[human] a person
+}
+about-first = { $seat ->
+    [first] You move first
+    [second] { $vs ->
+        [bot] The bot moves first
+       *[human] Your friend moves first
+    }
+   *[random] Who moves first is drawn
+}
+about-clock = { $clock } clock
+about-no-clock = no clock
+about-hints = hints allowed
+about-unlisted = unlisted
+about-players-chat = only the players chat
+about-more = { $list }.
+button-join = Join
+button-watch = Watch
+button-resume = Resume
+button-accept = Accept
+button-decline = Decline
+button-takeback = Take back
+button-hint = Hint
+button-hint-asked = Thinking…
+button-analyse = Analyse
+button-analysing = Analysing…
+button-analysed = Analysed
+button-sound-on = Sound on
+button-sound-off = Sound off
+button-rematch = Rematch
+button-rematch-asked = Rematch asked
+button-lobby = Back to lobby
+button-resign = Resign
+button-resign-sure = Sure? Tap again to resign
+button-leave = Leave (you lose)
+button-leave-sure = Sure? Tap again to leave and lose
+button-cancel = Cancel
+page-match-title = { $game } · match { $code }
+page-match-unlisted = {" "}· unlisted
+page-match-clock = {" "}· { $clock } clock
+page-match-watching = {" "}(watching)
+page-seat-you = You ({ $name })
+page-seat-bot = { $level ->
+    [none] The bot
+   *[other] The bot (level{"\u00A0"}{ $level })
+}
+page-seat-side = { $side }:{" "}
+page-seat-clock = { $side }'s clock
+page-seat-discs = discs
+rematch-gone = { $who } left the match: no rematch.
+page-rematch-wanted = { $who } wants a rematch: press Rematch.
+page-rematch-asked = Rematch asked: waiting for { $who }…
+page-looking-back = Looking back at move { $number }
+page-share-code = Tell your friend the code:{" "}
+page-share-how = They { $where ->
+    [here] {""}
+   *[address] open { $address } and{" "}
+}{ $unlisted ->
+    [yes] type it under “Join a friend” in the lobby (the match is unlisted)
+   *[no] join it from the lobby
+}.
+page-shown = Shown: { $move }.{" "}
+page-shown-start = Shown: the start.{" "}
+page-return = Return to the game
+page-last-move = Last move: { $move }
+page-last-move-none = Last move: none yet
+page-tap-looking-back = You are looking back through the game: press >| to return to it.
+page-tap-link-down = Not sent: the link to the server is down. Tap again once it is back.
+hint-working = The engine is looking at your position…
+review-working = The engine is going through the game…
+board-label = the board
+record-first = first move
+record-previous = previous move
+record-next = next move
+record-live = back to the game
+record-where = move { $shown } of { $count } ({ $live ->
+    [yes] live
+   *[no] looking back
+})
+record-heading = Moves ({ $count })
+chat-heading = { $only ->
+    [yes] Chat (players only)
+   *[no] Chat
+}
+chat-placeholder = Say something
+chat-line = chat line
+chat-send = Send
+chat-closed = Spectators cannot chat in this match.
+chat-left = { $count ->
+    [one] { $count } character left
+   *[other] { $count } characters left
+}
+chat-badge = Chat{" "}
+chat-badge-label = { $count ->
+    [one] { $count } new chat message: show the chat
+   *[other] { $count } new chat messages: show the chat
+}
+chat-who = { $name }:{" "}
+chat-empty = { $open ->
+    [yes] No messages yet. Say hello!
+   *[no] No messages yet.
+}
+
+## What "Add to home screen" shows (the web app manifest)
+
+manifest-description = Tic-tac-toe and Othello with friends and bots on your network

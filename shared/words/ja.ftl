@@ -48,7 +48,7 @@ who-bot = コンピューター
 who-nobody = まだいません
 player-bot = { $level ->
     [none] コンピューター
-   *[other] コンピューター（レベル { $level }）
+   *[other] コンピューター（強さ { $level }）
 }
 player-someone = だれか
 player-nobody = だれもいない
@@ -183,3 +183,218 @@ record-mark = { $side } { $square } 番
 record-numbered = { $number }. { $move }
 record-move = { $number }. { $side } { $move }
 record-passed = { $number }. { $side } パス
+
+## 断られたとき（プロトコルのエラーコードごと）
+
+error-bad_json = サーバーがメッセージを読めませんでした。
+error-bad_message = サーバーがその操作を理解できませんでした。
+error-hello_required = まだ接続中です。少し待ってからもう一度どうぞ。
+error-unsupported_protocol = このサーバーは別の版の通信方式を使っています。
+error-unknown_match = 対局 { $match } はこのサーバーにありません。
+error-match_full = その対局にはもう二人そろっています。
+error-not_a_player = あなたはその対局の対局者ではありません。
+error-not_your_turn = まだあなたの番ではありません。
+error-illegal_move = そこには打てません。
+error-stale_ply = 手が届く前に盤面が変わりました。もう一度見てください。
+error-game_over = 対局はもう終わっています。
+error-rate_limited = { $ref ->
+    [chat] チャットが多すぎます。少し待ってから書いてください。
+    [hint] エンジンはまだ前の質問を考えています。一度に一つずつです。
+    [analyse] エンジンはまだ前の質問を考えています。一度に一つずつです。
+    [create] このサーバーで持てる途中の対局の数がいっぱいです。
+   *[other] 少しゆっくり。しばらくしてからもう一度どうぞ。
+}
+error-not_allowed = { $ref ->
+    [hint] この対局はヒントなしで作られました。
+    [analyse] 対局はまだ終わっていません。振り返りは終局後です。
+    [chat] この対局でチャットできるのは対局者だけです。
+    [rematch] この対局の再戦はもう済んでいます。新しい対局を始めてください。
+   *[other] この対局ではそれはできません。
+}
+error-nothing_to_take_back = 戻せるあなたの手がありません。
+error-offer_pending = 申し込みがもう返事を待っています。
+error-no_offer = 返事をする申し込みがありません。
+error-text_too_long = メッセージが長すぎます。
+error-engine_failed = { $ref ->
+    [hint] エンジンがヒントを出せませんでした。もう一度どうぞ。
+    [analyse] エンジンが振り返りをできませんでした。もう一度どうぞ。
+   *[other] エンジンが答えられませんでした。もう一度どうぞ。
+}
+error-opponent_left = 相手が退出しました。再戦はできません。
+error-storage_unavailable = サーバーが保存できませんでした。少ししてからもう一度どうぞ。
+error-too_many_connections = このアドレスからの接続が多すぎます。いくつか閉じてからもう一度どうぞ。
+error-too_many_new_players = このアドレスから新しい人が多すぎます。1分ほどしてからもう一度どうぞ。
+error-too_many_matches = 終わっていない対局が多すぎます。どれかを終えるか退出してください。
+error-engine_busy = エンジンが混み合っています。少ししてからもう一度どうぞ。
+error-other = サーバーに断られました。
+
+## サーバーとの接続
+
+link-connecting = 対局サーバーに接続しています…
+link-closed = サーバーが接続を閉じました
+link-going-away = サーバーが止まろうとしています
+link-other-protocol = サーバーの通信方式の版が違います
+link-broke = 接続が切れました
+link-refused = サーバーが接続を断りました
+link-too-large = メッセージが大きすぎました
+link-no-answer = 時間内に応答がありません
+link-asleep = 画面が戻ったあと応答がありません
+link-reconnected = 再接続しました。
+link-forgotten = サーバーがこのブラウザーの記録を覚えていませんでした（別のサーバーか、対局が消されました）。新しい人として遊びます。
+link-retry = { $first ->
+    [yes] 対局サーバーにつながりません
+   *[no] 接続が切れました
+}（{ $reason }）。{ $seconds }秒後にもう一度試します…
+storage-problem = このブラウザーはページに記憶させてくれません。再読み込みすると新しい人になります。
+welcome-back-one = おかえりなさい。途中の対局の続きです。
+
+## ページ：題名、ロビー、対局の画面
+
+page-title = taikyoku 対局
+page-title-match = { $turn } – { $game } – taikyoku
+page-banner = 接続が切れました – 自動でつなぎ直しています{ $kept ->
+    [yes] 。対局はそのまま残っています。
+   *[no] 。
+}
+page-link-down = サーバーとの接続が切れています。戻ったらもう一度どうぞ。
+page-type-code = 友だちの画面に出ている対局コードを入れてください。
+page-left-match = 対局 { $code } から退出しました。この対局は負けになります。
+page-welcome-back-many = おかえりなさい。途中の対局が { $count } 局あります。「あなたの対局」から選んでください。
+lobby-language = 言語
+lobby-your-name = あなたの名前
+lobby-name-served = 名前がないと「{ $name }」として遊びます。変えるには名前を入れてください。
+lobby-name-made-up = 名前がないと「Player」とサーバーが選ぶ4文字の名前で遊びます。
+lobby-name-placeholder = 名前
+lobby-code-placeholder = コード（例 K7QX）
+lobby-new-game = 新しい対局
+lobby-change = ゲーム・相手・持ち時間を変える…
+lobby-play = 対局開始
+lobby-game = ゲーム
+lobby-opponent = 相手
+lobby-opponent-bot = コンピューター
+lobby-opponent-person = 人
+lobby-level = コンピューターの強さ
+lobby-person-how = 「対局開始」を押したら、友だちに対局コードを伝えてください。友だちは自分のロビーから入ります。
+lobby-first = 先手
+lobby-first-you = あなた
+lobby-first-other = { $vs ->
+    [bot] コンピューター
+   *[human] 友だち
+}
+lobby-first-random = くじ引き
+lobby-clock-choice = 持ち時間（各自の分 + 一手ごとの秒）
+lobby-clock-none = なし
+lobby-hints-choice = エンジンのヒント
+lobby-hints-no = なし
+lobby-hints-yes = 二人とも使える
+lobby-privacy = 公開の設定
+lobby-unlisted = 一覧に出さない（友だちはコードで入る）
+lobby-spectator-chat = 観戦者もチャットできる
+lobby-join-friend = 友だちの対局に入る
+lobby-their-code = 友だちの対局コード
+lobby-open-matches = 相手募集中の対局
+lobby-watch-matches = 観戦できる対局
+lobby-your-games = あなたの対局
+lobby-none = いまはありません
+about-against = { $game }、相手は{ $vs ->
+    [bot] コンピューター（強さ { $level } { $title }）
+   *[human] 人
+}
+about-first = { $seat ->
+    [first] あなたが先手
+    [second] { $vs ->
+        [bot] コンピューターが先手
+       *[human] 友だちが先手
+    }
+   *[random] 先手はくじ引き
+}
+about-clock = 持ち時間 { $clock }
+about-no-clock = 持ち時間なし
+about-hints = ヒントあり
+about-unlisted = 一覧に出さない
+about-players-chat = チャットは対局者のみ
+about-more = { $list }
+button-join = 入る
+button-watch = 観戦
+button-resume = 続ける
+button-accept = 受ける
+button-decline = 断る
+button-takeback = 待った
+button-hint = ヒント
+button-hint-asked = 考え中…
+button-analyse = 振り返り
+button-analysing = 振り返り中…
+button-analysed = 振り返り済み
+button-sound-on = 音あり
+button-sound-off = 音なし
+button-rematch = もう一局
+button-rematch-asked = もう一局を申し込み済み
+button-lobby = ロビーへ戻る
+button-resign = 投了
+button-resign-sure = 本当に？もう一度押すと投了
+button-leave = 退出（負けになります）
+button-leave-sure = 本当に？もう一度押すと退出して負けです
+button-cancel = やめる
+page-match-title = { $game } · 対局 { $code }
+page-match-unlisted = {" "}· 一覧に出さない
+page-match-clock = {" "}· 持ち時間 { $clock }
+page-match-watching = （観戦中）
+page-seat-you = あなた（{ $name }）
+page-seat-bot = { $level ->
+    [none] コンピューター
+   *[other] コンピューター・強さ{ $level }
+}
+page-seat-side = { $side }：
+page-seat-clock = { $side }の持ち時間
+page-seat-discs = 石の数
+rematch-gone = { $who }が対局から退出しました。再戦はできません。
+page-rematch-wanted = { $who }がもう一局を望んでいます：「もう一局」を押してください。
+page-rematch-asked = もう一局を申し込みました：{ $who }の返事を待っています…
+page-looking-back = { $number } 手目を振り返っています
+page-share-code = 友だちにこのコードを伝えてください：
+page-share-how = 友だちは{ $where ->
+    [here] {""}
+   *[address] { $address } を開いて、
+}{ $unlisted ->
+    [yes] ロビーの「友だちの対局に入る」にコードを入れます（一覧には出ません）
+   *[no] ロビーから入ります
+}。
+page-shown = 表示中：{ $move }。
+page-shown-start = 表示中：開始の局面。
+page-return = 対局に戻る
+page-last-move = 直前の手：{ $move }
+page-last-move-none = 直前の手：まだありません
+page-tap-looking-back = 対局を振り返っています。>| を押すと対局に戻ります。
+page-tap-link-down = 送れませんでした：サーバーとの接続が切れています。戻ったらもう一度押してください。
+hint-working = エンジンがあなたの局面を調べています…
+review-working = エンジンが対局を振り返っています…
+board-label = 盤
+record-first = 最初の手
+record-previous = 前の手
+record-next = 次の手
+record-live = 対局に戻る
+record-where = { $count } 手中 { $shown } 手目（{ $live ->
+    [yes] 対局中
+   *[no] 振り返り中
+}）
+record-heading = 棋譜（{ $count } 手）
+chat-heading = { $only ->
+    [yes] チャット（対局者のみ）
+   *[no] チャット
+}
+chat-placeholder = メッセージを書く
+chat-line = チャットの文
+chat-send = 送る
+chat-closed = この対局では観戦者はチャットできません。
+chat-left = あと { $count } 文字
+chat-badge = チャット{" "}
+chat-badge-label = 新しいチャットが { $count } 件：チャットを見る
+chat-who = { $name }：
+chat-empty = { $open ->
+    [yes] まだメッセージはありません。あいさつしてみよう！
+   *[no] まだメッセージはありません。
+}
+
+## 「ホーム画面に追加」で出る説明（ウェブアプリのマニフェスト）
+
+manifest-description = LAN で友だちやコンピューターと三目並べ・オセロ

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from fluent.syntax import FluentParser
 
+from shared.ai.levels import LEVELS, level_words
+from shared.games import GAMES
 from shared.words import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -60,6 +62,8 @@ def test_a_catalogue_with_a_typo_fails_to_load() -> None:
         Words("fr")
     with pytest.raises(ValueError, match="cannot read the entry"):
         parse_text("en", "good = fine\nbad = { $x\n")
+    with pytest.raises(ValueError, match="good is there twice"):
+        parse_text("en", "good = fine\ngood = again\n")
     with pytest.raises(KeyError):
         get_words("en")("no-such-entry")
     with pytest.raises(ValueError, match="turn-yours"):
@@ -83,3 +87,25 @@ def test_plurals_and_numbers() -> None:
 ])
 def test_choose_language(wishes: list[str], lang: str) -> None:
     assert choose_language(wishes) == lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_and_level_has_its_words(lang: str) -> None:
+    """A game's words are keyed by its registry name, a level's by its number; the
+    English ones say what shared.games and shared.ai.levels say."""
+    words = get_words(lang)
+    for name, info in GAMES.items():
+        for key in ("title", "side-0", "side-1", "move-help", "illegal-why"):
+            assert words.has(f"{name}-{key}"), (name, key)
+        for size in info.sizes:
+            assert words("game-label", game=name, size=size)
+        if lang == "en":
+            assert [words(f"{name}-side-{seat}") for seat in (0, 1)] == list(info.sides)
+            assert words(f"{name}-title") == info.title
+            assert [words("game-label", game=name, size=n) for n in info.sizes] == [
+                info.label(n) for n in info.sizes]
+    for level, spec in LEVELS.items():
+        title, feel = words(f"level-{level}-title"), words(f"level-{level}-feel")
+        if lang == "en":
+            assert words("level-words", level=level, title=title, feel=feel) \
+                == level_words(level)

@@ -102,9 +102,8 @@ def test_an_engine_failure_is_said_and_the_hint_may_be_asked_again(web_server, o
                "Tic-tac-toe", "The computer (bot)", "1 Beginner", "You")
     hint = page.locator("#hint")
     hint.click()
-    expect(page.locator(".notice")).to_have_text(
-        "the engine could not work out a hint (it failed or ran out of time); "
-        "you may ask again")
+    expect(page.locator(".notice")).to_have_text(  # the page's words for engine_failed
+        "The engine could not work out a hint: you may ask again.")
     expect(hint).to_have_text("Hint")  # no longer "Thinking…"
     expect(hint).to_be_enabled()
     (failed,) = [f for f in frames if f["type"] == "error"]

@@ -6,17 +6,32 @@ languages, for every way a match ends in every game (issue 24)."""
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from typing import Any
 
 import msgspec
 import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from client.common.match_view import MatchView
+from server.shell.page import PAGE_DIR, manifest_path
+from server.shell.web_files import WebClient
 from shared.protocol import PlayerInfo, Result, State
 from shared.words import LANGUAGES, get_words
 from shared.words.page_form import Part, page_form
 from tests.client.client_support import state_after
-from tests.client.web.web_support import OpenPage, ThreadedServer
+from tests.client.web.web_actions import (
+    fits,
+    patient_expect,  # noqa: F401 (this module's waits)
+)
+from tests.client.web.web_support import (
+    VIEWPORTS,
+    OpenPage,
+    ThreadedServer,
+    Viewport,
+    screenshot,
+)
 
 NUMBERS = [0, 1, 2, 5, 21, 1.5]
 """Counts a numeric selector is tried with: exact keys, each English plural, a fraction."""
@@ -163,3 +178,179 @@ def test_every_end_reads_the_same_in_every_client(lang: str, web_server: Threade
         assert said["othello by discs [10, 6], bot"] == "黒 10 石、白 6 石。"
         assert said["tictactoe won by the rules, bot"] == "×が三つ並べました。"
         assert said["othello time won by 1, bot"] == "あなたの持ち時間が切れました。"
+
+
+ALLOWED_LATIN = re.compile(r"taikyoku|English|\b[A-Z0-9]{6}\b|K7QX|「Player」")
+"""What may stay in Latin letters on a Japanese screen: the program's name, the switch's
+own name for English, a match code and the example of one, the name the server makes up
+for a player without one (and board coordinates, a single letter with a digit, which
+the search below does not count as a word)."""
+
+
+def english_words(page: Page) -> list[str]:
+    """The words of two Latin letters or more on screen (the server's name aside)."""
+    text = page.evaluate("""() => {
+        const who = document.getElementById("who");
+        return [document.title, document.body.innerText.replace(who.innerText, ""),
+                ...[...document.querySelectorAll("[placeholder], [aria-label]")].map((e) =>
+                  e.getAttribute("placeholder") || e.getAttribute("aria-label"))].join("\\n");
+    }""")
+    return [w for w in re.findall(r"[A-Za-z]{2,}", ALLOWED_LATIN.sub(" ", text))]
+
+
+def board_in_view(page: Page) -> None:
+    box = page.locator("svg.board").bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+
+
+def play_in_japanese(page: Page, game: str) -> None:
+    """Choose ``game`` against the weakest bot and play it to its end, checking that
+    every screen on the way is in Japanese with the board in view."""
+    if not page.locator("details.change").evaluate("d => d.open"):
+        page.locator("details.change > summary").tap()
+    for legend, label in (("ゲーム", game), ("相手", "コンピューター"),
+                          ("コンピューターの強さ", "1 はじめて"), ("先手", "あなた")):
+        row = page.locator("fieldset").filter(
+            has=page.locator("legend").get_by_text(legend, exact=True))
+        row.get_by_role("button", name=label, exact=True).tap()
+    assert english_words(page) == []
+    page.get_by_role("button", name="対局開始").tap()
+    expect(page.locator(".turn")).to_have_text(re.compile("あなたの番です"))
+    board_in_view(page)
+    assert english_words(page) == []
+    result = page.locator(".result")
+    ours = page.locator("svg.board.playable .hit.legal")
+    while True:
+        expect(result.or_(ours.first)).to_be_visible()
+        if result.count():
+            break
+        before = page.locator(".moves h3").inner_text()
+        ours.first.tap()
+        expect(page.locator(".moves h3")).not_to_have_text(before)
+        assert english_words(page) == [], page.locator("body").inner_text()
+    expect(page.locator(".result")).to_have_text(re.compile("の勝ち|引き分け"))
+    assert english_words(page) == [], page.locator("body").inner_text()
+
+
+def test_a_whole_game_in_japanese_on_a_phone(web_server: ThreadedServer,
+                                             open_page: OpenPage) -> None:
+    """The lobby's switch turns the page to Japanese and the browser remembers it; a
+    game of tic-tac-toe and one of Othello against the bot are played with no English
+    word on screen but the program's name and codes, the board in view at 390x844."""
+    page = open_page("phone_390x844")
+    page.goto(web_server.http_url)
+    expect(page.get_by_role("button", name="Play")).to_be_visible()  # the browser's English
+    page.get_by_role("button", name="日本語").tap()
+    expect(page.get_by_role("button", name="対局開始")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator('link[rel="manifest"]')).to_have_attribute(
+        "href", "/manifest.ja.webmanifest")
+    page.locator("#name").fill("太郎")
+    screenshot(page, "web_ja_phone_390x844_lobby")
+    play_in_japanese(page, "三目並べ（○×）")
+    screenshot(page, "web_ja_phone_390x844_tictactoe_end")
+    page.get_by_role("button", name="ロビーへ戻る").tap()
+    play_in_japanese(page, "オセロ 4×4")
+    screenshot(page, "web_ja_phone_390x844_othello_end")
+    page.reload()  # remembered
+    expect(page.get_by_role("button", name="対局開始")).to_be_visible()
+    expect(page.get_by_role("button", name="English")).to_be_visible()  # the way back
+
+
+@pytest.mark.parametrize("viewport", ["phone_360x640", "phone_844x390"])
+def test_japanese_fits_a_small_phone_and_one_on_its_side(viewport: Viewport,
+                                                          web_server: ThreadedServer,
+                                                          open_page: OpenPage) -> None:
+    """The Japanese words, longer or shorter than the English ones, keep the lobby and
+    the match within the screen's width and the board in view."""
+    page = open_page(viewport)
+    page.goto(web_server.http_url)
+    page.get_by_role("button", name="日本語").tap()
+    expect(page.get_by_role("button", name="対局開始")).to_be_visible()
+    page.locator("#name").fill("山田 花子")
+    fits(page)
+    screenshot(page, f"web_ja_{viewport}_lobby")
+    play_in_japanese(page, "オセロ 4×4")
+    fits(page)
+    screenshot(page, f"web_ja_{viewport}_othello_end")
+
+
+def test_the_page_follows_the_browsers_languages(web_server: ThreadedServer,
+                                                 browser: Browser) -> None:
+    context = browser.new_context(locale="ja-JP", **VIEWPORTS["phone_360x640"])
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(web_server.http_url)
+        expect(page.get_by_role("button", name="対局開始")).to_be_visible()
+        assert english_words(page) == []
+        assert page.title() == "taikyoku 対局"
+        screenshot(page, "web_ja_phone_360x640_lobby", full_page=True)
+        assert errors == []
+    finally:
+        context.close()
+
+
+# ---- no sentence left in the page's code ---------------------------------------------
+
+JS_TOKEN = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'"
+                      r"|`(?:\\.|[^`\\])*`", re.S)
+"""A JavaScript comment or string literal (the page's modules use no regex literals)."""
+SENTENCE = re.compile(r"^[A-Z][a-z]+[ ,:]|[a-z]{2}[.!?…]$|^(?:[A-Za-z']+ ){2,}[A-Za-z']+$")
+"""Text a person would read: a capitalised word going on, a word ending a sentence, or
+three words and more (a class list is one or two words, a sound's name two)."""
+NOT_FOR_PEOPLE = {
+    # before the catalogue has come there is nothing to say it with: both languages
+    ("catalogue.js", "Could not load the games' list from the server: reload. /"),
+    ("words.js", "Could not load the words from the server: reload. /"),
+    # thrown for a developer (the console), never shown
+    ("catalogue.js", "the server's catalogue has no game"),
+    ("words.js", "no words in"),
+}
+
+
+def literal_sentences(name: str, source: str) -> list[str]:
+    found = []
+    for token in JS_TOKEN.finditer(source):
+        text = token.group(0)
+        if text.startswith(("//", "/*")):
+            continue
+        body = text[1:-1]
+        for part in re.split(r"\$\{[^}]*\}", body) if text[0] == "`" else [body]:
+            part = part.strip()
+            if SENTENCE.search(part) and (name, part) not in NOT_FOR_PEOPLE:
+                found.append(part)
+    return found
+
+
+def test_no_module_of_the_page_has_a_sentence_of_its_own() -> None:
+    """Every word the page shows comes from the catalogue (t(key, facts)): a sentence
+    written into a module would show in English on a Japanese page."""
+    left = {path.name: found for path in sorted(PAGE_DIR.glob("*.js"))
+            if (found := literal_sentences(path.name, path.read_text(encoding="utf-8")))}
+    assert left == {}
+
+
+def test_the_check_finds_a_sentence() -> None:
+    assert literal_sentences("x.js", 'say("Your move (Black)"); el("p", {}, `Taken back: '
+                                     '${n} moves.`); fill(b, "no moves yet")') == [
+        "Your move (Black)", "Taken back:", "moves.", "no moves yet"]
+    assert literal_sentences("x.js", 'el("p", { class: "turn mine" }, t("turn-yours")); '
+                                     '// A comment says "Hello there, you."') == []
+
+
+def test_the_manifest_in_each_language() -> None:
+    """"Add to home screen" reads the manifest the page links: the file in English, one
+    made from it with the catalogue's description in Japanese."""
+    served = WebClient.load()
+    english = json.loads(served.respond("GET", "/manifest.webmanifest").body)
+    assert english["description"] == get_words("en")("manifest-description")
+    reply = served.respond("GET", manifest_path("ja"))
+    assert reply.status_code == 200
+    assert reply.headers["Content-Type"] == "application/manifest+json; charset=utf-8"
+    description = "LAN で友だちやコンピューターと三目並べ・オセロ"
+    assert json.loads(reply.body) == {**english, "lang": "ja", "description": description}
