@@ -249,6 +249,10 @@ error-too_many_connections = Too many connections from this address: close some 
 error-too_many_new_players = Too many new players from this address: try again in a minute.
 error-too_many_matches = You have too many unfinished matches: finish or leave one first.
 error-engine_busy = The engine is busy: try again in a moment.
+error-player_match_cap = You already play as many unfinished matches as a player may: finish or resign one first.
+error-too_many_stored_matches = Too many matches were started from this address lately: try again later.
+error-too_many_lookups = Too many unknown match codes were tried from this address: wait a little.
+error-bad_name = That name has a character that could hide or disguise it: choose another name.
 error-other = The server refused that.
 
 ## The link to the server

@@ -226,6 +226,10 @@ error-too_many_connections = このアドレスからの接続が多すぎます
 error-too_many_new_players = このアドレスから新しい人が多すぎます。1分ほどしてからもう一度どうぞ。
 error-too_many_matches = 終わっていない対局が多すぎます。どれかを終えるか退出してください。
 error-engine_busy = エンジンが混み合っています。少ししてからもう一度どうぞ。
+error-player_match_cap = 一人が持てる途中の対局の数がいっぱいです。どれかを終えるか投了してください。
+error-too_many_stored_matches = このアドレスから最近始めた対局が多すぎます。しばらくしてからどうぞ。
+error-too_many_lookups = このアドレスから知らない対局コードが多く試されました。少し待ってください。
+error-bad_name = その名前には、名前を隠したり偽ったりできる文字が入っています。別の名前にしてください。
 error-other = サーバーに断られました。
 
 ## サーバーとの接続
