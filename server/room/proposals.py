@@ -35,6 +35,13 @@ def player_key(player: str) -> Touched:
     return ("player", player)
 
 
+def address_key(address: str) -> Touched:
+    """An address as counted by its limits: a request that opens a match touches it, so
+    a second opening from the same address waits until the first is counted against the
+    address's caps (unfinished matches), not decided on counts the group will change."""
+    return ("address", address)
+
+
 @dataclass(frozen=True)
 class Proposal:
     """One change to store, proposed at ``now`` by an event that touched ``touches``

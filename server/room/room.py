@@ -55,7 +55,15 @@ from server.room.match import Match
 from server.room.match_index import MatchIndex
 from server.room.message_budget import MessageBudget
 from server.room.presence import Peer, Presence
-from server.room.proposals import Group, Proposal, Touched, change_touches, match_key, player_key
+from server.room.proposals import (
+    Group,
+    Proposal,
+    Touched,
+    address_key,
+    change_touches,
+    match_key,
+    player_key,
+)
 from server.room.store_faults import Retries, logged, refused, unavailable
 from shared import protocol
 from shared.ai import BOT_NAMES
@@ -63,12 +71,14 @@ from shared.games import GAMES
 from shared.protocol import (
     BotInfo,
     ClientMessage,
+    Create,
     Error,
     GameSpec,
     Hello,
     Joined,
     ProtocolError,
     Reason,
+    Rematch,
     RequestId,
     ServerInfo,
 )
@@ -190,6 +200,8 @@ class Room:
         code = getattr(msg, "match", None)
         touches = [peer] + ([player_key(peer.player)] if peer.player is not None else [])
         touches += [match_key(code)] if code else []
+        address = self.limits.key(peer) if isinstance(msg, Create | Rematch) else None
+        touches += [address_key(address)] if address is not None else []
         if self._group.busy(touches):
             return [Busy()]
         tag = str(type(msg).__struct_config__.tag)
