@@ -283,7 +283,7 @@ async def test_engine_failed_answers_a_hint_and_an_analyse(
         game_server, connect, monkeypatch) -> None:
     failures = [TimeoutError(), BrokenProcessPool("a worker died"), TimeoutError()]
 
-    async def failing_work(job, *args, deadline):  # the bot pool's engine jobs, failing
+    async def failing_work(job, *args, deadline, owner="", match=""):  # the engine, failing
         raise failures.pop(0)
 
     monkeypatch.setattr(game_server.bots, "work", failing_work)

@@ -165,7 +165,8 @@ async def test_an_engine_failure_is_said_and_a_hint_may_be_asked_again(
         make_server: MakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
     server = await make_server()
 
-    async def failing_work(job: Any, *args: object, deadline: float) -> Any:
+    async def failing_work(job: Any, *args: object, deadline: float, owner: str = "",
+                           match: str = "") -> Any:
         raise TimeoutError  # the bot pool's engine job ran out of time
 
     monkeypatch.setattr(server.bots, "work", failing_work)

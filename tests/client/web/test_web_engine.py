@@ -92,7 +92,8 @@ def test_tictactoe_hints_say_win_draw_or_loss(warm_web_server, open_page) -> Non
 
 def test_an_engine_failure_is_said_and_the_hint_may_be_asked_again(web_server, open_page,
                                                                    monkeypatch) -> None:
-    async def failing_work(job: Any, *args: object, deadline: float) -> Any:
+    async def failing_work(job: Any, *args: object, deadline: float, owner: str = "",
+                           match: str = "") -> Any:
         raise TimeoutError  # the bot pool's engine job ran out of time
 
     monkeypatch.setattr(web_server.server.bots, "work", failing_work)
