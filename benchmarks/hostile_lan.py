@@ -290,7 +290,10 @@ def record(path: Path, tree: Path, probe: str, seconds: float, figures: Figures)
                               text=True, check=True).stdout.strip()
 
     commit = git("rev-parse", "--short=7", "HEAD")
-    dirty = git("status", "--porcelain", "--untracked-files=no")
+    # changes to the results file itself (this run's lines) do not make the code dirty
+    dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".",
+                f":!{path.resolve().relative_to(ROOT)}" if path.resolve().is_relative_to(ROOT)
+                else ".")
     line = {"benchmark": "hostile_lan", "commit": commit + ("+dirty" if dirty else ""),
             "command": "python -m benchmarks.hostile_lan " + " ".join(sys.argv[1:]),
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
