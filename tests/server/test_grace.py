@@ -34,7 +34,7 @@ async def test_resume_within_the_grace_period(make_server, connect) -> None:
     back = await connect(server, name="Taro", token=taro.token)
     assert back.player == taro.player and back.token == taro.token
     assert await back.recv() == {"type": "joined", "match": code, "seat": 0, "role": "player",
-                                "rematch_of": None}
+                                "rematch_of": None, "id": None}
     resumed = await back.expect("state", match=code)
     assert resumed["board"] == moved["board"] and resumed["ply"] == 1
     assert resumed["players"][0]["connected"] is True
@@ -67,7 +67,7 @@ async def test_a_second_connection_of_one_player_sees_the_same_matches(game_serv
     code = start["match"]
     tab = await connect(game_server, token=taro.token)
     assert await tab.recv() == {"type": "joined", "match": code, "seat": 0, "role": "player",
-                                "rematch_of": None}
+                                "rematch_of": None, "id": None}
     assert (await tab.expect("state", match=code))["players"][0]["connected"] is True
     await tab.send(type="move", match=code, move=8, ply=0)
     assert (await taro.expect("state", match=code))["ply"] == 1

@@ -76,7 +76,7 @@ async def test_two_people_play_a_whole_game_with_a_spectator(game_server, connec
 
     await hana.send(type="join", match=code)
     assert await hana.recv() == {"type": "joined", "match": code, "seat": 1, "role": "player",
-                                 "rematch_of": None}
+                                 "rematch_of": None, "id": None}
     start = await hana.expect("state", match=code)
     assert start["status"] == "playing" and start["legal"]
     assert [p["name"] for p in start["players"]] == ["Taro", "Hana"]
@@ -84,7 +84,7 @@ async def test_two_people_play_a_whole_game_with_a_spectator(game_server, connec
 
     await fan.send(type="watch", match=code)
     assert await fan.recv() == {"type": "joined", "match": code, "seat": None,
-                                "role": "spectator", "rematch_of": None}
+                                "role": "spectator", "rematch_of": None, "id": None}
     assert await fan.expect("state", match=code) == start
 
     final_t, final_h = await asyncio.gather(taro.play_out(start, 0), hana.play_out(start, 1))
