@@ -19,6 +19,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import msgspec  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
@@ -30,6 +31,7 @@ from client.tui import terminal as tui  # noqa: E402
 from server.shell.app import GameServer  # noqa: E402
 from shared.games import PASS, new_game  # noqa: E402
 from shared.protocol import (  # noqa: E402
+    FEATURES,
     BotInfo,
     GameSpec,
     PlayerInfo,
@@ -99,6 +101,21 @@ def settle(app: App) -> None:
     anim = app.game.anim
     if anim is not None:
         app.game.anim = replace(anim, start=anim.start - 10.0)
+
+
+def show(app: App, *messages: object) -> None:
+    """Give the window these frames as if the server sent them, then draw it still."""
+    for msg in messages:
+        app.take(msg)  # type: ignore[arg-type]
+    app.step([])
+    settle(app)
+    app.step([])
+
+
+def told_every_feature(app: App) -> App:
+    """``app`` told that the server has every optional feature (hints, chat, clocks...)."""
+    app.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
+    return app
 
 
 def screenshot(surface: pygame.Surface, name: str) -> Path:

@@ -36,7 +36,12 @@ from shared.protocol import (
     ScoredMove,
     TakebackOffer,
 )
-from tests.client.client_support import screenshot, settle, state_after, welcome
+from tests.client.client_support import (
+    screenshot,
+    show,
+    state_after,
+    welcome,
+)
 
 OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
 PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"),
@@ -109,12 +114,6 @@ def hover(monkeypatch: pytest.MonkeyPatch, pos: tuple[int, int]) -> None:
     monkeypatch.setattr(Ui, "hovered_pos", property(lambda self: pos))
 
 
-def show(app: App, *messages: object) -> None:
-    for msg in messages:
-        app.take(msg)  # type: ignore[arg-type]
-    app.step([])
-    settle(app)
-    app.step([])
 
 
 def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,6 @@ from client.gui import theme
 from client.gui.app import IDLE_FRAME, App
 from shared.games.othello import parse_square
 from shared.protocol import (
-    FEATURES,
     Analysis,
     ChatLine,
     Clock,
@@ -27,7 +26,13 @@ from shared.protocol import (
     ScoredMove,
     TakebackOffer,
 )
-from tests.client.client_support import screenshot, settle, state_after, welcome
+from tests.client.client_support import (
+    screenshot,
+    settle,
+    state_after,
+    told_every_feature,
+    welcome,
+)
 
 OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
 PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"), PlayerInfo(1, "Hana", "human", True,
@@ -36,12 +41,12 @@ PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"), PlayerInfo(1, "Hana", "h
 
 @pytest.fixture
 def app(app: App) -> App:
-    """The usual test window (tests/client/client_support.py), told the server has every feature."""
-    app.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
-    return app
+    return told_every_feature(app)
 
 
 def show(app: App, *messages: object) -> None:
+    """The frames taken and one frame drawn, animations left running (unlike
+    client_support.show, which draws the board still)."""
     for msg in messages:
         app.take(msg)  # type: ignore[arg-type]
     app.step([])

@@ -22,7 +22,6 @@ from client.gui.lobby_screen import SHORTCUTS
 from client.gui.move_list import move_label
 from shared.games.othello import parse_square
 from shared.protocol import (
-    FEATURES,
     Analysis,
     ChatLine,
     Joined,
@@ -33,7 +32,12 @@ from shared.protocol import (
     Review,
     ScoredMove,
 )
-from tests.client.client_support import screenshot, settle, state_after, welcome
+from tests.client.client_support import (
+    screenshot,
+    show,
+    state_after,
+    told_every_feature,
+)
 
 OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
 PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"),
@@ -42,17 +46,9 @@ PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"),
 
 @pytest.fixture
 def app(app: App) -> App:
-    """The usual test window, told the server has every optional feature."""
-    app.known.welcome = msgspec.structs.replace(welcome(), features=list(FEATURES))
-    return app
+    return told_every_feature(app)
 
 
-def show(app: App, *messages: object) -> None:
-    for msg in messages:
-        app.take(msg)  # type: ignore[arg-type]
-    app.step([])
-    settle(app)
-    app.step([])
 
 
 def key(app: App, k: int, text: str = "") -> None:
