@@ -25,6 +25,11 @@ from server.shell.bot_pool import PREPARING, BotRunner, prepare_engine
 from shared.games import new_game
 from tests import ROOT
 
+pytestmark = pytest.mark.timeout(600)
+"""These tests compile the kernels from a cold cache in fresh processes, up to twice a
+test: minutes on a busy 2-core machine, where the suite's 120 s (which ends the whole
+worker) cut one; each process is bounded by its own timeout as well."""
+
 _REPORT = """
 import importlib, json, os, pkgutil, sys
 from numba.core.dispatcher import Dispatcher
