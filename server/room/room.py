@@ -386,6 +386,16 @@ class Room:
         """The changes proposed since the last group was settled, to store together."""
         return self._group.changes
 
+    def settle(self, save_group: Callable[[list[StoreChange]], None],
+               ) -> list[tuple[Peer | None, list[Effect]]]:
+        """Store the proposed changes in one call of ``save_group`` (one transaction),
+        then settle them: :meth:`stored`, or :meth:`unstored` if it raised StoreFault."""
+        try:
+            save_group(self.proposed)
+        except StoreFault as err:
+            return self.unstored(err)
+        return self.stored()
+
     def stored(self) -> list[tuple[Peer | None, list[Effect]]]:
         """The proposed changes are stored: each change follows in memory, in the order
         proposed, at the time of its event. Each proposal's asker (None for a timer or a

@@ -34,7 +34,6 @@ from server.room.effects import (
     Send,
     SetTimer,
     StopThinking,
-    StoreFault,
     Think,
     TimerKey,
 )
@@ -170,13 +169,7 @@ class EffectRunner:
             self._storing = None
         waiting, self._stored = self._stored, None
         if self.room.proposed:
-            try:
-                self.store.save_group(self.room.proposed)
-            except StoreFault as err:
-                settled = self.room.unstored(err)
-            else:
-                settled = self.room.stored()
-            for peer, effects in settled:
+            for peer, effects in self.room.settle(self.store.save_group):
                 self._carry_out(peer, effects)
         self.flush()
         if waiting is not None:

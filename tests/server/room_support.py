@@ -141,13 +141,7 @@ class Bench:
         shell does at the end of an event-loop turn; deliver what follows."""
         effects: list[Effect] = []
         while self.room.proposed:
-            try:
-                self.store.save_group(self.room.proposed)
-            except StoreFault as err:
-                settled = self.room.unstored(err)
-            else:
-                settled = self.room.stored()
-            for asker, followed in settled:
+            for asker, followed in self.room.settle(self.store.save_group):
                 effects += self._send(followed, asker)
         return effects
 
