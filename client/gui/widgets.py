@@ -162,6 +162,7 @@ class Ui:
         pygame.draw.rect(self.surface, color, rect, border_radius=max(4, rect.height // 5))
         if selected:
             pygame.draw.rect(self.surface, theme.ACCENT, rect, 2, border_radius=rect.height // 5)
+        shrink = px is None
         px = rect.height * 0.42 if px is None else px
         fg = theme.TEXT if enabled else theme.MUTED
         room, middle = rect.width - rect.height * 0.4, rect.center
@@ -171,6 +172,9 @@ class Ui:
                                   bottomright=(rect.right - 4, rect.bottom - 1))
             room -= key.width + 4  # the label centred in what the letter leaves
             middle = (rect.centerx - (key.width + 4) // 2, rect.centery)
+        wide = theme.font(int(px), primary).size(label)[0]
+        if shrink and wide > room:  # smaller before cut: "Othello 8x8", not "Othello…"
+            px = max(theme.MIN_FONT, px * room / wide)
         self.text(label, middle, px, fg, bold=primary, anchor="center", max_width=room)
         if enabled:
             self.on_click(rect, action)

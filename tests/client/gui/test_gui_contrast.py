@@ -21,6 +21,7 @@ from client.common.launch import Where
 from client.gui import theme
 from client.gui.app import App
 from client.gui.widgets import Ui
+from shared.games import catalogue
 from shared.games.othello import parse_square
 from shared.protocol import (
     FEATURES,
@@ -114,8 +115,6 @@ def hover(monkeypatch: pytest.MonkeyPatch, pos: tuple[int, int]) -> None:
     monkeypatch.setattr(Ui, "hovered_pos", property(lambda self: pos))
 
 
-
-
 def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The start screen (against the bot and a person, buttons hovered), a busy match
     with hints, clocks, a takeback offer, a refusal and chat; a reviewed game with a
@@ -165,6 +164,17 @@ def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
          Analysis("QW9E", 2, [ScoredMove(m, 1 - i % 3, True, 9)
                               for i, m in enumerate(ttt.legal)]))
     show(app, LinkStatus(False, "Connection lost; reconnecting in 2.0 s..."))
+
+
+@pytest.mark.parametrize("size", [(1024, 720), (1280, 800), (480, 640)])
+def test_the_start_screen_names_every_game_whole(
+        app: App, drawn: list[Drawn], size: tuple[int, int]) -> None:
+    """A label too long for its button is drawn smaller before it is cut: the games
+    read "Othello 4x4", "Othello 6x6", "Othello 8x8", never three "Othello…"."""
+    app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.step([])
+    labels = {line.text for line in drawn}
+    assert {info.label(n) for info, n in catalogue()} <= labels, sorted(labels)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (480, 640)])
