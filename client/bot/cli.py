@@ -21,8 +21,11 @@ from client.bot.tournament import Mode, Settings, Tournament
 from client.common.connection import ConnectError
 from client.common.discovery import choose_server, discover
 from client.common.options import code_argument
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS
-from shared.games import DEFAULT_GAME, GAMES
+from shared.ai.levels import LEVELS
+from shared.games import GAMES
+
+DEFAULTS = Settings(url="")
+"""What a run plays unless told: the flags' defaults are its fields."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,12 +36,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--server", metavar="URL",
                    help="ws://HOST:PORT of the server (default: find one on the LAN)")
     levels = f"{min(LEVELS)}-{max(LEVELS)}"
-    p.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME)
+    p.add_argument("--game", choices=list(GAMES), default=DEFAULTS.game)
     p.add_argument("--size", type=int, help="board size (" + "; ".join(
         f"{g.title} {', '.join(map(str, g.sizes))}, default {g.default_size}"
         for g in GAMES.values()) + ")")
-    p.add_argument("--level", type=int, default=DEFAULT_LEVEL,
-                   help=f"our bot's level, {levels} (default {DEFAULT_LEVEL})")
+    p.add_argument("--level", type=int, default=DEFAULTS.level,
+                   help=f"our bot's level, {levels} (default {DEFAULTS.level})")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--create", choices=["vs-bot", "vs-human"], default=None,
                      help="new matches against the server's bot (default) or for a person "
@@ -49,21 +52,25 @@ def _parser() -> argparse.ArgumentParser:
                      help="follow this match as a spectator")
     how.add_argument("--pair", action="store_true",
                      help="play both seats: --level against --opponent-level, seats alternating")
-    p.add_argument("--opponent-level", type=int, default=DEFAULT_LEVEL,
+    p.add_argument("--opponent-level", type=int, default=DEFAULTS.opponent_level,
                    help="the server bot's level (vs-bot) or the other side's (--pair)")
-    p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
-    p.add_argument("--parallel", type=int, default=1, help="games at once (default 1)")
+    p.add_argument("--games", type=int, default=DEFAULTS.games,
+                   help=f"how many games (default {DEFAULTS.games})")
+    p.add_argument("--parallel", type=int, default=DEFAULTS.parallel,
+                   help=f"games at once (default {DEFAULTS.parallel})")
     p.add_argument("--seed", type=int, help="makes our bot's choices reproducible")
     p.add_argument("--seconds", type=float, help="thinking time per move for levels that "
                    "search to a deadline")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--token-file", type=Path,
                    help="keep the player's token here, to resume its games in a later run")
-    p.add_argument("--name", default="", help="the player name the server shows")
-    p.add_argument("--timeout", type=float, default=300.0,
-                   help="seconds of server silence before a game is given up (default 300)")
-    p.add_argument("--give-up", type=float, default=60.0,
-                   help="seconds to keep reconnecting after the link drops (default 60)")
+    p.add_argument("--name", default=DEFAULTS.name, help="the player name the server shows")
+    p.add_argument("--timeout", type=float, default=DEFAULTS.timeout,
+                   help="seconds of server silence before a game is given up "
+                        f"(default {DEFAULTS.timeout:g})")
+    p.add_argument("--give-up", type=float, default=DEFAULTS.give_up,
+                   help="seconds to keep reconnecting after the link drops "
+                        f"(default {DEFAULTS.give_up:g})")
     return p
 
 

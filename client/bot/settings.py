@@ -12,6 +12,7 @@ from typing import Literal
 
 from client.common.options import match_code
 from shared.ai import BOT_NAMES
+from shared.ai.levels import DEFAULT_LEVEL
 from shared.games import DEFAULT_GAME, get_game
 
 Mode = Literal["vs-bot", "vs-human", "join", "watch", "pair"]
@@ -25,10 +26,10 @@ class Settings:
     url: str
     game: str = DEFAULT_GAME
     size: int | None = None
-    level: int = 3
+    level: int = DEFAULT_LEVEL
     mode: Mode = "vs-bot"
     code: str | None = None
-    opponent_level: int = 3
+    opponent_level: int = DEFAULT_LEVEL
     games: int = 1
     parallel: int = 1
     seed: int | None = None

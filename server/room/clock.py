@@ -12,12 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from server.room.wire import wire_seat
+from shared.ai.move_time import Budget
 from shared.protocol import Clock, ClockState
-
-BOT_SHARE_OF_INCREMENT = 0.8
-"""The part of its increment a bot spends on each move (the rest is a margin)."""
-BOT_SHARE_OF_REMAINING = 0.5
-"""A bot never plans a move longer than this part of what its clock has left."""
 
 
 @dataclass
@@ -114,21 +110,3 @@ class MatchClock:
             running=None if running is None else wire_seat(running),
         )
 
-
-@dataclass(frozen=True)
-class Budget:
-    """A bot's clock when its search was asked for: when its flag falls, the moves it
-    probably still has to make, and its increment. The bot pool reads it when a worker
-    starts the search, so time spent waiting for a free worker is counted."""
-
-    flag_at: float
-    moves_left: int
-    increment: float
-
-    def seconds(self, now: float) -> float:
-        """How long the bot may think from ``now``: a share of what it has left for its
-        moves to come, plus most of its increment, never more than
-        :data:`BOT_SHARE_OF_REMAINING` of its clock."""
-        left = max(0.0, self.flag_at - now)
-        share = left / max(1, self.moves_left) + BOT_SHARE_OF_INCREMENT * self.increment
-        return min(share, BOT_SHARE_OF_REMAINING * left)

@@ -25,10 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from server.room.clock import Budget
 from server.room.match import Match, Seat
 from server.room.presence import Peer
 from shared import protocol
+from shared.ai.move_time import Budget
 from shared.games import State
 from shared.protocol import ChatLine, Result, ServerMessage
 

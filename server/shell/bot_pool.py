@@ -3,8 +3,9 @@
 A search that overruns its deadline or crashes its worker, or a bot on a clock that gets
 no worker in time, costs the bot nothing worse than its quick move
 (:func:`shared.ai.quick_move`, one ply, worked out here at once): the match goes on, and
-the incident is logged. Every search is given its thinking time and stops at it itself
-(UNTIMED_SECONDS for a level that has none), so an abandoned one frees its worker too.
+the incident is logged. Every search is given its thinking time
+(:func:`shared.ai.move_time.move_seconds`, also for a level without one) and stops at it
+itself, so an abandoned one frees its worker too.
 
 The expert's kernels are compiled machine code (numba, :mod:`shared.ai.kernel`): the
 first run after an install compiles them (seconds), later processes load numba's cache.
@@ -26,19 +27,17 @@ from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from typing import Callable, TypeVar
 
 import shared.ai
-from server.room.clock import Budget
 from server.shell.worker_slots import WorkerSlots
-from shared.ai import DEFAULT_SECONDS, quick_move
+from shared.ai import quick_move
 from shared.ai.kernel import warm_up
+from shared.ai.move_time import Budget, move_seconds
 from shared.games import State, new_game
 
 log = logging.getLogger("taikyoku.server")
 
 SLACK_SECONDS = 5.0
-"""Time allowed beyond a bot's thinking time: starting a worker process, a busy machine."""
-UNTIMED_SECONDS = 10.0
-"""Thinking time of a level that has none of its own (a fixed depth) and no cap: its
-search stops there, with the deepest depth it finished."""
+"""Time allowed beyond a bot's thinking time: starting a worker process, a busy machine
+(on a clock, never more than the clock's share for the move)."""
 PREPARING = "preparing the engine (first run only)"
 """Said while the kernels compile: the server logs it, a client starting a server shows it."""
 ANNOUNCE_AFTER = 2.0
@@ -101,14 +100,6 @@ def _exit_with(sentinel: int) -> None:
 
 Thinker = Callable[[str, int, str, int, int, "float | None"], int]
 T = TypeVar("T")
-
-
-def level_seconds(level: int, cap: float | None) -> float | None:
-    """A level's thinking time, capped by the server's ``bot_seconds`` when that is set."""
-    own = DEFAULT_SECONDS.get(level)
-    if cap is None:
-        return own
-    return cap if own is None else min(own, cap)
 
 
 class BotRunner:
@@ -184,25 +175,21 @@ class BotRunner:
         a free worker goes to each owner in turn (server/shell/worker_slots.py). With a
         ``budget`` (a clocked match) the bot thinks within it, decided when a worker is
         free, and a search that overruns gives way to the quick move in time."""
-        seconds = level_seconds(level, self.cap)
-        if seconds is None:
-            seconds = UNTIMED_SECONDS
         legal = state.legal_moves()
         if budget is None:  # the deadline counts from the worker, not the queue
             await self._worker_for(where, owner)
         else:  # the bot's clock runs while it waits for a worker
             try:
                 await asyncio.wait_for(self._worker_for(where, owner),
-                                       budget.seconds(time.time()))
+                                       budget.share(time.time()))
             except TimeoutError:
                 log.warning("no bot worker was free in time for %s (its clock ran out "
                             "waiting); playing its quick move", where)
                 return quick_move(state)
-        deadline = seconds + self.slack
-        if budget is not None:
-            share = budget.seconds(time.time())
-            seconds = min(seconds, share)
-            deadline = min(deadline, seconds + share)
+        now = time.time()
+        seconds = move_seconds(level, self.cap, budget, now)
+        slack = self.slack if budget is None else min(self.slack, budget.share(now))
+        deadline = seconds + slack
         try:
             work = self._submit(self.thinker, state.game, state.size, state.board,
                                 state.to_move, level, seconds)

@@ -22,7 +22,8 @@ from functools import cache
 from typing import Final
 
 from shared.ai import othello_fixed, tictactoe
-from shared.ai.levels import EXPERT_SECONDS, LEVELS
+from shared.ai.levels import LEVELS
+from shared.ai.move_time import move_seconds
 from shared.ai.othello_eval import tables
 from shared.games import PASS, State
 from shared.games.othello import OthelloState
@@ -30,11 +31,6 @@ from shared.games.tictactoe import TicTacToeState
 
 BOT_NAMES: Final[dict[int, str]] = {level: spec.name for level, spec in LEVELS.items()}
 """Bot levels and their names, weakest first (the protocol's `welcome.bots`)."""
-
-DEFAULT_SECONDS: Final[dict[int, float | None]] = {
-    level: spec.seconds for level, spec in LEVELS.items()
-}
-"""Each level's default thinking time; None for the fixed-depth levels (no deadline)."""
 
 
 VARIETY_DISCS: Final = 2
@@ -52,9 +48,10 @@ def choose_move(
     """A legal move for the side to move (PASS when that is the only one).
 
     ``seconds`` caps the thinking time of the levels that search to a deadline
-    (level 5; default ``DEFAULT_SECONDS``); given to Othello's fixed-depth levels, they
-    deepen to their depth and play by the deepest they finished within it (without it,
-    they search their depth however long it takes). Tic-tac-toe ignores it.
+    (level 5; default its level's own, :func:`shared.ai.move_time.move_seconds`); given
+    to Othello's fixed-depth levels, they deepen to their depth and play by the deepest
+    they finished within it (without it, they search their depth however long it
+    takes). Tic-tac-toe ignores it.
     ``seed`` makes the choice reproducible (for level 5, as long as the search
     reaches the same depth) and plays a best move; without one, equally good moves are
     chosen at random, and level 5 varies in the opening (``VARIETY_DISCS``).
@@ -95,7 +92,7 @@ def _othello_scores(
         deadline = time.perf_counter() + seconds
         return othello_fixed.deepened(lambda d, until: search(t, own, opp, d, until), depth,
                                       deadline), 0
-    budget = EXPERT_SECONDS if seconds is None else seconds
+    budget = move_seconds(level) if seconds is None else seconds
     _load_kernels()
     from shared.ai.kernel.board import square_of
     from shared.ai.kernel.evaluate import UNIT
@@ -198,5 +195,5 @@ def _legal_moves(state: State) -> list[int]:
     return legal
 
 
-__all__ = ["BOT_NAMES", "DEFAULT_SECONDS", "PASS", "MoveScore", "analyse", "choose_move",
+__all__ = ["BOT_NAMES", "PASS", "MoveScore", "analyse", "choose_move",
            "quick_move"]

@@ -5,17 +5,15 @@ Intermediate: looks a few moves ahead") in the web page's lobby (through its cat
 the window's start screen and the terminal's questions; ``title`` alone where there is
 room for one word. ``name`` is the engine's name (a bot player's name on the wire).
 
-The server reads ``DEFAULT_SECONDS`` to set its own deadline for a bot move. Levels
-with ``seconds=None`` search to a fixed depth and finish in well under a second on
-8x8; the expert searches to its deadline.
+A level's ``seconds`` is its own thinking time; how long a bot thinks on a move also
+depends on the server's cap and the clock, decided in one place:
+:func:`shared.ai.move_time.move_seconds`. Levels with ``seconds=None`` search to a fixed
+depth and finish in well under a second on 8x8; the expert searches to its deadline.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-EXPERT_SECONDS = 1.0
-"""The expert's default thinking time per move."""
 
 DEFAULT_LEVEL = 3
 """The level a new match against the bot gets unless the person chooses (as in `create`)."""
@@ -31,7 +29,7 @@ class Level:
     feel: str
     """What playing it feels like, in a player's words (no algorithm names)."""
     seconds: float | None
-    """Default deadline (None: fixed depth, no deadline)."""
+    """The level's own thinking time per move (None: a fixed depth, no deadline of its own)."""
     depth: int
     """Othello search depth in plies (0: no fixed depth: random play, or the expert's search to
     its deadline); tic-tac-toe levels 3+ search to the end."""
@@ -49,7 +47,7 @@ LEVELS: dict[int, Level] = {
         "alpha-beta with static move ordering, deeper fixed depth (whole game in tic-tac-toe)",
     ),
     5: Level(
-        "expert", "Expert", "the engine at full strength", EXPERT_SECONDS, 0,
+        "expert", "Expert", "the engine at full strength", 1.0, 0,
         "compiled (numba) principal-variation search deepened to a deadline, with a "
         "transposition table, killer/history/fastest-first ordering and an evaluation "
         "learned from self-play (symmetric patterns per game phase, in discs); solves the "

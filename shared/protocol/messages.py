@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Final, Literal, Union, get_args
 
 import msgspec
 
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS
+
 PROTOCOL_VERSION: Final = 1
 MAX_FRAME_BYTES: Final = 64 * 1024
 """Frames larger than this are refused (the server closes with 1009)."""
@@ -114,7 +116,7 @@ class Message(msgspec.Struct, tag_field="type", omit_defaults=False):
 class BotChoice(msgspec.Struct):
     """The server bot a `create` asks for."""
 
-    level: Annotated[int, msgspec.Meta(ge=1, le=5)] = 3
+    level: Annotated[int, msgspec.Meta(ge=min(LEVELS), le=max(LEVELS))] = DEFAULT_LEVEL
 
 
 class Position(msgspec.Struct):

@@ -5,11 +5,10 @@ clean shutdown."""
 
 from __future__ import annotations
 
-import pytest
-
-from server.room.clock import Budget, MatchClock
+from server.room.clock import MatchClock
 from server.room.effects import FLAG_TIMER, CancelTimer, Reply, SaveClock, SetTimer, Think
 from server.room.match import Match, Seat
+from shared.ai.move_time import Budget
 from shared.games import PASS, new_game
 from shared.protocol import (
     BotChoice,
@@ -42,13 +41,6 @@ def test_clock_arithmetic() -> None:
                                                  remaining=[52.0, 0.0], running=None)
     clock.start(0, 0.0)
     assert clock.fallen(52.0) == 0 and clock.left(0, 99.0) == 0.0
-
-
-def test_a_bots_budget_is_a_share_of_its_clock() -> None:
-    budget = Budget(flag_at=130.0, moves_left=10, increment=2.0)
-    assert budget.seconds(100.0) == pytest.approx(30 / 10 + 0.8 * 2)
-    assert budget.seconds(129.0) == pytest.approx(0.5)  # never over half of what is left
-    assert budget.seconds(140.0) == 0.0
 
 
 def playing_with_clock(bench: Bench, initial: float = 60, increment: float = 0,

@@ -9,9 +9,9 @@ import multiprocessing
 import os
 import time
 
-from server.room.clock import Budget
-from server.shell.bot_pool import BotRunner, level_seconds, think
-from shared.ai import DEFAULT_SECONDS, quick_move
+from server.shell.bot_pool import BotRunner, think
+from shared.ai import quick_move
+from shared.ai.move_time import Budget, move_seconds
 from shared.ai.othello_eval import tables
 from shared.ai.othello_fixed import minimax_scores
 from shared.games import State, new_game
@@ -55,8 +55,8 @@ def failing_think(*args: object) -> int:
 async def test_people_are_answered_while_two_experts_think(make_server, connect) -> None:
     server = await make_server(bot_seconds=1.5, bot_workers=2)
     server.bots.thinker = padded_think
-    thinking = level_seconds(5, 1.5)
-    assert thinking is not None and thinking >= 0.5
+    thinking = move_seconds(5, cap=1.5)
+    assert thinking >= 0.5
     loop = asyncio.get_running_loop()
 
     bot_fans = [await connect(server, name=f"fan{i}") for i in range(2)]
@@ -179,12 +179,6 @@ async def test_a_bot_on_a_clock_with_no_worker_in_time_says_so_and_plays_its_qui
         busy.cancel()
     finally:
         await runner.close()
-
-
-def test_level_seconds_caps_the_level_default() -> None:
-    for level, own in DEFAULT_SECONDS.items():
-        assert level_seconds(level, None) == own
-        assert level_seconds(level, 0.05) == (0.05 if own is None else min(own, 0.05))
 
 
 async def test_time_queued_for_a_worker_does_not_count_against_the_deadline(caplog) -> None:

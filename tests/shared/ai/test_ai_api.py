@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from shared.ai import BOT_NAMES, DEFAULT_SECONDS, analyse, choose_move
+from shared.ai import BOT_NAMES, analyse, choose_move
 from shared.games import PASS, State, new_game
 from shared.games.othello import OthelloState
 
@@ -38,11 +38,8 @@ def forced_pass() -> OthelloState:
             state = state.play(rng.choice(state.legal_moves()))
 
 
-def test_levels_names_and_default_times() -> None:
+def test_levels_names() -> None:
     assert BOT_NAMES == {1: "random", 2: "greedy", 3: "minimax", 4: "alphabeta", 5: "expert"}
-    assert set(DEFAULT_SECONDS) == set(BOT_NAMES)
-    assert DEFAULT_SECONDS[5] == 1.0
-    assert all(DEFAULT_SECONDS[level] is None for level in (1, 2, 3, 4))
 
 
 @pytest.mark.parametrize("game, size", GAMES)
