@@ -6,20 +6,31 @@ import asyncio
 import dataclasses
 import json
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as websockets_connect
 
+from client.common.words import use_language
 from server.shell.app import GameServer, ServerConfig
 from shared.protocol import decode_server
+from shared.words import DEFAULT_LANGUAGE
 
 MakeServer = Callable[..., Awaitable[GameServer]]
 
 # The browser tests' fixtures (browser, open_page, web_server): tests/client/web/web_support.py;
 # the window tests' `app`: tests/client/client_support.py.
 pytest_plugins = ["tests.client.web.web_support", "tests.client.client_support"]
+
+
+@pytest.fixture(autouse=True)
+def english_to_start() -> Iterator[None]:
+    """Every test starts with the clients speaking English, whatever the one before chose
+    (``--lang``, the window's setting) or the machine's locale says."""
+    use_language(DEFAULT_LANGUAGE)
+    yield
+    use_language(DEFAULT_LANGUAGE)
 
 
 def server_config(tmp_path: Path, **overrides: Any) -> ServerConfig:

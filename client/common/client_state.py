@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from client.common.connection import LinkStatus
 from client.common.match_view import MatchView, same_position
-from client.common.words import words
+from client.common.words import refusal, words
 from shared.protocol import (
     Analysis,
     ChatLine,
@@ -93,7 +93,7 @@ class ClientState:
             elif asked is not None and msg.ref == "analyse":
                 asked.review_asked = False
             if msg.code not in QUIET_ERRORS:
-                self.say(msg.message)  # the server's words until these clients speak the catalogue
+                self.say(refusal(msg))
         elif isinstance(msg, Welcome):
             self.welcome = msg
         elif isinstance(msg, LinkStatus):

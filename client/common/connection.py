@@ -35,6 +35,7 @@ from websockets.exceptions import (
 
 from client.common.link_errors import ConnectError, describe_failure
 from client.common.sanitise import clean, clean_text, plain
+from client.common.words import refusal, words
 from shared.ai.levels import DEFAULT_LEVEL
 from shared.protocol import (
     PROTOCOL_VERSION,
@@ -65,7 +66,11 @@ MAX_SERVER_FRAME = 16 * 2**20
 """Server frames can be larger than client ones (a lobby with thousands of matches)."""
 
 
-CLOSE_REASONS = {1000: "the server closed the link", 1001: "the server is going away"}
+CLOSE_REASONS = {1000: "link-closed", 1001: "link-going-away", 1002: "link-other-protocol",
+                 1006: "link-broke", 1008: "link-refused", 1009: "link-too-large",
+                 1011: "link-no-answer"}
+"""The catalogue's words for why the link closed, by the close code (the page's too); the
+server's own reason is English for bot authors, and only logged."""
 RESENT = (Move, ListMatches)
 """The intents sent again when a link closed under them: the server acts on them once."""
 
@@ -74,7 +79,8 @@ RESENT = (Move, ListMatches)
 class LinkStatus:
     """Put in the inbox whenever the link drops or comes back.
 
-    ``message`` is for people: "Connection lost; reconnecting in 2 s..." / "Reconnected.".
+    ``message`` is for people, in the client's language: "Connection lost (the link
+    broke); trying again in 2 s…" / "Reconnected.".
     ``final`` is True when the connection has given up (or reconnecting is off): no
     further message will arrive.
     """
@@ -127,7 +133,7 @@ class Connection:
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self._finished = False  # the reader has stopped for good
-        self._end = "the connection is closed"  # why, once finished
+        self._end: str | None = None  # why, once finished
 
     # ---- life cycle ------------------------------------------------------------
 
@@ -158,7 +164,7 @@ class Connection:
         if self._ws is not None:
             await self._ws.close()
         self._set_down()
-        self._finish("Disconnected.")
+        self._finish(words()("link-disconnected"))
 
     async def __aenter__(self) -> Connection:
         await self.connect()
@@ -193,7 +199,7 @@ class Connection:
         text = encode(message)
         while True:
             if self._closing or self._finished:
-                raise ConnectError(f"not connected to {self.url}: {self._end}")
+                raise self._not_connected()
             await self._wait_for_link()
             ws = self._ws
             if ws is None:
@@ -214,7 +220,7 @@ class Connection:
         After the final LinkStatus (closed, or gave up) it raises ConnectError.
         """
         if self._finished and self._inbox.empty():
-            raise ConnectError(f"not connected to {self.url}: {self._end}")
+            raise self._not_connected()
         if timeout is None:
             return await self._inbox.get()
         return await asyncio.wait_for(self._inbox.get(), timeout)
@@ -292,18 +298,17 @@ class Connection:
         except (ConnectionClosed, TimeoutError, ProtocolError) as err:
             await ws.close()
             raise ConnectError(clean_text(
-                f"{self.url} did not answer hello like a taikyoku server ({err})")) from err
+                words()("link-no-hello", url=self.url, error=str(err)))) from err
         if isinstance(reply, Error):
             await ws.close()
             if reply.code == "unsupported_protocol":
-                raise ConnectError(
-                    f"protocol mismatch: this client speaks protocol {PROTOCOL_VERSION}, "
-                    f"the server at {self.url} says: {reply.message}")
-            raise ConnectError(f"the server at {self.url} refused us: {reply.message}")
+                raise ConnectError(words()("link-protocol-mismatch", url=self.url,
+                                           version=str(PROTOCOL_VERSION)))
+            raise ConnectError(words()("link-refused-us", url=self.url, why=refusal(reply)))
         if not isinstance(reply, Welcome):
             await ws.close()
-            raise ConnectError(
-                f"{self.url} answered hello with {type(reply).__name__}, not welcome")
+            raise ConnectError(words()("link-not-welcome", url=self.url,
+                                       what=type(reply).__name__))
         return ws, reply
 
     def _accept(self, welcome: Welcome) -> None:
@@ -322,6 +327,11 @@ class Connection:
         self._inbox.put_nowait(status)
         if self.on_status is not None:
             self.on_status(status)
+
+    def _not_connected(self) -> ConnectError:
+        """Why nothing more can be sent or received: closed, or given up (``_end``)."""
+        why = self._end or words()("link-disconnected")
+        return ConnectError(words()("link-not-connected", url=self.url, why=why))
 
     def _set_down(self) -> None:
         self.up = False
@@ -352,10 +362,11 @@ class Connection:
             self._set_down()
             if self._closing:
                 return
-            reason = (clean_text(ws.close_reason or "")
-                      or CLOSE_REASONS.get(ws.close_code or 0, "link lost"))
+            if ws.close_reason:
+                log.info("%s closed the link: %s", self.url, clean_text(ws.close_reason))
+            reason = words()(CLOSE_REASONS.get(ws.close_code or 0, "link-broke"))
             if not self.reconnect:
-                self._finish(f"Connection lost ({reason}).")
+                self._finish(words()("link-lost", reason=reason))
                 return
             if not await self._reconnect(reason):
                 return
@@ -368,8 +379,8 @@ class Connection:
         started = loop.time()
         while True:
             wait = delay * random.uniform(0.5, 1.0)
-            self._status(LinkStatus(
-                False, f"Connection lost ({reason}); reconnecting in {wait:.1f} s..."))
+            self._status(LinkStatus(False, words()("link-retry", first="no", reason=reason,
+                                                   seconds=f"{wait:.1f}")))
             await asyncio.sleep(wait)
             try:
                 ws, welcome = await self._open()
@@ -377,8 +388,8 @@ class Connection:
                 reason = str(err)
                 if self.give_up_after is not None and (
                         loop.time() - started >= self.give_up_after):
-                    self._finish(f"Gave up reconnecting after {loop.time() - started:.0f} s: "
-                                 f"{reason}")
+                    self._finish(words()("link-gave-up", reason=reason,
+                                         seconds=f"{loop.time() - started:.0f}"))
                     return False
                 delay = min(cap, delay * 2)
                 continue
@@ -389,12 +400,9 @@ class Connection:
                 self._save_token()
             except ConnectError as err:  # we play on; only a later run may not resume us
                 log.warning("%s (after reconnecting to %s)", err, self.url)
-            if previous is not None and welcome.player != previous:
-                message = ("Reconnected, but the server did not know us: "
-                           "our matches there are lost.")
-            else:
-                message = "Reconnected."
-            self._status(LinkStatus(True, message))
+            forgotten = previous is not None and welcome.player != previous
+            self._status(LinkStatus(True, words()(
+                "link-reconnected-unknown" if forgotten else "link-reconnected")))
             return True
 
 
@@ -412,7 +420,8 @@ def _read_token(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise ConnectError(f"cannot read the token file {path}: {err.strerror or err}") from err
+        raise ConnectError(words()("token-unreadable", path=str(path),
+                                   error=str(err.strerror or err))) from err
     return token or None
 
 
@@ -424,7 +433,8 @@ def _write_token(path: Path, token: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(token + "\n")
     except OSError as err:
-        raise ConnectError(f"cannot write the token file {path}: {err.strerror or err}") from err
+        raise ConnectError(words()("token-unwritable", path=str(path),
+                                   error=str(err.strerror or err))) from err
 
 
 __all__ = ["ConnectError", "Connection", "LinkStatus"]

@@ -18,6 +18,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from client.common.connection import ConnectError
 from client.common.sanitise import clean_text
+from client.common.words import words
 from shared.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 
 RESOLVE_TIMEOUT = 1.0
@@ -106,11 +107,12 @@ def choose_server(found: list[FoundServer]) -> FoundServer:
     if usable:
         return usable[0]
     if found:
-        others = ", ".join(f"{s.name} at {s.url} (protocol {s.protocol})" for s in found)
-        raise ConnectError(f"the servers on the LAN speak another protocol: {others}; "
-                           f"this client speaks protocol {PROTOCOL_VERSION}")
-    raise ConnectError("no taikyoku server found on the LAN; start one with `taikyoku serve` "
-                       "or give its address with --server ws://HOST:PORT")
+        w = words()
+        others = w("words-comma").join(
+            w("lan-server", name=s.name, url=s.url, protocol=str(s.protocol)) for s in found)
+        raise ConnectError(w("lan-other-protocol", servers=others,
+                             version=str(PROTOCOL_VERSION)))
+    raise ConnectError(words()("lan-none"))
 
 
 __all__ = ["FoundServer", "choose_server", "discover"]

@@ -29,6 +29,7 @@ import platformdirs
 
 from client.common.client_state import ClientState
 from client.common.connection import ConnectError, Connection
+from client.common.words import words
 from shared.protocol import Lobby
 
 SLOTS = 8
@@ -98,8 +99,7 @@ def claim(
     if token_file is not None:
         lock = _lock(token_file)
         if lock is None:
-            raise IdentityError(f"the token file {token_file} is in use by another taikyoku "
-                                "client (leave out --token-file to play as another player)")
+            raise IdentityError(words()("identity-in-use", path=str(token_file)))
         return _taken(token_file, lock, new_player)
     if directory is None:
         return Identity(None)
@@ -109,16 +109,13 @@ def claim(
         try:
             lock = _lock(path)
         except IdentityError as err:  # never a reason not to play: just not remembered
-            return Identity(None, f"Your player cannot be remembered ({err}); this run "
-                                  "plays as a new player.")
+            return Identity(None, words()("identity-not-remembered", why=str(err)))
         if lock is not None:
             identity = _taken(path, lock, new_player)
             if slot > 1:
-                identity.note = ("Another taikyoku client here is already your usual player "
-                                 "on this server, so this one plays as another player.")
+                identity.note = words()("identity-another-slot")
             return identity
-    return Identity(None, f"{SLOTS} taikyoku clients here already play on this server; "
-                          "this one is a new player for this run only.")
+    return Identity(None, words()("identity-all-slots", count=SLOTS))
 
 
 def _taken(path: Path, lock: IO[bytes], new_player: bool) -> Identity:
@@ -127,7 +124,8 @@ def _taken(path: Path, lock: IO[bytes], new_player: bool) -> Identity:
             path.unlink(missing_ok=True)
         except OSError as err:
             lock.close()
-            raise IdentityError(f"cannot forget the player in {path}: {err.strerror}") from err
+            raise IdentityError(words()("identity-cannot-forget", path=str(path),
+                                        error=str(err.strerror or err))) from err
     return Identity(path, _lock=lock)
 
 
@@ -142,8 +140,8 @@ def _lock(path: Path) -> IO[bytes] | None:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle = os.fdopen(os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600), "r+b")
     except OSError as err:
-        raise IdentityError(f"cannot use {path.parent} for the player's token: "
-                            f"{err.strerror or err}") from err
+        raise IdentityError(words()("identity-cannot-use", directory=str(path.parent),
+                                    error=str(err.strerror or err))) from err
     try:
         if sys.platform == "win32":
             import msvcrt
@@ -172,6 +170,6 @@ async def rejoin(conn: Connection, known: ClientState) -> None:
             while not isinstance(msg := await conn.recv(), Lobby):
                 known.handle(msg)
     except TimeoutError as err:
-        raise ConnectError(f"{conn.url} did not answer the match list in time") from err
+        raise ConnectError(words()("rejoin-timeout", url=conn.url)) from err
     known.handle(msg)
     known.current = None

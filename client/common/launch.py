@@ -15,16 +15,12 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 
 from client.common.connection import ConnectError
 from client.common.identity import url_key
+from client.common.words import words
 
 if TYPE_CHECKING:
     from client.common.discovery import FoundServer
     from server.config import ServerConfig
     from server.shell.app import GameServer
-
-PREPARING = "Preparing the engine (first run only)..."
-"""Said while the bots' engine is compiled for a server started here (the first run after
-an install takes seconds; see :func:`server.bots.prepare_engine`)."""
-
 
 @dataclass
 class Where:
@@ -83,7 +79,9 @@ async def find_or_start(
     """The server to play on; ``config`` is a started one's (default ServerConfig's:
     every interface, port 8765, the user's game database).
 
-    ``say`` reports progress ("Looking for a server on the LAN...") to the caller.
+    ``say`` reports progress ("Looking for a server on the LAN...") to the caller, and
+    while the bots' engine is compiled for a server started here (the first run after an
+    install takes seconds; see :func:`server.shell.bot_pool.prepare_engine`).
     When the port is taken by something else, the started server takes any free port
     instead; when a server here already has the game database open (another window
     started it), we play on that one.
@@ -91,24 +89,24 @@ async def find_or_start(
     if server:
         return Where(server, server)
     if lan:
-        say("Looking for a game server on the LAN...")
+        say(words()("start-looking"))
         try:
             found = await discover(discover_timeout)
         except Exception as err:  # no multicast here, or zeroconf trouble: never a reason
             # not to play, so start our own server instead
-            say(f"LAN discovery is unavailable ({err}); starting a server here.")
+            say(words()("start-no-discovery", error=str(err)))
             found = []
         if found:
             from client.common.discovery import choose_server
 
             try:
                 chosen = choose_server(found)
-                return Where(chosen.url, f"{chosen.host}:{chosen.port}, found on the LAN")
+                return Where(chosen.url, words()("where-found",
+                                                 address=f"{chosen.host}:{chosen.port}"))
             except ConnectError as err:  # none we can talk to: play here rather than not
-                say(f"{err}. Starting a server here instead.")
+                say(words()("start-none-usable", why=str(err)))
     # with --no-lan nobody looked: "no server found" would send them looking for one
-    say("No server found: starting one on this computer..." if lan
-        else "Starting a server on this computer...")
+    say(words()("start-here", looked="yes" if lan else "no"))
     from server.config import ServerConfig
     from server.shell.app import GameServer
     from server.shell.bot_pool import prepare_engine
@@ -116,12 +114,13 @@ async def find_or_start(
 
     config = config or ServerConfig()
     db = str(config.db or default_db_path())
-    key = f"this computer {db if db == ':memory:' else Path(db).resolve()}"
+    # the players remembered here are filed by this key since the first release: it stays
+    key = f"this computer {db if db == ':memory:' else Path(db).resolve()}"  # not words
     host = config.host
     local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     shown = lan_address() if host in ("0.0.0.0", "", "::") else host
     if config.warm_bots:  # compiled here, so the window can say why it waits
-        await prepare_engine(lambda _: say(PREPARING))
+        await prepare_engine(lambda _: say(words()("start-preparing")))
     try:
         game_server = GameServer(config)
         await game_server.start()
@@ -131,8 +130,8 @@ async def find_or_start(
         game_server = GameServer(replace(config, port=0))
         await game_server.start()
     share = f"ws://{shown}:{game_server.port}"
-    label = f"this computer (friends join at {share})"
-    return Where(f"ws://{local}:{game_server.port}", label, game_server, share, key)
+    return Where(f"ws://{local}:{game_server.port}", words()("where-here", share=share),
+                 game_server, share, key)
 
 
 async def _already_here(err: OSError, local: str, shown: str, port: int, key: str) -> Where:
@@ -142,9 +141,8 @@ async def _already_here(err: OSError, local: str, shown: str, port: int, key: st
     try:
         _, writer = await asyncio.wait_for(asyncio.open_connection(local, port), 2.0)
     except (OSError, TimeoutError):
-        raise OSError(f"{err}. If another `taikyoku play` or `taikyoku serve` runs here on "
-                      "another port, connect to it with --server ws://127.0.0.1:PORT") from err
+        raise OSError(words()("start-port-elsewhere", error=str(err))) from err
     writer.close()
     share = f"ws://{shown}:{port}"
-    return Where(f"ws://{local}:{port}", f"the server already running on this computer "
-                 f"(friends join at {share})", share=share, key=key)
+    return Where(f"ws://{local}:{port}", words()("where-already", share=share),
+                 share=share, key=key)

@@ -2,7 +2,8 @@
 
 Kept apart from :mod:`client.common.connection` so the words for each failure (a wrong
 address, a refusal, a name the server does not answer to, too many connections) are in
-one place that reads on its own.
+one place that reads on its own. The sentences are the catalogue's ``connect-…`` entries,
+in the client's language; the system's own words for an OS error stay as they come.
 """
 
 from __future__ import annotations
@@ -12,6 +13,11 @@ import socket
 
 from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 
+from client.common.words import words
+
+REFUSED_BY_STATUS = {421: "connect-wrong-name", 429: "connect-too-many"}
+"""The HTTP refusals of a taikyoku server that say what to do (docs/hosting.md)."""
+
 
 class ConnectError(Exception):
     """The server could not be reached or refused us; the message says why and what to do."""
@@ -19,27 +25,22 @@ class ConnectError(Exception):
 
 def describe_failure(url: str, err: BaseException) -> str:
     """A sentence for a person about why opening ``url`` failed."""
+    w = words()
     if isinstance(err, InvalidURI):
-        return f"{url!r} is not a websocket address; expected ws://HOST:PORT/"
+        return w("connect-not-an-address", url=url)
     if isinstance(err, socket.gaierror):
-        return f"cannot find the host of {url} ({err.strerror or err})"
+        return w("connect-no-host", url=url, error=str(err.strerror or err))
     if isinstance(err, ConnectionRefusedError):
-        return (f"no server at {url}: the connection was refused "
-                "(is `taikyoku serve` running there, on that port?)")
+        return w("connect-refused", url=url)
     if isinstance(err, (TimeoutError, asyncio.TimeoutError)):
-        return f"no answer from {url} in time (wrong address, or a firewall?)"
-    if isinstance(err, InvalidStatus) and err.response.status_code == 421:
-        return (f"{url}: that server does not answer to this name; connect by its address "
-                "(or its operator starts it with --allow-host and this name)")
-    if isinstance(err, InvalidStatus) and err.response.status_code == 429:
-        return (f"{url}: too many connections from this address are open on that server; "
-                "close some and try again (or its operator raises "
-                "--max-connections-per-address)")
+        return w("connect-timeout", url=url)
     if isinstance(err, InvalidStatus):
-        return (f"{url} answered HTTP {err.response.status_code} instead of a websocket: "
-                "not a taikyoku server, or the wrong path")
+        status = err.response.status_code
+        if status in REFUSED_BY_STATUS:
+            return w(REFUSED_BY_STATUS[status], url=url)
+        return w("connect-not-websocket", url=url, status=str(status))
     if isinstance(err, InvalidHandshake):
-        return f"{url} is not a taikyoku server (websocket handshake failed: {err})"
+        return w("connect-not-taikyoku", url=url, error=str(err))
     if isinstance(err, OSError):
-        return f"cannot connect to {url}: {err.strerror or err}"
-    return f"cannot connect to {url}: {err}"
+        return w("connect-failed", url=url, error=str(err.strerror or err))
+    return w("connect-failed", url=url, error=str(err))

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Literal, TypedDict, get_args
 
 from client.common import identity
+from client.common.words import client_language, use_language, words
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
 from shared.games import DEFAULT_GAME, GAMES, get_game
 from shared.protocol import Clock
+from shared.words import LANGUAGES
 
 Seat = Literal["first", "second", "random"]
 Vs = Literal["bot", "human"]
@@ -56,6 +58,8 @@ class Plan:
     """This token file instead (``--token-file``)."""
     new_player: bool = False
     """Forget the remembered player and start as a new one (``--new-player``)."""
+    lang: str | None = None
+    """The language asked for with ``--lang`` (None: the window's setting or the locale's)."""
 
     @property
     def decided(self) -> bool:
@@ -100,7 +104,7 @@ def match_code(text: str) -> str:
     ValueError if it is not a code."""
     code = text.strip().upper()
     if not code or len(code) > 16 or not code.isalnum():
-        raise ValueError(f"{text!r} is not a match code (letters and digits)")
+        raise ValueError(words()("code-invalid", text=text))
     return code
 
 
@@ -108,21 +112,20 @@ def read_clock(text: str) -> Clock | None:
     """A time control as players write it: '5+3' is 5 minutes each and 3 seconds added per
     move, '10' is 10 minutes and nothing added, '' or 'n' no clock. ValueError with a
     sentence otherwise (the terminal's clock question and ``--clock`` both read it)."""
-    words = text.strip().lower()
-    if words in ("", "n", "no", "none"):
+    typed = text.strip().lower()
+    if typed in ("", "n", "no", "none"):
         return None
-    minutes, plus, seconds = words.partition("+")
+    minutes, plus, seconds = typed.partition("+")
     try:
         initial, increment = float(minutes) * 60, float(seconds) if plus else 0.0
     except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a clock: type minutes and the seconds "
-                         "added per move, like 5+3") from None
+        raise ValueError(words()("clock-invalid", text=text.strip())) from None
     if not 1 <= initial <= MAX_INITIAL:
-        raise ValueError(f"Each side gets 1 second to {MAX_INITIAL / 60:g} minutes, "
-                         f"not {minutes.strip()} minutes")
+        raise ValueError(words()("clock-initial-range", most=f"{MAX_INITIAL / 60:g}",
+                                 minutes=minutes.strip()))
     if not 0 <= increment <= MAX_INCREMENT:
-        raise ValueError(f"The seconds added per move are 0 to {MAX_INCREMENT:g}, "
-                         f"not {seconds.strip()}")
+        raise ValueError(words()("clock-increment-range", most=f"{MAX_INCREMENT:g}",
+                                 seconds=seconds.strip()))
     return Clock(initial=initial, increment=increment)
 
 
@@ -158,8 +161,18 @@ def _server(text: str) -> str:
     return url
 
 
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language the client speaks; argparse refuses one the catalogue lacks,
+    naming the ones it has."""
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="the language of the client's words (default: the one chosen "
+                             "in the window, else the system locale: LC_ALL, LC_MESSAGES, "
+                             "LANG)")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared flags: where to play, and (optionally) what to play there."""
+    add_language_argument(parser)
     where = parser.add_argument_group("where to play")
     where.add_argument("--server", type=_server, metavar="ws://HOST:PORT",
                        help="connect to this server (default: find one on the LAN, "
@@ -228,12 +241,21 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
         unlisted=args.unlisted, spectator_chat=args.spectator_chat,
         join=args.join, watch=args.watch,
         lan=args.lan, players_dir=identity.players_dir(), token_file=args.token_file,
-        new_player=args.new_player,
+        new_player=args.new_player, lang=args.lang,
     )
 
 
-def parse(prog: str, description: str, argv: list[str]) -> Plan:
-    """Parse ``argv`` for a client command into a plan."""
+def parse(prog: str, description: str, argv: list[str], *,
+          remembered: str | None = None) -> Plan:
+    """Parse ``argv`` for a client command into a plan, and speak the language it chooses
+    (:func:`client_language`: ``--lang``, else ``remembered``, the window's setting, else
+    the system locale). The language is read first, so what the other flags say about a
+    typed value (a clock, a match code) is in it too."""
+    first = argparse.ArgumentParser(prog=prog, add_help=False, allow_abbrev=False)
+    add_language_argument(first)
+    use_language(client_language(first.parse_known_args(argv)[0].lang, remembered))
     parser = argparse.ArgumentParser(prog=prog, description=description)
     add_arguments(parser)
-    return plan_from(parser.parse_args(argv), parser)
+    plan = plan_from(parser.parse_args(argv), parser)
+    use_language(client_language(plan.lang, remembered))  # an abbreviation (--lan ja)
+    return plan

@@ -18,6 +18,8 @@ from pathlib import Path
 import msgspec
 import platformdirs
 
+from client.common.words import words
+
 log = logging.getLogger(__name__)
 
 
@@ -70,5 +72,5 @@ def save(settings: Settings, path: Path) -> None:
             os.unlink(temporary)
             raise
     except OSError as err:
-        raise SettingsError(
-            f"cannot save the settings in {path}: {err.strerror or err}") from err
+        raise SettingsError(words()("settings-unsaved", path=str(path),
+                                    error=str(err.strerror or err))) from err

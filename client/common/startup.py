@@ -19,6 +19,7 @@ from client.common import identity, launch
 from client.common.client_state import ClientState
 from client.common.connection import ConnectError, Connection
 from client.common.options import Plan
+from client.common.words import words
 
 Opening = Literal["resume", "choose", "plan", "lobby"]
 """What to show first: the one unfinished match (already current), a choice between
@@ -60,7 +61,7 @@ class Startup:
         if self.me is None:
             self.me = identity.claim(self.where.key, token_file=plan.token_file,
                                      directory=plan.players_dir, new_player=plan.new_player)
-        self.say(f"Connecting to {self.where.label}...")
+        self.say(words()("start-connecting", server=self.where.label))
         await self.connect(plan.name, resume=True)
         return await self.open()
 
@@ -110,22 +111,25 @@ class Startup:
         plan = self.plan
         if plan.join or plan.watch:
             return ""
-        asked = (("clocks", plan.clock is not None, "clock"),
-                 ("hints between people", plan.hints and plan.vs == "human", "hint"),
-                 ("private matches", plan.unlisted or not plan.spectator_chat, "private"))
-        missing = [words for words, wanted, feature in asked
+        asked = (("clock", plan.clock is not None),
+                 ("hint", plan.hints and plan.vs == "human"),
+                 ("private", plan.unlisted or not plan.spectator_chat))
+        w = words()
+        missing = [w(f"feature-{feature}") for feature, wanted in asked
                    if wanted and not self.known.has(feature)]
         if not missing:
             return ""
-        return (f"This server does not offer {' or '.join(missing)}: "
-                "the match is played without them.")
+        named = missing[-1]
+        for feature in reversed(missing[:-1]):
+            named = w("words-or", first=feature, rest=named)
+        return w("start-not-offered", missing=named)
 
     @property
     def note(self) -> str:
         """What the person should hear once started (else ''): why this run is not the
         remembered player, and what the flags asked for that the server does not offer."""
         who = self.me.note if self.me is not None else ""
-        return " ".join(words for words in (who, self.unoffered) if words)
+        return " ".join(said for said in (who, self.unoffered) if said)
 
     async def close(self) -> None:
         """Close the connection, let the next client be this player, stop our server."""

@@ -1,9 +1,10 @@
 """The language of the window and the terminal, and the words they read in it.
 
-The language is chosen once at start: ``--lang en|ja`` on ``play`` and ``tui``, else
-the window's remembered setting, else the system locale as POSIX orders it (LC_ALL,
-then LC_MESSAGES, then LANG). Everything a client says comes from :func:`words`, the
-catalogue (``shared.words``) in that language.
+The language is chosen once at start (:func:`client_language`): ``--lang en|ja`` on
+``play`` and ``tui``, else the window's remembered setting, else the system locale as
+POSIX orders it (LC_ALL, then LC_MESSAGES, then LANG); the window may change it later
+(:func:`use_language`). Everything a client says comes from :func:`words`, the catalogue
+(``shared.words``) in that language.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 from collections.abc import Mapping
 
 from shared.protocol import Error
-from shared.words import DEFAULT_LANGUAGE, Words, choose_language, get_words
+from shared.words import DEFAULT_LANGUAGE, LANGUAGES, Words, choose_language, get_words
 
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """Where the system locale says which language to speak, the first set one winning."""
@@ -28,6 +29,18 @@ def system_language(env: Mapping[str, str] = os.environ) -> str:
         if value:
             return choose_language([value])
     return DEFAULT_LANGUAGE
+
+
+def client_language(asked: str | None, remembered: str | None = None,
+                    env: Mapping[str, str] = os.environ) -> str:
+    """The language a client starts in: ``asked`` (``--lang``), else ``remembered`` (the
+    window's setting; one the catalogue lacks, saved by another version, is passed over),
+    else the system locale's."""
+    if asked is not None:
+        return asked
+    if remembered in LANGUAGES:
+        return remembered
+    return system_language(env)
 
 
 def use_language(lang: str) -> None:

@@ -432,3 +432,67 @@ chat-empty = { $open ->
 ## What "Add to home screen" shows (the web app manifest)
 
 manifest-description = Tic-tac-toe and Othello with friends and bots on your network
+
+## Common: what the window and the terminal both say (client/common)
+## The link: $url is the server's address, $error the system's own words for a failure
+
+link-disconnected = Disconnected.
+link-lost = Connection lost ({ $reason }).
+link-gave-up = Gave up reconnecting after { $seconds } s: { $reason }
+link-reconnected-unknown = Reconnected, but the server did not know us: our matches there are lost.
+link-not-connected = not connected to { $url }: { $why }
+link-no-hello = { $url } did not answer hello like a taikyoku server ({ $error })
+link-protocol-mismatch = protocol mismatch: this client speaks protocol { $version }; the server at { $url } speaks another (play with the same version of taikyoku on both)
+link-refused-us = the server at { $url } refused us: { $why }
+link-not-welcome = { $url } answered hello with { $what }, not welcome: not a taikyoku server
+connect-not-an-address = '{ $url }' is not a websocket address; expected ws://HOST:PORT/
+connect-no-host = cannot find the host of { $url } ({ $error })
+connect-refused = no server at { $url }: the connection was refused (is `taikyoku serve` running there, on that port?)
+connect-timeout = no answer from { $url } in time (wrong address, or a firewall?)
+connect-wrong-name = { $url }: that server does not answer to this name; connect by its address (or its operator starts it with --allow-host and this name)
+connect-too-many = { $url }: too many connections from this address are open on that server; close some and try again (or its operator raises --max-connections-per-address)
+connect-not-websocket = { $url } answered HTTP { $status } instead of a websocket: not a taikyoku server, or the wrong path
+connect-not-taikyoku = { $url } is not a taikyoku server (websocket handshake failed: { $error })
+connect-failed = cannot connect to { $url }: { $error }
+token-unreadable = cannot read the token file { $path }: { $error }
+token-unwritable = cannot write the token file { $path }: { $error }
+rejoin-timeout = { $url } did not answer the match list in time
+lan-server = { $name } at { $url } (protocol { $protocol })
+lan-other-protocol = the servers on the LAN speak another protocol: { $servers }; this client speaks protocol { $version }
+lan-none = no taikyoku server found on the LAN; start one with `taikyoku serve` or give its address with --server ws://HOST:PORT
+
+## Common: starting up (finding or starting a server, who you are there)
+
+start-looking = Looking for a game server on the LAN...
+start-no-discovery = LAN discovery is unavailable ({ $error }); starting a server here.
+start-none-usable = { $why }. Starting a server here instead.
+start-here = { $looked ->
+    [yes] No server found: starting one on this computer...
+   *[no] Starting a server on this computer...
+}
+start-preparing = Preparing the engine (first run only)...
+start-connecting = Connecting to { $server }...
+start-port-elsewhere = { $error }. If another `taikyoku play` or `taikyoku serve` runs here on another port, connect to it with --server ws://127.0.0.1:PORT
+where-found = { $address }, found on the LAN
+where-here = this computer (friends join at { $share })
+where-already = the server already running on this computer (friends join at { $share })
+feature-clock = clocks
+feature-hint = hints between people
+feature-private = private matches
+words-comma = {", "}
+words-or = { $first } or { $rest }
+start-not-offered = This server does not offer { $missing }: the match is played without them.
+settings-unsaved = cannot save the settings in { $path }: { $error }
+identity-in-use = the token file { $path } is in use by another taikyoku client (leave out --token-file to play as another player)
+identity-cannot-forget = cannot forget the player in { $path }: { $error }
+identity-cannot-use = cannot use { $directory } for the player's token: { $error }
+identity-not-remembered = Your player cannot be remembered ({ $why }); this run plays as a new player.
+identity-another-slot = Another taikyoku client here is already your usual player on this server, so this one plays as another player.
+identity-all-slots = { $count } taikyoku clients here already play on this server; this one is a new player for this run only.
+
+## Common: what a person types (a match code, a clock)
+
+code-invalid = '{ $text }' is not a match code (letters and digits)
+clock-invalid = '{ $text }' is not a clock: type minutes and the seconds added per move, like 5+3
+clock-initial-range = Each side gets 1 second to { $most } minutes, not { $minutes } minutes
+clock-increment-range = The seconds added per move are 0 to { $most }, not { $seconds }

@@ -238,7 +238,7 @@ link-connecting = 対局サーバーに接続しています…
 link-closed = サーバーが接続を閉じました
 link-going-away = サーバーが止まろうとしています
 link-other-protocol = サーバーの通信方式の版が違います
-link-broke = 接続が切れました
+link-broke = 通信が途中で途切れました
 link-refused = サーバーが接続を断りました
 link-too-large = メッセージが大きすぎました
 link-no-answer = 時間内に応答がありません
@@ -402,3 +402,67 @@ chat-empty = { $open ->
 ## 「ホーム画面に追加」で出る説明（ウェブアプリのマニフェスト）
 
 manifest-description = LAN で友だちやコンピューターと三目並べ・オセロ
+
+## 共通：ウィンドウと端末が同じように言うこと（client/common）
+## 接続：$url はサーバーのアドレス、$error はシステム自身の言葉による失敗の理由
+
+link-disconnected = 切断しました。
+link-lost = 接続が切れました（{ $reason }）。
+link-gave-up = { $seconds }秒つなぎ直しを試しましたが、あきらめました：{ $reason }
+link-reconnected-unknown = つなぎ直しましたが、サーバーがこちらを覚えていませんでした。そのサーバーでの対局は失われました。
+link-not-connected = { $url } に接続していません：{ $why }
+link-no-hello = { $url } は taikyoku のサーバーとして応答しませんでした（{ $error }）
+link-protocol-mismatch = 通信方式の版が違います：このクライアントは版 { $version }、{ $url } のサーバーは別の版です（両方で同じ版の taikyoku を使ってください）
+link-refused-us = { $url } のサーバーに断られました：{ $why }
+link-not-welcome = { $url } は { $what } で応答しました。taikyoku のサーバーではありません
+connect-not-an-address = 「{ $url }」は websocket のアドレスではありません。ws://ホスト:ポート/ の形で入れてください
+connect-no-host = { $url } のホストが見つかりません（{ $error }）
+connect-refused = { $url } にサーバーがありません：接続を断られました（そこでそのポートで `taikyoku serve` が動いていますか？）
+connect-timeout = { $url } から時間内に応答がありません（アドレスの間違いか、ファイアウォールでは？）
+connect-wrong-name = { $url }：そのサーバーはこの名前では応答しません。アドレスで接続してください（または、サーバーの管理者が --allow-host でこの名前を許可します）
+connect-too-many = { $url }：このアドレスからそのサーバーへの接続が多すぎます。いくつか閉じてからもう一度どうぞ（または、管理者が --max-connections-per-address を上げます）
+connect-not-websocket = { $url } は websocket ではなく HTTP { $status } で応答しました。taikyoku のサーバーではないか、パスが違います
+connect-not-taikyoku = { $url } は taikyoku のサーバーではありません（websocket の接続に失敗：{ $error }）
+connect-failed = { $url } に接続できません：{ $error }
+token-unreadable = トークンのファイル { $path } を読めません：{ $error }
+token-unwritable = トークンのファイル { $path } に書けません：{ $error }
+rejoin-timeout = { $url } が時間内に対局の一覧を返しませんでした
+lan-server = { $url } の { $name }（版 { $protocol }）
+lan-other-protocol = LAN のサーバーは別の版の通信方式を使っています：{ $servers }。このクライアントは版 { $version } です
+lan-none = LAN に taikyoku のサーバーが見つかりません。`taikyoku serve` で立ち上げるか、--server ws://ホスト:ポート でアドレスを指定してください
+
+## 共通：起動（サーバーを探すか立ち上げる、そこでのあなた）
+
+start-looking = LAN で対局サーバーを探しています…
+start-no-discovery = LAN でサーバーを探せません（{ $error }）。このコンピューターでサーバーを立ち上げます。
+start-none-usable = { $why }。代わりにこのコンピューターでサーバーを立ち上げます。
+start-here = { $looked ->
+    [yes] サーバーが見つからないので、このコンピューターで立ち上げます…
+   *[no] このコンピューターでサーバーを立ち上げます…
+}
+start-preparing = エンジンを準備しています（初回だけ）…
+start-connecting = { $server } に接続しています…
+start-port-elsewhere = { $error }。このコンピューターで別の `taikyoku play` か `taikyoku serve` が別のポートで動いているなら、--server ws://127.0.0.1:ポート で接続してください
+where-found = { $address }（LAN で見つけたサーバー）
+where-here = このコンピューター（友だちは { $share } から入れます）
+where-already = このコンピューターですでに動いているサーバー（友だちは { $share } から入れます）
+feature-clock = 持ち時間
+feature-hint = 人どうしのヒント
+feature-private = 非公開の対局
+words-comma = 、
+words-or = { $first }や{ $rest }
+start-not-offered = このサーバーには{ $missing }がありません。それなしで対局します。
+settings-unsaved = 設定を { $path } に保存できません：{ $error }
+identity-in-use = トークンのファイル { $path } は別の taikyoku クライアントが使っています（別の人として遊ぶなら --token-file を付けないでください）
+identity-cannot-forget = { $path } の人を忘れられません：{ $error }
+identity-cannot-use = { $directory } にあなたのトークンを保存できません：{ $error }
+identity-not-remembered = このコンピューターではあなたを覚えておけません（{ $why }）。今回は新しい人として遊びます。
+identity-another-slot = このサーバーでいつものあなたは、ここで動いている別の taikyoku クライアントが使っています。こちらは別の人として遊びます。
+identity-all-slots = ここではすでに { $count } 個の taikyoku クライアントがこのサーバーで遊んでいます。こちらは今回だけの新しい人です。
+
+## 共通：入力するもの（対局コード、持ち時間）
+
+code-invalid = 「{ $text }」は対局コードではありません（英字と数字）
+clock-invalid = 「{ $text }」は持ち時間の形ではありません。分と一手ごとに足す秒を 5+3 のように入れてください
+clock-initial-range = 持ち時間は一人 1 秒から { $most } 分までです（{ $minutes } 分ではなく）
+clock-increment-range = 一手ごとに足す秒は 0 から { $most } までです（{ $seconds } ではなく）

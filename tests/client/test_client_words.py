@@ -1,10 +1,21 @@
-"""The language of the window and the terminal: the system locale as POSIX orders it."""
+"""The language of the window and the terminal: ``--lang``, then the window's setting, then
+the system locale as POSIX orders it; and the words client/common says in it."""
 
 from __future__ import annotations
 
 import pytest
 
-from client.common.words import refusal, system_language
+from client.common.client_state import ClientState
+from client.common.link_errors import describe_failure
+from client.common.options import parse, read_clock
+from client.common.words import (
+    LOCALE_VARIABLES,
+    client_language,
+    refusal,
+    system_language,
+    use_language,
+    words,
+)
 from shared.protocol import ERROR_CODES, Error
 from shared.words import get_words
 
@@ -30,5 +41,69 @@ def test_a_refusal_in_the_clients_words_by_its_code() -> None:
     newer = Error("from_a_newer_server", "a refusal this client has no name for")
     assert refusal(newer, en) == "The server refused that."
     for code in ERROR_CODES:  # every code the protocol has, in every language
-        for words in (en, ja):
-            assert words.has(f"error-{code}"), code
+        for catalogue in (en, ja):
+            assert catalogue.has(f"error-{code}"), code
+
+
+@pytest.mark.parametrize(("argv", "remembered", "env", "lang"), [
+    (["--lang", "ja"], None, {"LANG": "en_US.UTF-8"}, "ja"),  # the flag first
+    (["--lang", "en"], "ja", {"LANG": "ja_JP.UTF-8"}, "en"),
+    (["--lang=ja"], None, {}, "ja"),
+    (["--lan", "ja"], None, {}, "ja"),  # argparse's abbreviation counts too
+    ([], "ja", {"LANG": "en_US.UTF-8"}, "ja"),  # then the window's setting
+    ([], "fr", {"LC_ALL": "ja_JP.UTF-8"}, "ja"),  # one this version lacks is passed over
+    ([], None, {"LC_MESSAGES": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"}, "ja"),  # the locale
+    ([], None, {"LANG": "C"}, "en"),
+])
+def test_the_language_is_the_flag_then_the_setting_then_the_locale(
+        argv: list[str], remembered: str | None, env: dict[str, str], lang: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    plan = parse("taikyoku tui", "", argv, remembered=remembered)
+    assert words().lang == lang
+    assert plan.lang == (lang if argv else None)
+    assert client_language(plan.lang, remembered, env) == lang
+
+
+def test_an_unknown_language_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        parse("taikyoku play", "", ["--lang", "fr", "--game", "othello"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "taikyoku play: error: argument --lang: invalid choice: 'fr'" in err
+    assert "en" in err and "ja" in err  # the ones there are
+    with pytest.raises(ValueError, match="no words in 'fr'; the languages are en, ja"):
+        use_language("fr")
+
+
+def test_what_the_flags_say_of_a_typed_value_is_in_the_language_asked_for(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse("taikyoku tui", "", ["--clock", "x", "--lang", "ja"])
+    assert "「x」は持ち時間の形ではありません" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parse("taikyoku tui", "", ["--join", "K7-QX"])
+    assert "'K7-QX' is not a match code" in capsys.readouterr().err
+
+
+def test_the_clients_shared_words_follow_the_language() -> None:
+    """A sentence of client/common (a refused connection, a bad clock, a link lost) in the
+    language chosen, read from the catalogue at the time it is said."""
+    refused = ConnectionRefusedError(111, "Connection refused")
+    assert describe_failure("ws://h:1", refused).startswith("no server at ws://h:1")
+    use_language("ja")
+    assert describe_failure("ws://h:1", refused).startswith("ws://h:1 にサーバーがありません")
+    with pytest.raises(ValueError, match="一手ごとに足す秒は 0 から 3600 まで"):
+        read_clock("5+4000")
+    assert words()("link-retry", first="no", reason=words()("link-broke"), seconds="2.0") \
+        == "接続が切れました（通信が途中で途切れました）。2.0秒後にもう一度試します…"
+
+
+def test_a_refusal_shown_by_a_client_is_its_own_words_not_the_servers() -> None:
+    known = ClientState()
+    use_language("ja")
+    known.handle(Error("not_your_turn", "it is not your turn", "move", "K7QX"))
+    assert known.notice == "まだあなたの番ではありません。"

@@ -154,9 +154,9 @@ def test_what_the_client_knows_follows_messages() -> None:
     known.handle(state_after("tictactoe", 3, []))
     assert known.view is not None and known.view.my_turn
     known.handle(Error("illegal_move", "slot 4 is taken", "move"))
-    assert known.notice == "slot 4 is taken"
+    assert known.notice == "That move is not allowed here."  # the client's words, by code
     known.handle(Error("stale_ply", "already played", "move"))
-    assert known.notice == "slot 4 is taken"  # a raced double click needs no words
+    assert known.notice == "That move is not allowed here."  # a raced click needs no words
     known.handle(LinkStatus(False, "Connection lost; reconnecting in 1 s..."))
     assert not known.link_up and known.link_message.startswith("Connection lost")
     known.handle(Joined("NEW1", 1, "player"))  # a rematch: the new match is on screen
@@ -177,13 +177,14 @@ def test_an_engine_failure_ends_the_wait_and_is_said() -> None:
     known.handle(Error("engine_failed", "the engine could not work out a hint", "hint",
                        "K7QX"))
     assert not view.hint_asked and view.review_asked
-    assert known.notice == "the engine could not work out a hint"
+    assert known.notice == "The engine could not work out a hint: you may ask again."
     known.handle(Error("engine_failed", "the engine could not work out the review",
                        "analyse", "K7QX"))
-    assert not view.review_asked and known.notice == "the engine could not work out the review"
+    assert not view.review_asked
+    assert known.notice == "The engine could not work out the review: you may ask again."
     known.handle(Error("from_a_newer_server", "a refusal this client has no name for",
-                       "hint", "K7QX"))  # an unknown code is shown like bad_message
-    assert known.notice == "a refusal this client has no name for"
+                       "hint", "K7QX"))  # a code newer than this client: a general refusal
+    assert known.notice == "The server refused that."
 
 
 def test_hints_and_notices_go_when_the_position_changes() -> None:

@@ -14,6 +14,7 @@ from client.common import launch
 from client.common.connection import Connection
 from client.common.options import Plan, parse
 from client.common.startup import Startup
+from client.common.words import words
 from client.gui.app import App
 from server.config import ServerConfig
 from server.room import handlers
@@ -204,13 +205,14 @@ async def test_a_first_run_says_the_engine_is_being_prepared(
     compile of seconds, and the person is told why nothing happens meanwhile."""
     said: list[str] = []
     told = threading.Event()
+    preparing = words()("start-preparing")
 
     def compiling() -> None:  # the compile lasts until the person has been told
         assert told.wait(30), "nobody was told"
 
     def say(text: str) -> None:
         said.append(text)
-        if text == launch.PREPARING:
+        if text == preparing:
             told.set()
 
     monkeypatch.setattr(bot_pool, "warm_up", compiling)
@@ -218,8 +220,8 @@ async def test_a_first_run_says_the_engine_is_being_prepared(
                           discovery=False, bot_workers=1)
     where = await launch.find_or_start(None, lan=False, say=say, config=config)
     await where.close()
-    assert said == ["Starting a server on this computer...", launch.PREPARING]  # no LAN asked
-    assert launch.PREPARING == "Preparing the engine (first run only)..."
+    assert said == ["Starting a server on this computer...",  # no LAN asked
+                    "Preparing the engine (first run only)..."]
 
     monkeypatch.undo()
     await bot_pool.prepare_engine()  # this process has the engine now: a later start is quick
