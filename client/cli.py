@@ -1,7 +1,9 @@
 """The `taikyoku` command: one entry point whose subcommands live in their own modules.
 
 Each subcommand module exposes ``main(argv: list[str]) -> int`` with its own argparse,
-and is imported only when chosen, so `taikyoku serve` never loads pygame.
+and is imported only when chosen, so `taikyoku serve` never loads pygame. The command's
+own help (``taikyoku`` alone, or ``--help``) is in the system locale's language, from
+the catalogue's ``cli-…`` entries; each subcommand chooses its language itself.
 """
 
 from __future__ import annotations
@@ -9,35 +11,38 @@ from __future__ import annotations
 import importlib
 import sys
 
-# subcommand -> (module, function, one-line summary)
-COMMANDS: dict[str, tuple[str, str, str]] = {
-    "play": ("client.gui.play", "main", "play in a window (finds or starts a server)"),
-    "tui": ("client.tui.terminal", "main", "play in the terminal"),
-    "bot": ("client.bot.cli", "main", "headless bot: play N games against a server"),
-    "serve": ("server.cli", "serve_main", "run a game server for the LAN"),
-    "records": ("server.cli", "records_main", "list and print stored game records"),
-}
+from client.common.words import system_language, use_language, words
 
-USAGE = "usage: taikyoku {" + ",".join(COMMANDS) + "} [options]\n"
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("client.gui.play", "main"),
+    "tui": ("client.tui.terminal", "main"),
+    "bot": ("client.bot.cli", "main"),
+    "serve": ("server.cli", "serve_main"),
+    "records": ("server.cli", "records_main"),
+}
+"""subcommand -> (module, function); its one-line summary is the entry ``cli-<name>``."""
 
 
 def _help() -> str:
-    lines = [USAGE, "Networked tic-tac-toe and Othello for a LAN.\n", "commands:"]
-    lines += [f"  {name:<8} {summary}" for name, (_, _, summary) in COMMANDS.items()]
-    lines.append("\n`taikyoku COMMAND --help` lists a command's options.")
+    w = words()
+    lines = [w("cli-usage", commands="{" + ",".join(COMMANDS) + "}"), "", w("cli-about"), "",
+             w("cli-commands")]
+    lines += [f"  {name:<8} {w(f'cli-{name}')}" for name in COMMANDS]
+    lines += ["", w("cli-command-help")]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    use_language(system_language())
     if not args or args[0] in ("-h", "--help"):
         print(_help())
         return 0 if args else 2
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
-        print(f"taikyoku: unknown command {name!r}\n\n{_help()}", file=sys.stderr)
+        print(words()("cli-unknown", command=name) + "\n\n" + _help(), file=sys.stderr)
         return 2
-    module_name, func_name, _ = COMMANDS[name]
+    module_name, func_name = COMMANDS[name]
     func = getattr(importlib.import_module(module_name), func_name)
     try:
         return int(func(rest) or 0)

@@ -496,3 +496,16 @@ code-invalid = '{ $text }' is not a match code (letters and digits)
 clock-invalid = '{ $text }' is not a clock: type minutes and the seconds added per move, like 5+3
 clock-initial-range = Each side gets 1 second to { $most } minutes, not { $minutes } minutes
 clock-increment-range = The seconds added per move are 0 to { $most }, not { $seconds }
+
+## Common: the `taikyoku` command's own help (client/cli.py)
+
+cli-usage = usage: taikyoku { $commands } [options]
+cli-about = Networked tic-tac-toe and Othello for a LAN.
+cli-commands = commands:
+cli-play = play in a window (finds or starts a server)
+cli-tui = play in the terminal
+cli-bot = headless bot: play N games against a server
+cli-serve = run a game server for the LAN
+cli-records = list and print stored game records
+cli-command-help = `taikyoku COMMAND --help` lists a command's options.
+cli-unknown = taikyoku: unknown command '{ $command }'

@@ -466,3 +466,16 @@ code-invalid = 「{ $text }」は対局コードではありません（英字�
 clock-invalid = 「{ $text }」は持ち時間の形ではありません。分と一手ごとに足す秒を 5+3 のように入れてください
 clock-initial-range = 持ち時間は一人 1 秒から { $most } 分までです（{ $minutes } 分ではなく）
 clock-increment-range = 一手ごとに足す秒は 0 から { $most } までです（{ $seconds } ではなく）
+
+## 共通：`taikyoku` コマンド自身の説明（client/cli.py）
+
+cli-usage = 使い方: taikyoku { $commands } [オプション]
+cli-about = LAN で遊ぶ三目並べとオセロ。
+cli-commands = コマンド:
+cli-play = ウィンドウで遊ぶ（サーバーを探すか、ここで立ち上げる）
+cli-tui = 端末で遊ぶ
+cli-bot = 画面なしのボット：サーバーで N 局打つ
+cli-serve = LAN 用の対局サーバーを動かす
+cli-records = 保存された棋譜の一覧と表示
+cli-command-help = `taikyoku コマンド --help` でそのコマンドのオプションが出ます。
+cli-unknown = taikyoku: 「{ $command }」というコマンドはありません
