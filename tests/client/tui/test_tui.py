@@ -272,7 +272,7 @@ async def test_a_refused_match_list_is_said_and_the_menu_comes_back() -> None:
     finally:
         terminal.stop()
     text = out.getvalue()
-    assert "! over the budget of 20 messages/s" in text
+    assert "! Slow down a little, then try again." in text  # its words for the code
     assert text.count("j join a match") == 2  # asked again after the refusal
 
 
