@@ -1,22 +1,20 @@
 """Play bot levels (and experts of other commits) against each other; print the points.
 
     python -m benchmarks.ladder --games 10 --size 8 --seconds 1.0 --workers 2
-    python -m benchmarks.ladder --pairs 5:legacy --seconds 0.5 --games 40
     python -m benchmarks.ladder --pairs 5:commit:a22c4a9 --seconds 0.5 --games 100 \\
         --out /work/bench/ladder.jsonl        # the same command again resumes it
 
-Pairs: 5 v 4, 4 v 3, 3 v 2, 2 v 1 (``--pairs 5:4,4:3`` to choose). Pseudo-levels, each
-given the same ``--seconds`` a move as level 5: ``legacy``, the pure-Python expert before
-the numba kernel (:mod:`benchmarks.legacy_expert`), and ``commit:<rev>``, the level-5
-expert of that commit of this repository's history, run in worker processes of its own
-(:mod:`benchmarks.commit_expert`). Each pair plays ``--games`` games in twos: both games
-of a two start from the same random opening (``--opening`` plies; no two openings the
-same position up to the board's symmetries) with the seats swapped, so neither side gains
-from moving first. Games run in parallel in a process pool whose workers load every
-player's compiled kernels before the first game, so no move's time goes to compiling. A
-win is a point, a draw half. Each finished game is appended to ``--out`` (see
-:mod:`benchmarks.ladder_log`); ``--report`` prints the figures of that file and plays
-nothing.
+Pairs: 5 v 4, 4 v 3, 3 v 2, 2 v 1 (``--pairs 5:4,4:3`` to choose). A pseudo-level,
+given the same ``--seconds`` a move as level 5: ``commit:<rev>``, the level-5 expert of
+that commit of this repository's history (any commit since the numba kernel), run in
+worker processes of its own (:mod:`benchmarks.commit_expert`). Each pair plays
+``--games`` games in twos: both games of a two start from the same random opening
+(``--opening`` plies; no two openings the same position up to the board's symmetries)
+with the seats swapped, so neither side gains from moving first. Games run in parallel
+in a process pool whose workers load every player's compiled kernels before the first
+game, so no move's time goes to compiling. A win is a point, a draw half. Each finished
+game is appended to ``--out`` (see :mod:`benchmarks.ladder_log`); ``--report`` prints
+the figures of that file and plays nothing.
 """
 
 from __future__ import annotations
@@ -36,15 +34,12 @@ from typing import Any
 
 from benchmarks import ladder_log
 from benchmarks.commit_expert import PREFIX, ROOT, CommitExpert, extract, resolve
-from benchmarks.legacy_expert import legacy_choose_move
 from shared.ai import choose_move
 from shared.ai.kernel import warm_up
 from shared.games.othello import OthelloState
 
-LEGACY = "legacy"
-"""The pseudo-level of the frozen pure-Python expert."""
-PLAYER = rf"[1-5]|{LEGACY}|{PREFIX}[^:,\s]+"
-"""A player: a level, the legacy expert or ``commit:<rev>``."""
+PLAYER = rf"[1-5]|{PREFIX}[^:,\s]+"
+"""A player: a level or ``commit:<rev>``."""
 
 _commits: dict[str, CommitExpert] = {}
 """This worker's processes of old commits' experts, by player name."""
@@ -68,9 +63,7 @@ def stop_commits() -> None:
 
 
 def play_move(player: str, state: OthelloState, seconds: float, seed: int) -> int:
-    """``player``'s move: a bot level ("1"-"5"), the legacy expert or an old commit's."""
-    if player == LEGACY:
-        return legacy_choose_move(state, seconds, seed)
+    """``player``'s move: a bot level ("1"-"5") or an old commit's expert."""
     if player.startswith(PREFIX):
         expert = _commits[player]
         if expert.process.poll() is not None:  # it died (killed?): a new one from here on
@@ -143,7 +136,7 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
     for item in text.split(","):
         match = re.fullmatch(rf"({PLAYER}):({PLAYER})", item.strip())
         if not match or match[1] == match[2]:
-            raise ValueError(f"a pair is two different players (levels 1-5, {LEGACY!r} or "
+            raise ValueError(f"a pair is two different players (levels 1-5 or "
                              f"'{PREFIX}<rev>'), like 5:4, not {item!r}")
         pairs.append((match[1], match[2]))
     return pairs
@@ -262,7 +255,7 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=4, help="random opening plies")
     parser.add_argument("--workers", type=int, default=2, help="0: play in this process")
     parser.add_argument("--pairs", default="5:4,4:3,3:2,2:1",
-                        help=f"strong:weak,... (levels 1-5, {LEGACY} or {PREFIX}<rev>)")
+                        help=f"strong:weak,... (levels 1-5 or {PREFIX}<rev>)")
     parser.add_argument("--out", type=Path,
                         help="the games file to append to and resume from (default: a new "
                              "temporary file)")

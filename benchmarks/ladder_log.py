@@ -106,6 +106,4 @@ def time_line(player: str, records: list[Record]) -> str:
 
 def name(player: str) -> str:
     """How results name a player."""
-    if player == "legacy":
-        return "the legacy expert"
     return f"the expert of {player}" if ":" in player else f"level {player}"

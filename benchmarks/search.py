@@ -1,16 +1,14 @@
-"""Measure the expert's search and its exact endgame solver, each against a baseline.
+"""Measure the expert's search and its exact endgame solver, with --baseline beside a commit's.
 
-    python -m benchmarks.search [--seconds 1.0] [--ffo 5] [--ffo-cap 30] [--legacy-cap 3.0]
+    python -m benchmarks.search [--seconds 1.0] [--ffo 5] [--ffo-cap 30]
     python -m benchmarks.search --only midgame,ffo --baseline a22c4a9   # two sections
 
 Prints, for 8x8 (sections in this order; see benchmarks/README.md):
 1. the midgame search from fixed positions: depth completed in ``--seconds`` (and the
    same for the expert of commit ``--baseline``, in its own process);
-2. the kernel's exact solver (``shared.ai.kernel.solver``) against the pure-Python
-   solver it replaces (``benchmarks.legacy_expert``): nodes per second on the same
-   positions (the legacy one capped at ``--legacy-cap`` seconds each), and the time
-   both take to solve the same positions of 13-16 empties;
-3. how many empties each solver finishes within one second, the median of
+2. the kernel's exact solver (``shared.ai.kernel.solver``): nodes per second, and the
+   time it takes to solve positions of 13-16 empties;
+3. how many empties the solver finishes within one second, the median of
    ``--per-count`` positions from random play per number of empties;
 4. FFO endgame positions #40 on (``--ffo`` of them), each and in all: the bare kernel
    solver's time, score and best move checked against the file, beside level 5's
@@ -21,6 +19,9 @@ Prints, for 8x8 (sections in this order; see benchmarks/README.md):
 5. a fresh process's start: compiling every kernel into an empty cache, then loading it.
 
 Positions come from seeded random playouts, so every run measures the same ones. The
+pure-Python expert before the kernel, which sections 1-3 once measured beside it, is in
+git history (``shared/ai`` at 81859ff); ``--baseline`` compares with any commit since
+the kernel (de46d98 is the baseline of the figures now). The
 solvers' figures are in CPU seconds of this process (both solvers run on one thread, so
 on an idle machine wall-clock time is the same; on a shared one CPU time is the fairer
 measure); wall-clock seconds are printed beside them.
@@ -43,7 +44,6 @@ from pathlib import Path
 from typing import Callable
 
 from benchmarks.commit_expert import CommitExpert, extract, resolve
-from benchmarks.legacy_expert import Deadline, ExpertSearch, Solver, Timeout, tables
 from shared.ai import choose_move
 from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import square_of, to_kernel
@@ -95,16 +95,6 @@ def kernel_solve(state: OthelloState, limit: int = UNLIMITED) -> tuple[int | Non
     return result.score, best, result.nodes
 
 
-def legacy_solve(state: OthelloState, cap: float | None) -> tuple[int | None, int]:
-    """(margin or None on timeout, nodes) of one solve by the legacy Python solver."""
-    solver = Solver(tables(8), Deadline(cap))
-    try:
-        value: int | None = solver.solve(*state.own_opp(), -65, 65)
-    except Timeout:
-        value = None
-    return value, solver.deadline.nodes
-
-
 def warm_up_8x8() -> None:
     """Load the kernels and the 8x8 evaluation (the learned weights take a tenth of a
     second to load: not a search's time)."""
@@ -114,7 +104,7 @@ def warm_up_8x8() -> None:
 
 def midgame_section(seconds: float, baseline: str | None) -> None:
     print(f"== midgame search, {seconds} s per position (8x8, 20-32 discs played): "
-          f"kernel expert v legacy expert{f' and the expert of {baseline}' if baseline else ''}")
+          f"kernel expert{f' and the expert of {baseline}' if baseline else ''}")
     warm_up_8x8()
     with contextlib.ExitStack() as stack:
         old = None
@@ -124,21 +114,16 @@ def midgame_section(seconds: float, baseline: str | None) -> None:
 
 
 def midgame_positions(seconds: float, old: CommitExpert | None) -> None:
-    """Each position's depth and nodes/s: the kernel's, the legacy expert's and ``old``'s."""
+    """Each position's depth and nodes/s: the kernel's and ``old``'s."""
     depths = []
     for seed, played in ((1, 20), (2, 24), (3, 28), (4, 32)):
         state = playout(seed, 64 - played)
         with Timed() as k:
             appraisal = appraise(state, seconds, every_exact=False)
         depths.append(appraisal.depth)
-        search = ExpertSearch(tables(8), Deadline(seconds))
-        with Timed() as t:
-            search.root_scores(*state.own_opp())
         print(f"  position {seed} ({played} discs): kernel depth {appraisal.depth} "
               f"(wall {k.wall:.2f} s, {appraisal.nodes / k.wall:,.0f} nodes/s; cpu "
-              f"{k.cpu:.2f} s, {appraisal.nodes / k.cpu:,.0f} nodes/s); "
-              f"legacy expert depth {search.depth_reached}, "
-              f"{search.deadline.nodes / t.wall:,.0f} nodes/s")
+              f"{k.cpu:.2f} s, {appraisal.nodes / k.cpu:,.0f} nodes/s)")
         if old:
             then = old.appraise(state, seconds)
             print(f"    the expert of {old.root.name[:7]}: depth {then['depth']} (wall "
@@ -148,38 +133,26 @@ def midgame_positions(seconds: float, old: CommitExpert | None) -> None:
           f"(median {statistics.median(depths)}; goal >= 12)")
 
 
-def speed_section(cap: float) -> None:
-    print(f"== exact solver speed: kernel v legacy Python solver (legacy capped at {cap} s)")
-    rates: list[tuple[float, float]] = []
+def speed_section() -> None:
+    print("== exact solver speed")
+    rates: list[float] = []
     for empties, seed in ((16, 1), (18, 2), (20, 3), (22, 4)):
         state = playout(1000 * empties + seed, empties)
         with Timed() as k:
-            score, _, nodes = kernel_solve(state)
-        with Timed() as p:
-            _, legacy_nodes = legacy_solve(state, cap)
-        fast, slow = nodes / k.cpu, legacy_nodes / p.cpu
-        rates.append((fast, slow))
+            _, _, nodes = kernel_solve(state)
+        rates.append(nodes / k.cpu)
         print(f"  {empties} empties: kernel {nodes:,} nodes in cpu {k.cpu:.2f} s (wall {k.wall:.2f}"
-              f" s) = {fast / 1e6:.1f} M nodes/s; legacy {slow / 1e6:.2f} M nodes/s;"
-              f" ratio {fast / slow:.0f}x")
-    fast = statistics.mean(r[0] for r in rates)
-    slow = statistics.mean(r[1] for r in rates)
-    print(f"  mean: kernel {fast / 1e6:.1f} M nodes/s, legacy {slow / 1e6:.2f} M nodes/s, "
-          f"ratio {fast / slow:.0f}x (goal >= 20 M nodes/s; the two count nodes differently)")
-    print("== time to solve the same positions, kernel v legacy (both to the end)")
-    kernel_total = legacy_total = 0.0
+              f" s) = {rates[-1] / 1e6:.1f} M nodes/s")
+    print(f"  mean: kernel {statistics.mean(rates) / 1e6:.1f} M nodes/s (goal >= 20 M nodes/s)")
+    print("== time to solve positions of 13-16 empties (to the end)")
+    kernel_total = 0.0
     for empties in (13, 14, 15, 16):
         state = playout(7 * empties, empties)
         with Timed() as k:
             score, _, _ = kernel_solve(state)
-        with Timed() as p:
-            legacy, _ = legacy_solve(state, None)
         kernel_total += k.cpu
-        legacy_total += p.cpu
-        print(f"  {empties} empties: kernel cpu {k.cpu:.4f} s, legacy cpu {p.cpu:.2f} s, "
-              f"same margin {score == legacy}, {p.cpu / k.cpu:.0f}x faster")
-    print(f"  in all: kernel cpu {kernel_total:.3f} s, legacy cpu {legacy_total:.2f} s, "
-          f"{legacy_total / kernel_total:.0f}x faster (goal >= 100x)")
+        print(f"  {empties} empties: kernel cpu {k.cpu:.4f} s, margin {score:+d}")
+    print(f"  in all: kernel cpu {kernel_total:.3f} s")
 
 
 def within_one_second(solve: Callable[[OthelloState], bool], start: int, per_count: int) -> int:
@@ -201,18 +174,12 @@ def within_one_second(solve: Callable[[OthelloState], bool], start: int, per_cou
     return within
 
 
-def empties_section(per_count: int, legacy: bool) -> None:
-    # a node limit (about 2 s of solving) and a 3 s deadline keep hopeless solves short
+def empties_section(per_count: int) -> None:
+    # a node limit (about 2 s of solving) keeps hopeless solves short
     print(f"== empties solved exactly within 1 s (median of {per_count} positions each)")
-    print(" kernel:")
     kernel = within_one_second(lambda s: kernel_solve(s, 40_000_000)[0] is not None, 14,
                                per_count)
-    line = f"  kernel: {kernel} empties within 1 s (goal >= 20)"
-    if legacy:
-        print(" legacy:")
-        old = within_one_second(lambda s: legacy_solve(s, 3.0)[0] is not None, 10, per_count)
-        line += f"; legacy: {old}"
-    print(line)
+    print(f"  kernel: {kernel} empties within 1 s (goal >= 20)")
 
 
 def ffo_file() -> Path:
@@ -364,12 +331,8 @@ def main() -> None:
     parser.add_argument("--ffo", type=int, default=5, help="how many FFO positions (0: none)")
     parser.add_argument("--ffo-cap", type=float, default=30.0,
                         help="level 5's time cap a move on the FFO positions")
-    parser.add_argument("--legacy-cap", type=float, default=3.0,
-                        help="seconds per legacy solve when measuring its speed")
     parser.add_argument("--per-count", type=int, default=5,
                         help="positions per number of empties for the 1-second figure")
-    parser.add_argument("--no-legacy-empties", action="store_true",
-                        help="skip the legacy solver's 1-second figure (the slowest part)")
     parser.add_argument("--baseline", metavar="REV",
                         help="also the midgame search and FFO choose_move of this commit's "
                              "expert, e.g. de46d98")
@@ -384,9 +347,9 @@ def main() -> None:
         if section == "midgame":
             midgame_section(args.seconds, args.baseline)
         elif section == "speed":
-            speed_section(args.legacy_cap)
+            speed_section()
         elif section == "empties":
-            empties_section(args.per_count, not args.no_legacy_empties)
+            empties_section(args.per_count)
         elif section == "ffo" and args.ffo:
             ffo_section(args.ffo, args.ffo_cap, args.baseline)
         elif section == "start":

@@ -2,8 +2,7 @@
 (``own``) against ``opp``: :func:`positional`, a square-weight table (the classic
 beginner's evaluation that levels 2-4 use), an integer well inside ``±DISC_SCALE``, so
 that a won or lost game (worth ``disc difference * DISC_SCALE``) always outweighs it.
-The expert's evaluation is the kernel's (:mod:`shared.ai.kernel.evaluate`); the frozen
-legacy expert in ``benchmarks/legacy_expert`` keeps its own copy of these tables.
+The expert's evaluation is the kernel's (:mod:`shared.ai.kernel.evaluate`).
 """
 
 from __future__ import annotations

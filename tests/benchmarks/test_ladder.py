@@ -88,9 +88,9 @@ def test_a_commit_worker_refuses_a_directory_without_that_commits_shared(
 def test_unknown_commits_and_bad_pairs_are_refused() -> None:
     with pytest.raises(ValueError, match="no commit"):
         resolve("no-such-revision-anywhere")
-    assert ladder.parse_pairs("5:commit:a22c4a9, commit:main~2:legacy") == [
-        ("5", "commit:a22c4a9"), ("commit:main~2", "legacy")]
-    for bad in ("5:5", "5:", "6:1", "commit::5", "5:commit:", "5:4:3", ""):
+    assert ladder.parse_pairs("5:commit:a22c4a9, commit:main~2:4") == [
+        ("5", "commit:a22c4a9"), ("commit:main~2", "4")]
+    for bad in ("5:5", "5:", "6:1", "5:legacy", "commit::5", "5:commit:", "5:4:3", ""):
         with pytest.raises(ValueError, match="a pair is two different players"):
             ladder.parse_pairs(bad)
 
