@@ -1,25 +1,24 @@
-"""Drawing the boards: marks (tic-tac-toe: X and O on a paper grid, free slots
-numbered) and discs (Othello: on green felt with coordinates), chosen by the game's
-``pieces`` in the catalogue. Geometry and drawing only; what to draw comes from a
+"""Drawing a board from its game's look (:mod:`shared.games.look`): the ground (paper
+or felt), the pieces (marks or discs), the labels (slot numbers in the free squares,
+or coordinates around the board), the star points and a winning line struck through.
+Each word of the look is drawn here once, so a game that picks from them draws with no
+change to this module. Geometry and drawing only; what to draw comes from a
 :class:`~client.common.match_view.MatchView`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 import pygame
 import pygame.gfxdraw
 
 from client.gui import theme
-from client.gui.animation import Look
-from shared.games import tictactoe
-from shared.games.othello import COLUMNS
+from client.gui.animation import Look as SquareLook
+from shared.games.look import COLUMNS, Look
 
-LINES = tuple(tuple(sq for sq in range(9) if line >> sq & 1) for line in tictactoe.LINES)
-"""The eight lines of tic-tac-toe as their three squares (from the rules' bit masks)."""
+Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -58,98 +57,101 @@ class Layout:
         return int(row * self.n + col)
 
 
-def winning_line(board: str) -> tuple[int, int, int] | None:
-    """The three-in-a-row on a tic-tac-toe board, to draw a stroke through it."""
-    for a, b, c in LINES:
-        if board[a] != "." and board[a] == board[b] == board[c]:
-            return a, b, c
-    return None
+@dataclass(frozen=True)
+class Ground:
+    """What a ground paints under, between and over the pieces: its frame and cloth, its
+    grid lines and star points, the legal square under the pointer, the legal moves
+    and the last move."""
+
+    frame: Colour
+    corner: int
+    """The frame's corner radius is the band divided by this (4 pixels at least)."""
+    cloth: Colour | None
+    """The grid's own colour, or None where the frame's shows through."""
+    line: Colour
+    line_width: tuple[int, int]
+    """(least, cells per pixel): a line is max(least, cell // cells per pixel) wide."""
+    outer_lines: bool
+    """The board's edges are drawn as lines too."""
+    hover: Colour
+    inset: int
+    """A shaded square is inset by this many line widths."""
+    legal_dot: Colour | None
+    """Every legal square dotted in this colour, or none."""
+    last_shade: Colour | None
+    """The last move's square shaded under its piece in this colour; None: a red dot on
+    its piece instead."""
+
+    def width(self, lay: Layout) -> int:
+        least, per = self.line_width
+        return max(least, lay.cell // per)
 
 
-class Drawer(Protocol):
-    """Draws one kind of board: ``board`` is the position, ``looks`` how each square
-    shows this frame (mid-animation: see client/gui/animation.py); ``legal`` and
-    ``hover`` are the squares to mark for the person to move (empty otherwise),
-    ``flipped`` the discs the last move turned over (ringed), ``last`` its square."""
+GROUNDS: dict[str, Ground] = {
+    "paper": Ground(frame=theme.PAPER, corner=1, cloth=None, line=theme.INK,
+                    line_width=(2, 30), outer_lines=False, hover=theme.PAPER_HOVER, inset=2,
+                    legal_dot=None, last_shade=theme.PAPER_LAST),
+    "felt": Ground(frame=theme.FELT_DARK, corner=3, cloth=theme.FELT, line=theme.FELT_DARK,
+                   line_width=(1, 40), outer_lines=True, hover=theme.FELT_HOVER, inset=1,
+                   legal_dot=theme.LEGAL_DOT, last_shade=None),
+}
+"""Each ground of a look: paper (tic-tac-toe's) and felt (Othello's)."""
 
-    def __call__(self, surface: pygame.Surface, lay: Layout, board: str,
-                 looks: Sequence[Look], *, legal: Collection[int], last: int | None,
-                 flipped: frozenset[int], hover: int | None) -> None: ...
 
-
-def draw_board(pieces: str, surface: pygame.Surface, lay: Layout, board: str,
-               looks: Sequence[Look], *, legal: Collection[int], last: int | None,
+def draw_board(look: Look, surface: pygame.Surface, lay: Layout, board: str,
+               looks: Sequence[SquareLook], *, legal: Collection[int], last: int | None,
                flipped: frozenset[int], hover: int | None) -> None:
-    """The board in its game's picture (the catalogue's ``pieces``: marks or discs)."""
-    DRAWERS[pieces](surface, lay, board, looks, legal=legal, last=last, flipped=flipped,
-                    hover=hover)
-
-
-def draw_tictactoe(
-    surface: pygame.Surface,
-    lay: Layout,
-    board: str,
-    looks: Sequence[Look],
-    *,
-    legal: Collection[int],
-    last: int | None,
-    flipped: frozenset[int],
-    hover: int | None,
-) -> None:
-    """A paper grid, O as a circle, X as two strokes; free slots numbered (nothing flips
-    in tic-tac-toe, and every free slot is legal: ``flipped`` and ``legal`` go unused)."""
-    frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
-    pygame.draw.rect(surface, theme.PAPER, frame, border_radius=max(4, lay.band))
+    """The board as its game's ``look`` says: ``board`` is the position, ``looks`` how
+    each square shows this frame (mid-animation: see client/gui/animation.py); ``legal``
+    and ``hover`` are the squares to mark for the person to move (empty otherwise),
+    ``flipped`` the pieces the last move turned over (ringed once they lie flat),
+    ``last`` its square."""
+    ground = GROUNDS[look.ground]
+    draw_piece = PIECES[look.piece]
     c = lay.cell
-    width = max(2, c // 30)
-    for i in range(1, 3):
-        x = lay.grid.left + i * c
-        y = lay.grid.top + i * c
-        pygame.draw.line(surface, theme.INK, (x, lay.grid.top), (x, lay.grid.bottom), width)
-        pygame.draw.line(surface, theme.INK, (lay.grid.left, y), (lay.grid.right, y), width)
-    for i, look in enumerate(looks):
+    width = ground.width(lay)
+    frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
+    pygame.draw.rect(surface, ground.frame, frame,
+                     border_radius=max(4, lay.band // ground.corner))
+    if ground.cloth is not None:
+        pygame.draw.rect(surface, ground.cloth, lay.grid)
+    if look.labels == "coordinates":
+        _coordinates(surface, lay)
+    _grid_lines(surface, lay, ground, width)
+    for col, row in look.stars_on(lay.n):
+        point = (lay.grid.left + col * c, lay.grid.top + row * c)
+        pygame.draw.circle(surface, ground.line, point, max(2, c // 14))
+    for i, square in enumerate(looks):
         r = lay.square_rect(i)
-        ch = look.face
-        if i == hover and ch == ".":
-            pygame.draw.rect(surface, theme.PAPER_HOVER, r.inflate(-width * 2, -width * 2))
-        if i == last:
-            pygame.draw.rect(surface, theme.PAPER_LAST, r.inflate(-width * 2, -width * 2))
-        radius = int(c * 0.3 * look.size)
-        stroke = max(3, c // 14)
-        if ch == "O":
-            _smooth_ring(surface, theme.O_INK, r.center, radius, min(stroke, radius))
-        elif ch == "X":
-            x0, y0 = r.centerx - radius, r.centery - radius
-            x1, y1 = r.centerx + radius, r.centery + radius
-            pygame.draw.line(surface, theme.X_INK, (x0, y0), (x1, y1), stroke + 1)
-            pygame.draw.line(surface, theme.X_INK, (x1, y0), (x0, y1), stroke + 1)
-        else:
-            theme.draw_text(surface, str(i), int(c * 0.22), theme.SLOT_NUMBER,
-                            topleft=(r.left + c // 12, r.top + c // 20))
-    line = winning_line(board)
+        free = square.face == "."
+        shade = r.inflate(-width * ground.inset, -width * ground.inset)
+        playable = free and i in legal and board[i] == "."
+        if playable and i == hover:
+            pygame.draw.rect(surface, ground.hover, shade)
+        if playable and ground.legal_dot is not None:
+            pygame.draw.circle(surface, ground.legal_dot, r.center, max(3, c // 9))
+        if i == last and ground.last_shade is not None:
+            pygame.draw.rect(surface, ground.last_shade, shade)
+        if free:
+            if look.labels == "slots":
+                theme.draw_text(surface, str(i), int(c * 0.22), theme.SLOT_NUMBER,
+                                topleft=(r.left + c // 12, r.top + c // 20))
+            continue
+        draw_piece(surface, r.center, c, square)
+        if i in flipped and square.width == 1.0:
+            pygame.draw.circle(surface, theme.FLIP_RING, r.center, int(c * 0.42) + 1,
+                               max(2, c // 24))
+        if i == last and ground.last_shade is None:
+            pygame.draw.circle(surface, theme.LAST_MOVE, r.center, max(3, c // 10))
+    line = look.winning_line(board, lay.n)
     if line is not None:
-        a, b = lay.square_rect(line[0]).center, lay.square_rect(line[2]).center
+        a, b = lay.square_rect(line[0]).center, lay.square_rect(line[-1]).center
         pygame.draw.line(surface, theme.LAST_MOVE, a, b, max(4, c // 12))
 
 
-def draw_othello(
-    surface: pygame.Surface,
-    lay: Layout,
-    board: str,
-    looks: Sequence[Look],
-    *,
-    legal: Collection[int],
-    last: int | None,
-    flipped: frozenset[int],
-    hover: int | None,
-) -> None:
-    """Green felt, a-h across the top and 1-8 down the side, discs as their ``looks``
-    say (turning over, growing in), and the marks: legal moves as small dots, the last
-    move as a red dot, the discs it turned over ringed once they lie flat."""
+def _coordinates(surface: pygame.Surface, lay: Layout) -> None:
+    """Column letters across the top, row numbers down the side, in the frame's band."""
     c = lay.cell
-    frame = lay.grid.inflate(lay.band * 2, lay.band * 2)
-    pygame.draw.rect(surface, theme.FELT_DARK, frame, border_radius=max(4, lay.band // 3))
-    pygame.draw.rect(surface, theme.FELT, lay.grid)
     label = max(theme.MIN_FONT, int(min(lay.band * 0.7, c * 0.4)))
     for i in range(lay.n):
         x = lay.grid.left + i * c + c // 2
@@ -158,30 +160,42 @@ def draw_othello(
                         center=(x, lay.grid.top - lay.band // 2))
         theme.draw_text(surface, str(i + 1), label, theme.COORDINATE, True,
                         center=(lay.grid.left - lay.band // 2, y))
-    line_w = max(1, c // 40)
-    for i in range(lay.n + 1):
+
+
+def _grid_lines(surface: pygame.Surface, lay: Layout, ground: Ground, width: int) -> None:
+    """The lines between the squares (and along the edges, if the ground draws them)."""
+    c = lay.cell
+    edge = 0 if ground.outer_lines else 1
+    for i in range(edge, lay.n + 1 - edge):
         x = lay.grid.left + i * c
         y = lay.grid.top + i * c
-        pygame.draw.line(surface, theme.FELT_DARK, (x, lay.grid.top), (x, lay.grid.bottom), line_w)
-        pygame.draw.line(surface, theme.FELT_DARK, (lay.grid.left, y), (lay.grid.right, y), line_w)
-    if lay.n == 8:  # the four star points of a real board
-        for px, py in ((2, 2), (2, 6), (6, 2), (6, 6)):
-            pt = (lay.grid.left + px * c, lay.grid.top + py * c)
-            pygame.draw.circle(surface, theme.FELT_DARK, pt, max(2, c // 14))
-    radius = int(c * 0.42)
-    for i, look in enumerate(looks):
-        r = lay.square_rect(i)
-        if look.face == ".":
-            if i in legal and board[i] == ".":
-                if i == hover:
-                    pygame.draw.rect(surface, theme.FELT_HOVER, r.inflate(-line_w, -line_w))
-                pygame.draw.circle(surface, theme.LEGAL_DOT, r.center, max(3, c // 9))
-            continue
-        _disc(surface, r.center, int(radius * look.size), look.face, look.width)
-        if i in flipped and look.width == 1.0:
-            pygame.draw.circle(surface, theme.FLIP_RING, r.center, radius + 1, max(2, c // 24))
-        if i == last:
-            pygame.draw.circle(surface, theme.LAST_MOVE, r.center, max(3, c // 10))
+        pygame.draw.line(surface, ground.line, (x, lay.grid.top), (x, lay.grid.bottom), width)
+        pygame.draw.line(surface, ground.line, (lay.grid.left, y), (lay.grid.right, y), width)
+
+
+def _mark(surface: pygame.Surface, center: tuple[int, int], cell: int,
+          square: SquareLook) -> None:
+    """X as two strokes, O as a ring, growing in as ``square.size`` says."""
+    radius = int(cell * 0.3 * square.size)
+    stroke = max(3, cell // 14)
+    if square.face == "O":
+        _smooth_ring(surface, theme.O_INK, center, radius, min(stroke, radius))
+        return
+    x0, y0 = center[0] - radius, center[1] - radius
+    x1, y1 = center[0] + radius, center[1] + radius
+    pygame.draw.line(surface, theme.X_INK, (x0, y0), (x1, y1), stroke + 1)
+    pygame.draw.line(surface, theme.X_INK, (x1, y0), (x0, y1), stroke + 1)
+
+
+def _disc_piece(surface: pygame.Surface, center: tuple[int, int], cell: int,
+                square: SquareLook) -> None:
+    """A disc as ``square`` shows it: turning over (narrowed), growing in (smaller)."""
+    _disc(surface, center, int(int(cell * 0.42) * square.size), square.face, square.width)
+
+
+PIECES: dict[str, Callable[[pygame.Surface, tuple[int, int], int, SquareLook], None]] = {
+    "marks": _mark, "discs": _disc_piece}
+"""How each kind of piece of a look is drawn in its square (centre, cell size)."""
 
 
 def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, ch: str,
@@ -198,7 +212,7 @@ def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, ch: str
                     max(1, rx - edge), max(1, radius - edge))
 
 
-def _smooth_ellipse(surface: pygame.Surface, colour: tuple[int, int, int],
+def _smooth_ellipse(surface: pygame.Surface, colour: Colour,
                     center: tuple[int, int], rx: int, ry: int) -> None:
     """A filled ellipse with an anti-aliased rim (gfxdraw fills, then blends the rim into
     what lies under it), so a disc's edge is not a staircase."""
@@ -207,10 +221,11 @@ def _smooth_ellipse(surface: pygame.Surface, colour: tuple[int, int, int],
     pygame.gfxdraw.aaellipse(surface, x, y, rx, ry, colour)
 
 
-def draw_side_icon(surface: pygame.Surface, pieces: str, seat: int, center: tuple[int, int],
+def draw_side_icon(surface: pygame.Surface, look: Look, seat: int, center: tuple[int, int],
                    radius: int) -> None:
-    """A small mark for a seat beside its player's name: a disc, or X or O."""
-    if pieces == "discs":
+    """A small piece for a seat beside its player's name, in its game's look: a disc, or
+    X or O."""
+    if look.piece == "discs":
         _disc(surface, center, radius, "XO"[seat])
         return
     stroke = max(2, radius // 4)
@@ -224,14 +239,10 @@ def draw_side_icon(surface: pygame.Surface, pieces: str, seat: int, center: tupl
         _smooth_ring(surface, theme.O_ICON, center, radius, stroke)
 
 
-def _smooth_ring(surface: pygame.Surface, colour: tuple[int, int, int],
+def _smooth_ring(surface: pygame.Surface, colour: Colour,
                  center: tuple[int, int], radius: int, width: int) -> None:
-    """A ring ``width`` thick with anti-aliased edges (tic-tac-toe's O)."""
+    """A ring ``width`` thick with anti-aliased edges (the O of marks)."""
     pygame.draw.circle(surface, colour, center, radius, width)
     x, y = center
     pygame.gfxdraw.aacircle(surface, x, y, radius, colour)
     pygame.gfxdraw.aacircle(surface, x, y, max(1, radius - width), colour)
-
-
-DRAWERS: dict[str, Drawer] = {"marks": draw_tictactoe, "discs": draw_othello}
-"""The drawer of each kind of ``pieces`` in the catalogue."""

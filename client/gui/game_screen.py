@@ -277,11 +277,11 @@ class GameScreen:
             legal = []
         self.anim = (BoardAnimation.still(board) if self.anim is None
                      else self.anim.then(board, now))
-        draw_board(view.info.pieces, ui.surface, lay, board, self.anim.looks(now), legal=legal,
+        draw_board(view.info.look, ui.surface, lay, board, self.anim.looks(now), legal=legal,
                    last=last, flipped=flipped,
                    hover=hover if view.my_turn and self.looking is None else None)
         if self.looking is None:
-            draw_hints(ui.surface, lay, self.hints, view.score_words, view.info.pieces)
+            draw_hints(ui.surface, lay, self.hints, view.score_words, view.info.look)
         shown = len(s.moves) if self.looking is None else self.looking
         reviewed = view.reviewed(shown - 1)
         if reviewed is not None and reviewed.mistake:  # the server's verdict, not any loss

@@ -11,11 +11,12 @@ import pygame
 
 from client.gui import theme
 from client.gui.board import Layout
+from shared.games import Look
 from shared.protocol import ScoredMove
 
 
 def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove],
-               words: Callable[[int], str], pieces: str) -> None:
+               words: Callable[[int], str], look: Look) -> None:
     """Each scored square shows ``words(score)`` ('+4', 'win') on a dark plate; the best
     ones (the top score: the list is best first) are framed, and an exact score (the
     game solved to its end) is underlined."""
@@ -24,7 +25,7 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
     top = hints[0].score
     c = lay.cell
     px = max(theme.MIN_FONT, int(min(c * 0.3, 14 + c * 0.09)))
-    on_paper = pieces == "marks"  # tic-tac-toe's light paper, Othello's dark felt
+    on_paper = look.ground == "paper"  # tic-tac-toe's light paper, Othello's dark felt
     for hint in hints:
         r = lay.square_rect(hint.move)
         best = hint.score == top

@@ -27,7 +27,7 @@ def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int
         pygame.draw.rect(ui.surface, theme.PANEL, row, border_radius=int(u * 0.5))
         pygame.draw.rect(ui.surface, theme.ACCENT, row, 2, border_radius=int(u * 0.5))
     r = int(u * 0.8)
-    draw_side_icon(ui.surface, view.info.pieces, seat, (int(x + u * 1.3), row.centery), r)
+    draw_side_icon(ui.surface, view.info.look, seat, (int(x + u * 1.3), row.centery), r)
     p = view.player(seat)
     name = view.label(seat)
     if p is not None and seat == view.seat and p.name:

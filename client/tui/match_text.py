@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from client.common.clock_view import TENTHS_BELOW, format_clock
 from client.common.match_view import MatchView, chat_speaker, clock_words
-from client.tui.textboard import board_text, scored_othello_text
+from client.tui.textboard import board_text, scored_text
 from shared.games.base import SEAT_CHARS
 from shared.protocol import ChatLine, PlyReview, State, TakebackOffer
 
@@ -48,7 +48,7 @@ class MatchPrinter:
         say = self.say
         say("")
         say(heading(view, s))
-        say(board_text(view.info, s.board, s.size, legal=s.legal if view.my_turn else (),
+        say(board_text(view.info.look, s.board, s.size, legal=s.legal if view.my_turn else (),
                        last=view.last_move))
         if undone > 0:
             say(f"Taken back: {undone} move{'s' if undone != 1 else ''} undone.")
@@ -162,7 +162,7 @@ def hint_lines(view: MatchView) -> list[str]:
         ranked = "; ".join(f"{word} with {', '.join(slots)}" for word, slots in groups.items())
         sure = "" if all(m.exact for m in moves) else " (an estimate)"
         return [f"With perfect play from both, for {you}{sure}: {ranked}."]
-    lines = [scored_othello_text(s.board, s.size, {
+    lines = [scored_text(view.info.look, s.board, s.size, {
         m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves})]
     ranked = ", ".join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
                        + ("=" if m.exact else "") for m in moves)

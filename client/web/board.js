@@ -1,25 +1,25 @@
-// Drawing the boards as inline SVG, in the picture the catalogue's `pieces` names:
-// marks (X strokes and O circles on paper, as tic-tac-toe) or discs (on green felt, as
-// Othello); a game with `coordinates` has its column and row names around the board.
+// Drawing the boards as inline SVG, as the game's look in the catalogue says
+// (shared/games/look.py): its ground (paper, or green felt), its pieces (marks: X
+// strokes and O circles; or discs), its labels (the free slots' numbers, or the column
+// and row names around the board), its star points and the winning line struck through.
+// Each word of the look is drawn here once, as the window's client/gui/board.py does.
 //
 // Geometry and drawing only: what to draw (the board string, legal squares, the last
-// move, the discs just turned over, small per-square labels) comes from the caller,
-// and a tap on a square calls `onSquare(square)`. The labels are how tic-tac-toe shows
-// its free slot numbers; the engine's hints (a score on each square) and its choice in
-// a reviewed game are drawn over the pieces.
+// move, the discs just turned over) comes from the caller, and a tap on a square calls
+// `onSquare(square)`; the engine's hints (a score on each square) and its choice in a
+// reviewed game are drawn over the pieces.
 
 import { boardInfo, gameInfo } from "./catalogue.js";
 import { svg } from "./dom.js";
 import { t } from "./words.js";
 
 const CELL = 100; // one square in SVG units; the board scales to its box
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8],
-  [2, 4, 6]];
 
-/** The tic-tac-toe line of three, to stroke through it (display only). */
-function winningLine(board) {
-  return LINES.find(([a, b, c]) => board[a] !== "." && board[a] === board[b] &&
-    board[a] === board[c]) || null;
+/** The first of the look's winning lines one side holds on `board`, to strike it
+ * through (display only: the server decides the result). */
+function winningLine(look, board, size) {
+  return (look.lines[size] || []).find((run) => board[run[0]] !== "." &&
+    run.every((square) => board[square] === board[run[0]])) || null;
 }
 
 /** The middle of a square, in SVG units (`band`: the frame left of and above the grid). */
@@ -44,7 +44,7 @@ function axes(squares, size) {
   return { columns, rows };
 }
 
-/** A disc (Othello) at a centre; `turning` animates it turning over to its colour. */
+/** A disc at a centre; `turning` animates it turning over to its colour. */
 function disc(x, y, colour, { turning = false, ring = false } = {}) {
   const cls = ["disc", colour === "X" ? "black" : "white"];
   if (turning) cls.push("turning");
@@ -99,65 +99,66 @@ function engineChoice(x, y) {
   svg("text", { class: "engine-choice-label", x, y }, "best")];
 }
 
-/** How each kind of `pieces` is drawn (the window's DRAWERS): the ground, which grid
- * lines (`edges`: the outer ones too), a piece, a legal square, the last move (under or
- * over its piece), and what goes over everything. */
-const PICTURES = {
-  marks: {
-    frame: "paper", radius: 14, ground: null, lines: "grid-line", edges: false,
-    piece: (x, y, ch, { grow }) => mark(x, y, ch, grow),
+/** How each ground of a look is drawn (the window's GROUNDS): its frame, its cloth (if
+ * any), its grid lines (`edges`: the outer ones too), a legal square, and the last move
+ * (under or over its piece). */
+const GROUNDS = {
+  paper: {
+    frame: "paper", radius: 14, cloth: null, lines: "grid-line", edges: false,
     legal: () => [],
     lastUnder: (x, y) => [svg("rect", { class: "last-shade", x: x - CELL / 2 + 4,
       y: y - CELL / 2 + 4, width: CELL - 8, height: CELL - 8 })],
     lastOver: () => [],
-    over(board, size, band) { // the line of three, struck through
-      const line = winningLine(board);
-      if (line === null) return [];
-      const a = centre(line[0], size, band);
-      const b = centre(line[2], size, band);
-      return [svg("line", { class: "win-line", x1: a.x, y1: a.y, x2: b.x, y2: b.y })];
-    },
-    icon: (seat) => mark(50, 50, seat === 0 ? "X" : "O", false),
   },
-  discs: {
-    frame: "felt-frame", radius: 10, ground: "felt", lines: "felt-line", edges: true,
-    piece: (x, y, ch, { turning, ring }) => disc(x, y, ch, { turning, ring }),
+  felt: {
+    frame: "felt-frame", radius: 10, cloth: "felt", lines: "felt-line", edges: true,
     legal: (x, y) => [svg("circle", { class: "legal-dot", cx: x, cy: y, r: CELL * 0.12 })],
     lastUnder: () => [],
     lastOver: (x, y) => [svg("circle", { class: "last-dot", cx: x, cy: y, r: CELL * 0.1 })],
-    over: () => [],
+  },
+};
+
+/** How each kind of piece of a look is drawn on the board and as a seat's icon. */
+const PIECES = {
+  marks: {
+    piece: (x, y, ch, { grow }) => mark(x, y, ch, grow),
+    icon: (seat) => mark(50, 50, seat === 0 ? "X" : "O", false),
+  },
+  discs: {
+    piece: (x, y, ch, { turning, ring }) => disc(x, y, ch, { turning, ring }),
     icon: (seat) => disc(50, 50, seat === 0 ? "X" : "O"),
   },
 };
 
-/** The four star points of a real 8x8 board of discs. */
-function starPoints(band) {
-  return [[2, 2], [2, 6], [6, 2], [6, 6]].map(([px, py]) => svg("circle", { class: "star",
+/** The look's star points on a board of `size`, at crossings of the grid lines. */
+function starPoints(look, size, band) {
+  return (look.stars[size] || []).map(([px, py]) => svg("circle", { class: "star",
     cx: band + px * CELL, cy: band + py * CELL, r: 7 }));
 }
 
 /**
- * The board as an <svg>. `look` holds: game, size, board (the state's string), legal
- * (squares to dot), last (square or null), flipped (Set), placed (square or null),
- * animate (true right after a move arrived), labels (Map square -> short text),
- * hints ([{move, text, best, exact}]), choice (the engine's square, or null),
- * playable (taps are moves: the cursor says so), onSquare(square).
+ * The board as an <svg>, in its game's look. `look` holds what to draw: game, size,
+ * board (the state's string), legal (squares to mark), last (square or null), flipped
+ * (Set), placed (square or null), animate (true right after a move arrived), hints
+ * ([{move, text, best, exact}]), choice (the engine's square, or null), playable (taps
+ * are moves: the cursor says so), onSquare(square).
  */
 export function renderBoard(look) {
   const { game, size, board } = look;
-  const info = gameInfo(game);
+  const drawn = gameInfo(game).look; // how this game is drawn (the catalogue's)
   const { squares } = boardInfo(game, size);
-  const picture = PICTURES[info.pieces];
-  const band = info.coordinates ? 40 : 8; // the coordinates go left and top
-  const side = size * CELL + band + (info.coordinates ? 14 : 8);
+  const ground = GROUNDS[drawn.ground];
+  const coordinates = drawn.labels === "coordinates";
+  const band = coordinates ? 40 : 8; // the coordinates go left and top
+  const side = size * CELL + band + (coordinates ? 14 : 8);
   const parts = [];
-  parts.push(svg("rect", { class: picture.frame, x: 0, y: 0, width: side, height: side,
-    rx: picture.radius }));
-  if (picture.ground) {
-    parts.push(svg("rect", { class: picture.ground, x: band, y: band, width: size * CELL,
+  parts.push(svg("rect", { class: ground.frame, x: 0, y: 0, width: side, height: side,
+    rx: ground.radius }));
+  if (ground.cloth) {
+    parts.push(svg("rect", { class: ground.cloth, x: band, y: band, width: size * CELL,
       height: size * CELL }));
   }
-  if (info.coordinates) {
+  if (coordinates) {
     const { columns, rows } = axes(squares, size);
     for (let i = 0; i < size; i++) {
       const mid = band + i * CELL + CELL / 2;
@@ -165,31 +166,31 @@ export function renderBoard(look) {
       parts.push(svg("text", { class: "coord", x: band / 2 + 2, y: mid }, rows[i]));
     }
   }
-  const edge = picture.edges ? 0 : 1;
+  const edge = ground.edges ? 0 : 1;
   for (let i = edge; i <= size - edge; i++) {
     const at = band + i * CELL;
     const end = band + size * CELL;
-    parts.push(svg("line", { class: picture.lines, x1: at, y1: band, x2: at, y2: end }));
-    parts.push(svg("line", { class: picture.lines, x1: band, y1: at, x2: end, y2: at }));
+    parts.push(svg("line", { class: ground.lines, x1: at, y1: band, x2: at, y2: end }));
+    parts.push(svg("line", { class: ground.lines, x1: band, y1: at, x2: end, y2: at }));
   }
-  if (info.pieces === "discs" && size === 8) parts.push(...starPoints(band));
+  parts.push(...starPoints(drawn, size, band));
+  const piece = PIECES[drawn.piece].piece;
   const legal = new Set(look.legal || []);
   const flipped = look.flipped || new Set();
-  const labels = look.labels || new Map();
   for (let i = 0; i < board.length; i++) {
     const { x, y } = centre(i, size, band);
     const ch = board[i];
-    if (i === look.last) parts.push(...picture.lastUnder(x, y));
+    if (i === look.last) parts.push(...ground.lastUnder(x, y));
     if (ch !== ".") {
-      parts.push(...picture.piece(x, y, ch, { grow: look.animate && i === look.placed,
+      parts.push(...piece(x, y, ch, { grow: look.animate && i === look.placed,
         turning: look.animate && flipped.has(i), ring: flipped.has(i) }));
     } else if (legal.has(i)) {
-      parts.push(...picture.legal(x, y));
+      parts.push(...ground.legal(x, y));
     }
-    if (i === look.last) parts.push(...picture.lastOver(x, y));
-    if (labels.has(i)) {
+    if (i === look.last) parts.push(...ground.lastOver(x, y));
+    if (ch === "." && drawn.labels === "slots") { // a free slot shows its number
       parts.push(svg("text", { class: "label", x: x - CELL / 2 + 10, y: y - CELL / 2 + 10 },
-        labels.get(i)));
+        squares[i]));
     }
   }
   for (const hint of look.hints || []) {
@@ -200,7 +201,12 @@ export function renderBoard(look) {
     const { x, y } = centre(look.choice, size, band);
     parts.push(...engineChoice(x, y));
   }
-  parts.push(...picture.over(board, size, band));
+  const line = winningLine(drawn, board, size);
+  if (line !== null) {
+    const a = centre(line[0], size, band);
+    const b = centre(line[line.length - 1], size, band);
+    parts.push(svg("line", { class: "win-line", x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+  }
   for (let i = 0; i < board.length; i++) { // the tap targets, on top of everything
     const { x, y } = centre(i, size, band);
     const cls = ["hit"];
@@ -211,7 +217,7 @@ export function renderBoard(look) {
     }));
   }
   const root = svg("svg", {
-    class: `board ${info.pieces}${look.playable ? " playable" : ""}`,
+    class: `board ${drawn.piece}${look.playable ? " playable" : ""}`,
     viewBox: `0 0 ${side} ${side}`, role: "group", "aria-label": t("board-label"),
   }, parts);
   root.addEventListener("click", (event) => {
@@ -223,7 +229,7 @@ export function renderBoard(look) {
 
 /** A seat's small mark for the panel, in its game's pieces: a disc, or X or O. */
 export function seatIcon(game, seat) {
-  const { pieces } = gameInfo(game);
-  return svg("svg", { class: `seat-icon ${pieces}`, viewBox: "0 0 100 100",
-    "aria-hidden": "true" }, PICTURES[pieces].icon(seat));
+  const { piece } = gameInfo(game).look;
+  return svg("svg", { class: `seat-icon ${piece}`, viewBox: "0 0 100 100",
+    "aria-hidden": "true" }, PIECES[piece].icon(seat));
 }

@@ -1,8 +1,9 @@
 // The games as the server knows them, fetched once from its /catalogue.json (built from
 // shared.games, shared.ai and shared.protocol, the one source of truth): each game's
-// title and sizes, side names, every square's name, how its board is drawn, the bot
-// levels and the chat limits. The page keys every per-game difference on a game's
-// properties (`pieces`, `coordinates`, `scored`), never on its name, as the window does.
+// title and sizes, side names, every square's name, how its board is drawn (its `look`,
+// shared/games/look.py), the bot levels and the chat limits. The page keys every
+// per-game difference on a game's properties (`look`, `coordinates`, `scored`), never
+// on its name, as the window does.
 //
 // Every module that imports this one waits for the fetch (a top-level await), so the
 // rest of the page can read the catalogue as plain constants.
@@ -35,8 +36,8 @@ export const CATALOGUE = loaded;
 
 const GAMES = new Map(CATALOGUE.games.map((info) => [info.name, info]));
 
-/** The catalogue's entry for `game`: sizes, pieces, coordinates, scored, and `boards`
- * by size (its words are words.js's, keyed by the game's name). */
+/** The catalogue's entry for `game`: sizes, look, coordinates, scored, and `boards` by
+ * size (its words are words.js's, keyed by the game's name). */
 export function gameInfo(game) {
   const info = GAMES.get(game);
   if (info === undefined) throw new Error(`the server's catalogue has no game ${game}`);

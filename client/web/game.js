@@ -101,7 +101,7 @@ export class GameScreen {
     const s = view.state;
     const look = {
       game: s.game, size: s.size, onSquare: (sq) => this.tap(sq),
-      labels: new Map(), hints: [], choice: null,
+      hints: [], choice: null,
     };
     if (this.review === null) {
       const hints = view.hints;
@@ -133,12 +133,6 @@ export class GameScreen {
     const shownPly = this.review === null ? s.moves.length : this.review;
     const reviewed = view.reviewed(shownPly - 1);
     if (view.mistake(shownPly - 1) > 0) look.choice = reviewed.best;
-    if (!view.info.coordinates) { // free squares show their names, as in the window
-      const { squares } = boardInfo(s.game, s.size);
-      for (let i = 0; i < look.board.length; i++) {
-        if (look.board[i] === ".") look.labels.set(i, squares[i]);
-      }
-    }
     return renderBoard(look);
   }
 

@@ -2,16 +2,17 @@
 //
 // The server is the judge of every move; this replays its `moves` list (which it
 // already accepted) so the page can show the board after any of them, as the window
-// does with the shared rules. The start comes from the catalogue; what a move does
-// besides filling its square is the one piece of the rules this page ports (checked
-// against shared.games by tests/client/web/test_web_catalogue.py). A match set up from another
-// position cannot be replayed from the start: then `boards` gives only the current board.
+// does with the shared rules. The start comes from the catalogue, and what a move does
+// besides filling its square from the game's look (its `move`, shared/games/look.py):
+// the one piece of the rules this page ports (checked against shared.games by
+// tests/client/web/test_web_catalogue.py). A match set up from another position cannot
+// be replayed from the start: then `boards` gives only the current board.
 
-import { boardInfo } from "./catalogue.js";
+import { boardInfo, gameInfo } from "./catalogue.js";
 
 const DIRECTIONS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 
-/** Othello: the move turns over every line of the opponent's discs it brackets. */
+/** The move turns over every line of the opponent's pieces it brackets (Othello's). */
 function turnBracketed(board, size, square, own) {
   const row = Math.floor(square / size);
   const col = square % size;
@@ -31,14 +32,14 @@ function turnBracketed(board, size, square, own) {
   }
 }
 
-/** What a move does after filling its square, by game (the rules ported here); a game
- * not listed only fills the square, as tic-tac-toe does. */
-const CAPTURES = { othello: turnBracketed };
+/** What a move does after filling its square, by the look's `move`: nothing more
+ * ("fill", as tic-tac-toe), or turn over what it brackets. */
+const AFTER_FILL = { "fill": null, "turn-bracketed": turnBracketed };
 
 /** Every board from the start to `state.board`, one per ply (passes repeat a board). */
 export function boards(state) {
   const { game, size } = state;
-  const capture = CAPTURES[game] || null;
+  const capture = AFTER_FILL[gameInfo(game).look.move];
   let board = [...boardInfo(game, size).start];
   const all = [board.join("")];
   state.moves.forEach((move, ply) => {

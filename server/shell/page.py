@@ -82,7 +82,7 @@ def manifest(template: dict[str, Any], lang: str) -> dict[str, Any]:
 def catalogue() -> dict[str, Any]:
     """What the page needs to know about the games, the bots and the chat, as JSON data.
 
-    Per-game behaviour is carried by the game's properties (``pieces``, ``coordinates``,
+    Per-game behaviour is carried by the game's properties (its ``look``, ``coordinates``,
     ``scored``) so the page, like the window, never tests a game's name to draw it.
     """
     return {
@@ -114,7 +114,7 @@ def _game(info: GameInfo) -> dict[str, Any]:
         "name": info.name,
         "sizes": list(info.sizes),
         "default_size": info.default_size,
-        "pieces": info.pieces,
+        "look": info.look.data(),
         "coordinates": info.coordinates,
         "scored": info.scored,
         "boards": {str(size): {

@@ -14,10 +14,11 @@ named in a sentence; :func:`catalogue` lists every game on every size for a menu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Literal
+from typing import Callable, Iterable
 
 from shared.games import othello, tictactoe
 from shared.games.base import PASS, IllegalMoveError, Outcome, State
+from shared.games.look import Look
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,8 @@ class GameInfo:
     """What people call seat 0 and seat 1: "X"/"O", "Black"/"White"."""
     move_help: str
     """How a person writes a move, for a prompt: "slot 0-8", "a square like d3"."""
-    pieces: Literal["marks", "discs"]
-    """How the board is drawn: marks on paper with numbered slots, or discs on felt."""
-    coordinates: bool
-    """Squares are named by column letter and row number, shown around the board."""
+    look: Look
+    """How the board is drawn (shared.games.look): every client draws from it."""
     scored: bool
     """The count of pieces is the score (Othello's discs), worth showing during play."""
     illegal_why: str
@@ -54,6 +53,11 @@ class GameInfo:
     """(square, size) -> the square at the start of a sentence: "Slot 4", "d3"."""
     end_words: Callable[[int | None, tuple[int, int]], str]
     """(winner, score) -> how the rules decided a finished game, in words."""
+
+    @property
+    def coordinates(self) -> bool:
+        """Squares are named by column letter and row number, shown around the board."""
+        return self.look.labels == "coordinates"
 
     def label(self, size: int) -> str:
         """The game and its board for people: 'Tic-tac-toe', 'Othello 8x8'."""
@@ -68,20 +72,25 @@ def _othello_from_board(board: str, to_move: int | None, size: int) -> State:
     return othello.OthelloState.from_board(board, 0 if to_move is None else to_move, size)
 
 
+_TICTACTOE_LOOK = Look("paper", "marks", "slots", lines={3: tuple(
+    tuple(sq for sq in range(9) if line >> sq & 1) for line in tictactoe.LINES)})
+_OTHELLO_LOOK = Look("felt", "discs", "coordinates", stars={8: ((2, 2), (2, 6), (6, 2), (6, 6))},
+                     move="turn-bracketed")
+
 GAMES: dict[str, GameInfo] = {
     "tictactoe": GameInfo(
         "tictactoe", tictactoe.TITLE, tictactoe.SIZES, tictactoe.DEFAULT_SIZE,
         tictactoe.TicTacToeState.start, tictactoe.TicTacToeState.from_board,
-        sides=tictactoe.SIDES, move_help=tictactoe.MOVE_HELP, pieces="marks",
-        coordinates=False, scored=False, illegal_why="is taken",
+        sides=tictactoe.SIDES, move_help=tictactoe.MOVE_HELP, look=_TICTACTOE_LOOK,
+        scored=False, illegal_why="is taken",
         name_square=tictactoe.square_name, read_move=tictactoe.read_move,
         square_words=tictactoe.square_words, end_words=tictactoe.end_words,
     ),
     "othello": GameInfo(
         "othello", othello.TITLE, othello.SIZES, othello.DEFAULT_SIZE,
         othello.OthelloState.start, _othello_from_board,
-        sides=othello.SIDES, move_help=othello.MOVE_HELP, pieces="discs",
-        coordinates=True, scored=True, illegal_why="flips nothing",
+        sides=othello.SIDES, move_help=othello.MOVE_HELP, look=_OTHELLO_LOOK,
+        scored=True, illegal_why="flips nothing",
         name_square=othello.square_name, read_move=othello.read_move,
         square_words=othello.square_words, end_words=othello.end_words,
     ),
@@ -146,6 +155,7 @@ __all__ = [
     "PASS",
     "GameInfo",
     "IllegalMoveError",
+    "Look",
     "Outcome",
     "State",
     "catalogue",

@@ -10,8 +10,8 @@ import pytest
 from client.common.client_state import ClientState
 from client.common.connection import LinkStatus
 from client.common.match_view import MatchView
-from client.tui.textboard import othello_text, tictactoe_text
-from shared.games import PASS, new_game
+from client.tui.textboard import board_text
+from shared.games import PASS, get_game, new_game
 from shared.games.othello import parse_square
 from shared.protocol import Analysis, Error, Joined, PlayerInfo, Result, ScoredMove
 from tests.client.client_support import state_after
@@ -214,10 +214,11 @@ def test_hints_and_notices_go_when_the_position_changes() -> None:
 
 
 def test_text_boards() -> None:
-    assert tictactoe_text("X...O....").splitlines() == [
+    assert board_text(get_game("tictactoe").look, "X...O....", 3).splitlines() == [
         "/---|---|---\\", "| X | 1 | 2 |", "|---|---|---|", "| 3 | O | 5 |",
         "|---|---|---|", "| 6 | 7 | 8 |", "\\---|---|---/"]
     start = new_game("othello", 4)
-    assert othello_text(start.board, 4, legal=start.legal_moves(), last=5).splitlines() == [
+    assert board_text(get_game("othello").look, start.board, 4, legal=start.legal_moves(),
+                      last=5).splitlines() == [
         "    a  b  c  d", " 1  .  *  .  .", " 2  * [O] X  .", " 3  .  X  O  *",
         " 4  .  .  *  ."]

@@ -11,7 +11,8 @@ from client.common.connection import LinkStatus
 from client.common.launch import Where
 from client.gui import theme
 from client.gui.app import App
-from client.gui.board import Layout, winning_line
+from client.gui.board import Layout
+from shared.games import get_game
 from shared.games.othello import parse_square
 from shared.protocol import Joined, Lobby, MatchSummary, PlayerInfo, Result
 from tests.client.client_support import pixel, screenshot, settle, state_after
@@ -145,7 +146,7 @@ def test_finished_game_and_review(app: App) -> None:
     show(app, Joined("K7QX", 0, "player"), state)
     screenshot(app.surface, "tictactoe_won")
     assert app.game.view.result_text() == "You won!"
-    assert winning_line(state.board) == (0, 1, 2)
+    assert get_game("tictactoe").look.winning_line(state.board, 3) == (0, 1, 2)
     lost = Result(winner=1, reason="resign", score=[3, 1])
     over = state_after("othello", 8, [parse_square("f5", 8)], code="ZZ99", result=lost)
     show(app, Joined("ZZ99", 0, "player"), over)

@@ -17,9 +17,10 @@ from client.common.launch import Where
 from client.gui import sound, theme
 from client.gui.animation import BoardAnimation
 from client.gui.app import App
-from client.gui.board import Layout, draw_othello
+from client.gui.board import Layout, draw_board
 from client.gui.lobby_screen import SHORTCUTS
 from client.gui.move_list import move_label
+from shared.games import get_game
 from shared.games.othello import parse_square
 from shared.protocol import (
     Analysis,
@@ -242,8 +243,9 @@ def test_discs_have_smooth_edges(app: App) -> None:
     surface = pygame.Surface((160, 160))
     lay = Layout.fit(surface.get_rect(), 4, coordinates=False)
     board = "X" + "." * 14 + "O"
-    draw_othello(surface, lay, board, BoardAnimation.still(board).looks(0.0), legal=[],
-                 last=None, flipped=frozenset(), hover=None)
+    draw_board(get_game("othello").look, surface, lay, board,
+               BoardAnimation.still(board).looks(0.0), legal=[], last=None,
+               flipped=frozenset(), hover=None)
     plain = {theme.FELT, theme.FELT_DARK, theme.DISC_SHADOW, theme.BLACK_DISC,
              theme.BLACK_EDGE, theme.WHITE_DISC, theme.WHITE_EDGE}
     for square in (0, 15):

@@ -53,7 +53,7 @@ def test_the_catalogue_lists_every_game_on_every_size_with_its_names() -> None:
     assert DEFAULT_GAME in GAMES
     ttt, othello = get_game("tictactoe"), get_game("othello")
     assert (ttt.sides, othello.sides) == (("X", "O"), ("Black", "White"))
-    assert (ttt.pieces, othello.pieces) == ("marks", "discs")
+    assert (ttt.look.piece, othello.look.piece) == ("marks", "discs")
     assert (ttt.coordinates, ttt.scored, othello.coordinates, othello.scored) == (
         False, False, True, True)
     assert (ttt.move_help, othello.move_help) == ("slot 0-8", "a square like d3")
