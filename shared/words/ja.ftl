@@ -22,7 +22,7 @@ tictactoe-illegal-why = はもう埋まっています
 othello-illegal-why = に打っても石を返せません
 tictactoe-end = { $winner ->
     [none] マスがすべて埋まり、どちらも三つ並びませんでした。
-   *[side] { $side }が三つ並べました。
+   *[side] { $side }が三つ並びました。
 }
 othello-end = { $side0 } { $score0 } 石、{ $side1 } { $score1 } 石。
 move-pass = パス
@@ -35,10 +35,10 @@ level-3-title = ふつう
 level-4-title = つよい
 level-5-title = 達人
 level-1-feel = でたらめに打つ
-level-2-feel = いま一番よさそうな手を取る
+level-2-feel = その場で一番よさそうな手を打つ
 level-3-feel = 数手先まで読む
 level-4-feel = さらに先まで読み、めったに間違えない
-level-5-feel = 全力のエンジン
+level-5-feel = 全力で読む、いちばん強い相手
 level-words = { $level } { $title }：{ $feel }
 
 ## 文の中の人
@@ -55,7 +55,7 @@ player-nobody = だれもいない
 player-nobody-yet = まだだれもいない
 away-left = 対局から退出しました
 away-offline = オフライン
-away-waiting = オフライン - 戻るのを待っています
+away-waiting = オフライン（戻るのを待っています）
 chat-watching = { $who }（観戦中）
 
 ## 持ち時間：「5分 +3秒」「1分」「90秒」
@@ -82,15 +82,15 @@ match-loading = 対局を読み込んでいます…
 match-waiting = 相手が入るのを待っています。
 turn-yours = あなたの番です（{ $side }）
 turn-bot = コンピューターが考えています…
-turn-offline = { $who }（{ $side }）を待っています：オフラインです
+turn-offline = { $who }（{ $side }）の番ですが、いまオフラインです
 turn-theirs = { $who }の番です（{ $side }）
 pass-note = { $who }（{ $side }）は打てる所がないのでパスしました。
 match-result = { $winner ->
-    [none] 引き分け。
-    [you] あなたの勝ち！
-    [bot] コンピューターの勝ち。
-    [person] { $who }の勝ち。
-   *[side] { $side }の勝ち。
+    [none] 引き分けです。
+    [you] あなたの勝ちです！
+    [bot] コンピューターの勝ちです。
+    [person] { $who }の勝ちです。
+   *[side] { $side }の勝ちです。
 }
 match-reason = { $reason ->
     [resign] { $loser ->
@@ -119,7 +119,7 @@ match-reason = { $reason ->
 resume-versus = { $game } 対 { $against }
 resume-played = { $count ->
     [0] {""}
-   *[other] { $count }手打ちました。
+   *[other] { $count }手まで進んでいます。
 }
 
 ## 打つ前にわかる、打てない理由
@@ -133,7 +133,7 @@ why-not-your-turn = まだあなたの番ではありません：{ $who }の番�
 why-off-board = { $square } は盤の外です。
 why-taken = { $square } はもう埋まっています。
 why-illegal = { $square }{ $why }。打てる所：{ $legal }。
-why-no-pass = パスは要りません：打てる所がないときは、サーバーが代わりにパスします。
+why-no-pass = パスは自分でしなくて大丈夫です。打てる所がないときは自動でパスになります。
 
 ## 待った、ヒント、対局の振り返り
 
@@ -153,12 +153,12 @@ score-loss = 負け
 review-head = { $number } 手目、{ $side } { $move }：
 review-best = { $head }エンジンの最善と同じです（{ $best }）。
 margin = { $side } { $score }
-review-outcome = { $head }最善を尽くして{ $played }になる手です。{ $bestmove } なら{ $best }でした。{ $mistake ->
+review-outcome = { $head }お互いに最善を尽くすと{ $played }になる手です。{ $bestmove } なら{ $best }でした。{ $mistake ->
     [1] 悪手（?）。
     [2] 大悪手（??）。
    *[0] {""}
 }
-review-discs = { $head }{ $bestmove }（{ $best }）より { $loss } 石悪い手です。{ $mistake ->
+review-discs = { $head }{ $bestmove }（{ $best }）より { $loss } 石損な手です。{ $mistake ->
     [1] 悪手（?）。
     [2] 大悪手（??）。
    *[0] {""}
@@ -168,11 +168,11 @@ review-count-side = { $side } { $count }{ $big ->
    *[other] （うち大悪手 { $big }）
 }
 review-count = 悪手：{ $first }、{ $second }。
-hint-note-discs = ヒント：各手のあと最後に見込める石差です（あなた＝{ $side } から見て。+4 は { $side } が 4 石多い）。枠：最善{ $exact ->
+hint-note-discs = ヒント：数字は、その手を打ったとき最後に見込める石の差です（あなた＝{ $side }から見て。+4 なら{ $side }が 4 石多い）。枠：最善{ $exact ->
     [yes] 。下線：完全読み
    *[no] {""}
 }。
-hint-note-outcome = ヒント：最善を尽くしたとき各手がどう終わるかです（あなた＝{ $side } から見て）。枠：最善{ $exact ->
+hint-note-outcome = ヒント：お互いに最善を尽くしたとき、その手がどう終わるかです（あなた＝{ $side }から見て）。枠：最善{ $exact ->
     [yes] 。下線：完全読み
    *[no] {""}
 }。
@@ -195,14 +195,14 @@ error-match_full = その対局にはもう二人そろっています。
 error-not_a_player = あなたはその対局の対局者ではありません。
 error-not_your_turn = まだあなたの番ではありません。
 error-illegal_move = そこには打てません。
-error-stale_ply = 手が届く前に盤面が変わりました。もう一度見てください。
+error-stale_ply = その手が届く前に盤面が変わりました。盤面を確かめてから、もう一度どうぞ。
 error-game_over = 対局はもう終わっています。
 error-rate_limited = { $ref ->
     [chat] チャットが多すぎます。少し待ってから書いてください。
     [hint] エンジンはまだ前の質問を考えています。一度に一つずつです。
     [analyse] エンジンはまだ前の質問を考えています。一度に一つずつです。
     [create] このサーバーで持てる途中の対局の数がいっぱいです。
-   *[other] 少しゆっくり。しばらくしてからもう一度どうぞ。
+   *[other] 操作が速すぎます。少し待ってからもう一度どうぞ。
 }
 error-not_allowed = { $ref ->
     [hint] この対局はヒントなしで作られました。
@@ -212,7 +212,7 @@ error-not_allowed = { $ref ->
    *[other] この対局ではそれはできません。
 }
 error-nothing_to_take_back = 戻せるあなたの手がありません。
-error-offer_pending = 申し込みがもう返事を待っています。
+error-offer_pending = 前の申し込みがまだ返事を待っています。
 error-no_offer = 返事をする申し込みがありません。
 error-text_too_long = メッセージが長すぎます。
 error-engine_failed = { $ref ->
@@ -395,7 +395,7 @@ chat-badge = チャット{" "}
 chat-badge-label = 新しいチャットが { $count } 件：チャットを見る
 chat-who = { $name }：
 chat-empty = { $open ->
-    [yes] まだメッセージはありません。あいさつしてみよう！
+    [yes] まだメッセージはありません。あいさつしてみましょう！
    *[no] まだメッセージはありません。
 }
 

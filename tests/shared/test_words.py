@@ -75,7 +75,7 @@ def test_plurals_and_numbers() -> None:
     assert en("resume-played", count=0) == ""
     assert en("resume-played", count=1) == "1 move played. "
     assert en("resume-played", count=12) == "12 moves played. "
-    assert ja("resume-played", count=12) == "12手打ちました。"
+    assert ja("resume-played", count=12) == "12手まで進んでいます。"
     assert en("clock-words", unit="minutes", minutes=5, seconds=300, increment=3) \
         == "5 min +3s"
     assert ja("clock-words", unit="seconds", minutes=1.5, seconds=90, increment=0) == "90秒"

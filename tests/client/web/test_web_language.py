@@ -176,7 +176,7 @@ def test_every_end_reads_the_same_in_every_client(lang: str, web_server: Threade
     if lang == "ja":
         assert said["othello resign won by 0, people"] == "花子が投了しました。"
         assert said["othello by discs [10, 6], bot"] == "黒 10 石、白 6 石。"
-        assert said["tictactoe won by the rules, bot"] == "×が三つ並べました。"
+        assert said["tictactoe won by the rules, bot"] == "×が三つ並びました。"
         assert said["othello time won by 1, bot"] == "あなたの持ち時間が切れました。"
 
 
