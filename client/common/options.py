@@ -251,9 +251,14 @@ def parse(prog: str, description: str, argv: list[str], *,
     (:func:`client_language`: ``--lang``, else ``remembered``, the window's setting, else
     the system locale). The language is read first, so what the other flags say about a
     typed value (a clock, a match code) is in it too."""
-    first = argparse.ArgumentParser(prog=prog, add_help=False, allow_abbrev=False)
+    first = argparse.ArgumentParser(prog=prog, add_help=False, allow_abbrev=False,
+                                    exit_on_error=False)
     add_language_argument(first)
-    use_language(client_language(first.parse_known_args(argv)[0].lang, remembered))
+    try:
+        asked = first.parse_known_args(argv)[0].lang
+    except argparse.ArgumentError:  # the whole parse below says what, with the whole usage
+        asked = None
+    use_language(client_language(asked, remembered))
     parser = argparse.ArgumentParser(prog=prog, description=description)
     add_arguments(parser)
     plan = plan_from(parser.parse_args(argv), parser)
