@@ -29,8 +29,14 @@ CHECKED = ("client/common", "client/cli.py", "client/__main__.py")
 WORDS = re.compile(r"\b[A-Za-z]{2,}[,;:!?.]? [A-Za-z]+\b")
 """Two words in a row: 'Connection lost', 'Your move', 'wants a rematch'."""
 WORD = re.compile(r"[A-Za-z]{2,}")
-JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff01-\uff9f]")
-"""Kana, kanji and the full-width forms: nothing but words for a person is written so."""
+SMALL_KANA = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+JAPANESE = re.compile(f"[\u3400-\u4dbf\u4e00-\u9fff]|(?=[\u3041-\u3096\u30a1-\u30fa]{{2}})"
+                      f"(?:[^{SMALL_KANA}]|.[^{SMALL_KANA}])")
+"""Japanese words: a kanji, or two kana of which one is full-size (パス, あなた). The sets of
+marks and small kana that line breaking reads (kinsoku) are not words."""
+NAMES = re.compile(r"\btaikyoku(?: (?:play|tui|serve|bot|records))?\b")
+"""The program's name and its commands, which a person types as they are (as the page's
+check allows 'taikyoku')."""
 
 SHOWN_BY = frozenset({
     "print", "say", "complain", "notice", "write", "text", "paragraph", "button",
@@ -40,9 +46,15 @@ LOGGING = frozenset({"debug", "info", "warning", "error", "exception", "critical
 LOGGERS = frozenset({"log", "logger", "logging"})
 FOR_PROGRAMMERS = frozenset({
     "RuntimeError", "TypeError", "AssertionError", "NotImplementedError", "KeyError",
-    "IndexError", "AttributeError", "LookupError"})
-"""Exceptions that mean a bug, read by whoever fixes it (a person's errors, such as
-ValueError, OSError or ConnectError, carry catalogue words)."""
+    "IndexError", "AttributeError", "LookupError", "error"})
+"""Exceptions that mean a bug, read by whoever fixes it, and a C library's own error type
+(``pygame.error``, whose messages are SDL's); a person's errors, such as ValueError,
+OSError or ConnectError, carry catalogue words."""
+LABELLED = frozenset({"Thread", "create_task", "Task", "ensure_future"})
+"""Calls whose ``name=`` labels a thread or a task for a debugger."""
+SHOWN_KEYWORDS = frozenset({"text", "label", "message", "caption"})
+"""The keywords of a showing call that are its text (its others are options: an anchor,
+a key's name in a corner)."""
 COMMAND_LINE = frozenset({
     "ArgumentParser", "add_argument", "add_argument_group", "add_mutually_exclusive_group",
     "add_subparsers", "add_parser", "ArgumentTypeError"})
@@ -59,6 +71,12 @@ def _name(func: ast.expr) -> str:
     if isinstance(func, ast.Name):
         return func.id
     return ""
+
+
+def _command_line_text(target: ast.expr) -> bool:
+    """A constant named as the command line's text: DESCRIPTION, LEVEL_HELP..."""
+    return isinstance(target, ast.Name) and bool(
+        re.search(r"(^|_)(DESCRIPTION|HELP|USAGE|EPILOG)$", target.id))
 
 
 def _english_by_design(call: ast.Call) -> bool:
@@ -95,21 +113,29 @@ def literal_sentences(source: str, filename: str = "<source>") -> Iterator[str]:
         if not (isinstance(node, ast.JoinedStr)
                 or isinstance(node, ast.Constant) and isinstance(node.value, str)):
             continue
-        text = _text(node)
+        text = NAMES.sub(" ", _text(node))
         shown: bool | None = None  # by the first call it is given to
         exempt = False
         child: ast.AST = node
         parent = parents.get(child)
         if isinstance(parent, ast.Expr):
             continue  # a docstring, or a string standing as a comment
+        keyword: str | None = None  # the keyword the string is given as, if any
         while parent is not None and not isinstance(parent, ast.stmt):
+            if isinstance(parent, ast.keyword):
+                keyword = parent.arg
             if isinstance(parent, ast.Call) and child is not parent.func:
-                if _english_by_design(parent):
+                name = _name(parent.func)
+                if _english_by_design(parent) or keyword == "name" and name in LABELLED:
                     exempt = True
                     break
                 if shown is None:
-                    shown = _name(parent.func) in SHOWN_BY
+                    shown = name in SHOWN_BY and (keyword is None or keyword in SHOWN_KEYWORDS)
+                keyword = None
             child, parent = parent, parents.get(parent)
+        if isinstance(parent, (ast.Assign, ast.AnnAssign)) and child is parent.value:
+            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+            exempt = exempt or any(_command_line_text(t) for t in targets)
         if isinstance(parent, ast.Assert) and child is parent.msg:
             exempt = True
         if isinstance(parent, ast.Raise) and isinstance(child, ast.Call) \
@@ -153,11 +179,19 @@ def draw(ui, w, name, parser):
     label = f"{name} wants a rematch"                  # 18: two words, shown later
     title = "対局"                                      # 19: Japanese
     raise ValueError("not a clock")                    # 20: a person's error
+    ok = "パス"                                         # 21: a Japanese word
+    print(f"{name}: cannot open a window ({err})")     # 22: a sentence after the name
     key = f"this computer {name}"  # not words
+    ui.text("taikyoku", (0, 0), 12, anchor="center")  # the program's name; an option
+    ui.button(rect, w("b"), lambda: pick("bot"), selected=vs == "human", hint="Esc")
+    threading.Thread(target=read, name="stdin reader")  # a label for a debugger
+    NO_LINE_START = "、。ーぁぃぅっゃゅょァィゥッャュョ"     # marks and small kana
+    raise pygame.error("no display found")               # SDL's own kind of error
+    DESCRIPTION = "Play in a window, against the bot."   # the command line's --help
     return "utf-8", "pass", f"ws://{name}:8765/"       # words for no person
 '''
 
 
 def test_the_check_finds_words_wherever_a_person_reads_them() -> None:
     found = sorted(int(line.split(":")[1]) for line in literal_sentences(SAMPLE))
-    assert found == [15, 16, 17, 18, 19, 20]
+    assert found == [15, 16, 17, 18, 19, 20, 21, 22]
