@@ -24,6 +24,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _help() -> str:
+    """The command's own help, in the system locale's language (a subcommand chooses its
+    own: `play` and `tui` with --lang too; `bot` and `serve` speak English to their
+    authors and hosts)."""
+    use_language(system_language())
     w = words()
     lines = [w("cli-usage", commands="{" + ",".join(COMMANDS) + "}"), "", w("cli-about"), "",
              w("cli-commands")]
@@ -34,13 +38,13 @@ def _help() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    use_language(system_language())
     if not args or args[0] in ("-h", "--help"):
         print(_help())
         return 0 if args else 2
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
-        print(words()("cli-unknown", command=name) + "\n\n" + _help(), file=sys.stderr)
+        usage = _help()
+        print(words()("cli-unknown", command=name) + "\n\n" + usage, file=sys.stderr)
         return 2
     module_name, func_name = COMMANDS[name]
     func = getattr(importlib.import_module(module_name), func_name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from client import cli
 from client.common.client_state import ClientState
 from client.common.link_errors import describe_failure
 from client.common.options import parse, read_clock
@@ -107,3 +108,19 @@ def test_a_refusal_shown_by_a_client_is_its_own_words_not_the_servers() -> None:
     use_language("ja")
     known.handle(Error("not_your_turn", "it is not your turn", "move", "K7QX"))
     assert known.notice == "まだあなたの番ではありません。"
+
+
+def test_the_command_lists_its_commands_in_the_locales_language(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    assert cli.main([]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("使い方: taikyoku {play,tui,bot,serve,records} [オプション]")
+    assert "  tui      端末で遊ぶ" in out
+    assert cli.main(["nope"]) == 2
+    assert capsys.readouterr().err.startswith("taikyoku: 「nope」というコマンドはありません")
+    monkeypatch.setenv("LANG", "C")
+    assert cli.main(["--help"]) == 0
+    assert "  play     play in a window (finds or starts a server)" in capsys.readouterr().out
