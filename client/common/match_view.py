@@ -85,7 +85,8 @@ def lobby_line(m: MatchSummary, words: Words | None = None) -> str:
     if m.hints and not any(p.kind == "bot" for p in m.players):
         extra += w("lobby-hints")
     extra += w("lobby-watching", count=m.spectators) if m.spectators else ""
-    return f"{m.match}  {game_label(m.game, m.size, w)}: {who}{extra}"
+    return w("lobby-line", code=m.match, game=game_label(m.game, m.size, w), who=who,
+             extra=extra)
 
 
 def same_position(old: State, new: State) -> bool:
@@ -267,7 +268,8 @@ class MatchView:
         s, w = self.state, self.words
         if s is None:
             return self.code, self.turn_text()
-        against = ", ".join(player_words(p, w) for p in s.players if p.seat != self.seat)
+        against = w("words-comma").join(
+            player_words(p, w) for p in s.players if p.seat != self.seat)
         return (w("resume-versus", game=game_label(s.game, s.size, w),
                   against=against or w("player-nobody-yet")),
                 w("resume-played", count=len(s.moves)) + self.turn_text())

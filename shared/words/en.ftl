@@ -497,6 +497,11 @@ clock-invalid = '{ $text }' is not a clock: type minutes and the seconds added p
 clock-initial-range = Each side gets 1 second to { $most } minutes, not { $minutes } minutes
 clock-increment-range = The seconds added per move are 0 to { $most }, not { $seconds }
 
+## Common: a match in the lobby's lists
+
+# one match in the lobby's lists: "K7QX  Othello 8x8: Taro vs the bot (level 3), 2 watching"
+lobby-line = { $code }  { $game }: { $who }{ $extra }
+
 ## Common: the `taikyoku` command's own help (client/cli.py)
 
 cli-usage = usage: taikyoku { $commands } [options]

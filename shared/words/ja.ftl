@@ -467,6 +467,10 @@ clock-invalid = 「{ $text }」は持ち時間の形ではありません。分�
 clock-initial-range = 持ち時間は一人 1 秒から { $most } 分までです（{ $minutes } 分ではなく）
 clock-increment-range = 一手ごとに足す秒は 0 から { $most } までです（{ $seconds } ではなく）
 
+## 共通：ロビーの一覧の対局
+
+lobby-line = { $code }  { $game }：{ $who }{ $extra }
+
 ## 共通：`taikyoku` コマンド自身の説明（client/cli.py）
 
 cli-usage = 使い方: taikyoku { $commands } [オプション]
