@@ -60,8 +60,8 @@ class Layout:
 @dataclass(frozen=True)
 class Ground:
     """What a ground paints under, between and over the pieces: its frame and cloth, its
-    grid lines and star points, the legal square under the pointer, the legal moves
-    and the last move."""
+    grid lines and star points, the labels' colour, the legal square under the pointer,
+    the legal moves and the last move."""
 
     frame: Colour
     corner: int
@@ -73,6 +73,10 @@ class Ground:
     """(least, cells per pixel): a line is max(least, cell // cells per pixel) wide."""
     outer_lines: bool
     """The board's edges are drawn as lines too."""
+    coordinate_text: Colour
+    """Coordinates, readable on the frame."""
+    slot_text: Colour
+    """Slot numbers, readable on the squares."""
     hover: Colour
     inset: int
     """A shaded square is inset by this many line widths."""
@@ -89,11 +93,15 @@ class Ground:
 
 GROUNDS: dict[str, Ground] = {
     "paper": Ground(frame=theme.PAPER, corner=1, cloth=None, line=theme.INK,
-                    line_width=(2, 30), outer_lines=False, hover=theme.PAPER_HOVER, inset=2,
-                    legal_dot=None, last_shade=theme.PAPER_LAST),
+                    line_width=(2, 30), outer_lines=False, coordinate_text=theme.SLOT_NUMBER,
+                    slot_text=theme.SLOT_NUMBER,
+                    hover=theme.PAPER_HOVER, inset=2, legal_dot=None,
+                    last_shade=theme.PAPER_LAST),
     "felt": Ground(frame=theme.FELT_DARK, corner=3, cloth=theme.FELT, line=theme.FELT_DARK,
-                   line_width=(1, 40), outer_lines=True, hover=theme.FELT_HOVER, inset=1,
-                   legal_dot=theme.LEGAL_DOT, last_shade=None),
+                   line_width=(1, 40), outer_lines=True, coordinate_text=theme.COORDINATE,
+                   slot_text=theme.TEXT,
+                   hover=theme.FELT_HOVER, inset=1, legal_dot=theme.LEGAL_DOT,
+                   last_shade=None),
 }
 """Each ground of a look: paper (tic-tac-toe's) and felt (Othello's)."""
 
@@ -116,7 +124,7 @@ def draw_board(look: Look, surface: pygame.Surface, lay: Layout, board: str,
     if ground.cloth is not None:
         pygame.draw.rect(surface, ground.cloth, lay.grid)
     if look.labels == "coordinates":
-        _coordinates(surface, lay)
+        _coordinates(surface, lay, ground.coordinate_text)
     _grid_lines(surface, lay, ground, width)
     for col, row in look.stars_on(lay.n):
         point = (lay.grid.left + col * c, lay.grid.top + row * c)
@@ -134,7 +142,7 @@ def draw_board(look: Look, surface: pygame.Surface, lay: Layout, board: str,
             pygame.draw.rect(surface, ground.last_shade, shade)
         if free:
             if look.labels == "slots":
-                theme.draw_text(surface, str(i), int(c * 0.22), theme.SLOT_NUMBER,
+                theme.draw_text(surface, str(i), int(c * 0.22), ground.slot_text,
                                 topleft=(r.left + c // 12, r.top + c // 20))
             continue
         draw_piece(surface, r.center, c, square)
@@ -149,16 +157,16 @@ def draw_board(look: Look, surface: pygame.Surface, lay: Layout, board: str,
         pygame.draw.line(surface, theme.LAST_MOVE, a, b, max(4, c // 12))
 
 
-def _coordinates(surface: pygame.Surface, lay: Layout) -> None:
+def _coordinates(surface: pygame.Surface, lay: Layout, colour: Colour) -> None:
     """Column letters across the top, row numbers down the side, in the frame's band."""
     c = lay.cell
     label = max(theme.MIN_FONT, int(min(lay.band * 0.7, c * 0.4)))
     for i in range(lay.n):
         x = lay.grid.left + i * c + c // 2
         y = lay.grid.top + i * c + c // 2
-        theme.draw_text(surface, COLUMNS[i], label, theme.COORDINATE, True,
+        theme.draw_text(surface, COLUMNS[i], label, colour, True,
                         center=(x, lay.grid.top - lay.band // 2))
-        theme.draw_text(surface, str(i + 1), label, theme.COORDINATE, True,
+        theme.draw_text(surface, str(i + 1), label, colour, True,
                         center=(lay.grid.left - lay.band // 2, y))
 
 

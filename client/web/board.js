@@ -100,11 +100,12 @@ function engineChoice(x, y) {
 }
 
 /** How each ground of a look is drawn (the window's GROUNDS): its frame, its cloth (if
- * any), its grid lines (`edges`: the outer ones too), a legal square, and the last move
- * (under or over its piece). */
+ * any), its grid lines (`edges`: the outer ones too), the classes of its labels (each
+ * kind readable on it), a legal square, and the last move (under or over its piece). */
 const GROUNDS = {
   paper: {
     frame: "paper", radius: 14, cloth: null, lines: "grid-line", edges: false,
+    text: { slots: "label", coordinates: "coord on-paper" },
     legal: () => [],
     lastUnder: (x, y) => [svg("rect", { class: "last-shade", x: x - CELL / 2 + 4,
       y: y - CELL / 2 + 4, width: CELL - 8, height: CELL - 8 })],
@@ -112,6 +113,7 @@ const GROUNDS = {
   },
   felt: {
     frame: "felt-frame", radius: 10, cloth: "felt", lines: "felt-line", edges: true,
+    text: { slots: "label on-felt", coordinates: "coord" },
     legal: (x, y) => [svg("circle", { class: "legal-dot", cx: x, cy: y, r: CELL * 0.12 })],
     lastUnder: () => [],
     lastOver: (x, y) => [svg("circle", { class: "last-dot", cx: x, cy: y, r: CELL * 0.1 })],
@@ -162,8 +164,10 @@ export function renderBoard(look) {
     const { columns, rows } = axes(squares, size);
     for (let i = 0; i < size; i++) {
       const mid = band + i * CELL + CELL / 2;
-      parts.push(svg("text", { class: "coord", x: mid, y: band / 2 + 2 }, columns[i]));
-      parts.push(svg("text", { class: "coord", x: band / 2 + 2, y: mid }, rows[i]));
+      parts.push(svg("text", { class: ground.text.coordinates, x: mid, y: band / 2 + 2 },
+        columns[i]));
+      parts.push(svg("text", { class: ground.text.coordinates, x: band / 2 + 2, y: mid },
+        rows[i]));
     }
   }
   const edge = ground.edges ? 0 : 1;
@@ -189,8 +193,8 @@ export function renderBoard(look) {
     }
     if (i === look.last) parts.push(...ground.lastOver(x, y));
     if (ch === "." && drawn.labels === "slots") { // a free slot shows its number
-      parts.push(svg("text", { class: "label", x: x - CELL / 2 + 10, y: y - CELL / 2 + 10 },
-        squares[i]));
+      parts.push(svg("text", { class: ground.text.slots, x: x - CELL / 2 + 10,
+        y: y - CELL / 2 + 10 }, squares[i]));
     }
   }
   for (const hint of look.hints || []) {
