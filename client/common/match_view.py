@@ -29,7 +29,8 @@ from shared.protocol import (
     ScoredMove,
     State,
 )
-from shared.words import Words
+from shared.words import Words, reason_key
+from shared.words import game_label as shared_game_label
 
 
 def record_move(move: int | str) -> int:
@@ -39,7 +40,7 @@ def record_move(move: int | str) -> int:
 
 def game_label(game: str, size: int, words: Words | None = None) -> str:
     """The game and its board for people: 'Tic-tac-toe', 'Othello 8x8', 'オセロ 8×8'."""
-    return (words or spoken_words())("game-label", game=game, size=size)
+    return shared_game_label(words or spoken_words(), game, size)
 
 
 def player_words(p: PlayerInfo, words: Words | None = None) -> str:
@@ -330,14 +331,16 @@ class MatchView:
 
     def reason_text(self) -> str:
         """How it ended, e.g. 'White resigned.', 'The match was called off.' or 'Black
-        35, White 29 discs.': the catalogue's ``match-reason`` chooses from the facts."""
+        35, White 29 discs.': the game's entry for its rule's reason, or the catalogue's
+        ``match-reason`` for the server's, chooses from the facts."""
         s = self.state
         if s is None or s.result is None:
             return ""
         r = s.result
         loser = None if r.winner is None else 1 - r.winner
         return self.words(
-            "match-reason", reason=r.reason, loser="none" if loser is None else "seat",
+            reason_key(s.game, r.reason), reason=r.reason,
+            loser="none" if loser is None else "seat",
             who=self.label(loser if loser is not None else 0),
             moved="yes" if s.moves else "no",
             winner="none" if r.winner is None else "side",

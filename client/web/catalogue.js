@@ -49,9 +49,16 @@ export function boardInfo(game, size) {
   return gameInfo(game).boards[size];
 }
 
-/** "Tic-tac-toe" or "Othello 8x8", in the page's language (words.js). */
+/** "Tic-tac-toe" or "Othello 8x8", in the page's language (words.js): the size only
+ * for a game played on more than one (shared.words.game_label). */
 export function gameTitle(game, size) {
-  return t("game-label", { game, size });
+  return t("game-label", { title: t(`${game}-title`), size, sizes: gameInfo(game).sizes.length });
+}
+
+/** The entry that words how a match of `game` ended by `reason`: `<game>-end-<reason>`
+ * for one of the game's rules, `match-reason` for the server's (shared.words.reason_key). */
+export function reasonKey(game, reason) {
+  return gameInfo(game).reasons.includes(reason) ? `${game}-end-${reason}` : "match-reason";
 }
 
 /** What people call a seat: X/O, Black/White, in the page's language. */

@@ -4,7 +4,7 @@
 // refused, what a takeback offer asks, what the engine says about a move. Nothing here
 // decides anything; it reads the server's messages.
 
-import { CATALOGUE, boardInfo, gameInfo, moveName, sideName } from "./catalogue.js";
+import { CATALOGUE, boardInfo, gameInfo, moveName, reasonKey, sideName } from "./catalogue.js";
 import { Clocks } from "./clock.js";
 import { boards } from "./replay.js";
 import { t } from "./words.js";
@@ -197,13 +197,14 @@ export class MatchView {
   }
 
   /** How it ended, e.g. "White resigned.", "The match was called off." or "Black 10,
-   * White 6 discs.": the catalogue's `match-reason` chooses from the facts. */
+   * White 6 discs.": the game's entry for its rule's reason, or the catalogue's
+   * `match-reason` for the server's, chooses from the facts. */
   reasonText() {
     const s = this.state;
     if (s === null || s.result === null) return "";
     const r = s.result;
     const loser = r.winner === null ? null : 1 - r.winner;
-    return t("match-reason", {
+    return t(reasonKey(s.game, r.reason), {
       reason: r.reason, loser: loser === null ? "none" : "seat",
       who: this.label(loser ?? 0), moved: s.moves.length ? "yes" : "no",
       winner: r.winner === null ? "none" : "side", side: sideName(s.game, r.winner ?? 0),

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal, cast
 
 from server.room.wire import wire_move, wire_seat
 from shared import protocol
 from shared.ai import BOT_NAMES
-from shared.games import GAMES, PASS, State, new_game
+from shared.games import GAMES, PASS, State, get_game, new_game
 from shared.protocol import (
     CHAT_HISTORY_LINES,
     ChatLine,
@@ -240,13 +240,22 @@ class Match:
         outcome = state.outcome()
         result = None
         if outcome is not None:
-            reason: Reason = "line" if outcome.reason == "line" else "discs"
-            result = Result(wire_seat(outcome.winner), reason, list(outcome.score))
+            result = Result(wire_seat(outcome.winner), self._rule_reason(outcome.reason),
+                            list(outcome.score))
         clock = self.clock.copy() if self.clock is not None else None
         if clock is not None:
             clock.moved(self.state.to_move, now or 0.0,
                         None if result is not None else state.to_move)
         return Step(tuple(played), tuple(positions), result, clock, now)
+
+    def _rule_reason(self, reason: str) -> Reason:
+        """The outcome's reason as ``result.reason``: one of the game's rule reasons
+        (its entry's closed set), sent as it is; ValueError for any other (a bug in the
+        game's module, refused before anything is stored)."""
+        if reason not in get_game(self.game).reasons:
+            raise ValueError(f"{self.game} ended by {reason!r}, not one of its rule reasons "
+                             f"{get_game(self.game).reasons}")
+        return cast(Reason, reason)  # a game's own rule reason is a wire value too
 
     def advance(self, step: Step) -> None:
         """Play ``step`` (from :meth:`step` at the current ply); ends the match when the
@@ -372,5 +381,5 @@ class Match:
 
 def board_name(game: str, size: int) -> str:
     """A game and its board for logs and records: "othello 8x8", "tictactoe"."""
-    info = GAMES.get(game)
+    info = GAMES.get(game)  # a record of a game no longer plugged in still has a name
     return game if info is not None and len(info.sizes) == 1 else f"{game} {size}x{size}"

@@ -529,7 +529,7 @@ class Room:
             self._thinking[match.code] = match.ply
             budget = None
             if match.clock is not None:  # its share of the moves it still has to make
-                budget = match.clock.budget(match.state.board.count(".") // 2 + 1)
+                budget = match.clock.budget(GAMES[match.game].moves_left(match.state))
             self._out.append(Think(match.code, match.ply, match.state, seat.level,
                                   match.epoch, budget))
 

@@ -2,7 +2,8 @@
 run in a bot worker (module-level, so the pool can call them by name).
 
 ``shared.ai.analyse`` scores every legal move; here those scores become the protocol's
-(Othello: the disc margin, rounded; tic-tac-toe: 1 win, 0 draw, -1 loss), best first,
+(a scored game such as Othello: the disc margin, rounded; any other, such as
+tic-tac-toe: 1 win, 0 draw, -1 loss), best first,
 and a finished game is walked position by position against the engine's choice.
 """
 
@@ -23,18 +24,19 @@ def scored(state: State, seconds: float) -> list[ScoredMove]:
     """Every legal square of ``state`` with the engine's score for the side to move,
     best first (the highest score, then the lowest square)."""
     moves = [
-        ScoredMove(move=entry.move, score=_wire_score(state.game, entry.score),
+        ScoredMove(move=entry.move, score=_wire_score(GAMES[state.game].scored, entry.score),
                    exact=entry.exact, depth=entry.depth)
         for entry in analyse(state, seconds) if entry.move != PASS
     ]
     return sorted(moves, key=lambda entry: (-entry.score, entry.move))
 
 
-def _wire_score(game: str, score: float) -> int:
-    """Tic-tac-toe scores say how fast a win comes; the protocol says only which result."""
-    if game == "tictactoe":
-        return (score > 0) - (score < 0)
-    return round(score)
+def _wire_score(scored: bool, score: float) -> int:
+    """A scored game's margin, rounded; an unscored game's engine scores say how fast a
+    win comes, and the protocol says only which result."""
+    if scored:
+        return round(score)
+    return (score > 0) - (score < 0)
 
 
 def hint(game: str, size: int, board: str, to_move: int, seconds: float) -> list[ScoredMove]:

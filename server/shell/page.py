@@ -109,7 +109,8 @@ def words() -> dict[str, Any]:
 def _game(info: GameInfo) -> dict[str, Any]:
     """One game's entry. Its callables become data: every square's name on every size.
     Its words (title, sides, how it ends) are in the catalogue of words (`words`), keyed
-    by the game's name."""
+    by the game's name; ``reasons`` are its rules' ``result.reason`` values, worded by
+    ``<game>-end-<reason>``."""
     return {
         "name": info.name,
         "sizes": list(info.sizes),
@@ -117,6 +118,7 @@ def _game(info: GameInfo) -> dict[str, Any]:
         "look": info.look.data(),
         "coordinates": info.coordinates,
         "scored": info.scored,
+        "reasons": list(info.reasons),
         "boards": {str(size): {
             "start": info.start(size).board,
             "squares": [info.name_square(sq, size) for sq in range(size * size)],

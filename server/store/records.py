@@ -92,9 +92,12 @@ def _ggf_escape(text: str) -> str:
 
 
 def format_ggf(record: Record) -> str:
-    """The Generic Game Format that Othello tools read (one game on one line)."""
-    if record.game != "othello":
-        raise ValueError(f"GGF is an Othello format; match {record.code} is {record.game}")
+    """The Generic Game Format that Othello tools read (one game on one line), for a
+    game whose entry names its GGF type (``GameInfo.ggf``)."""
+    ggf_name = get_game(record.game).ggf
+    if ggf_name is None:
+        raise ValueError(f"GGF is a format for Othello-like games; match {record.code} is "
+                         f"{record.game}")
     cells = record.start_board.replace(".", "-").replace("X", "*")
     side = "*O"[record.start_to_move]
     res = record.result
@@ -116,7 +119,7 @@ def format_ggf(record: Record) -> str:
         mover = 1 - mover
     date = time.strftime("%Y.%m.%d_%H:%M:%S.UTC", time.gmtime(record.created))
     return (
-        f"(;GM[Othello]PC[taikyoku]DT[{date}]"
+        f"(;GM[{ggf_name}]PC[taikyoku]DT[{date}]"
         f"PB[{_ggf_escape(_player(record.seats[0]))}]"
         f"PW[{_ggf_escape(_player(record.seats[1]))}]"
         f"RE[{result}]TI[0:00//0:00]TY[{record.size}]"

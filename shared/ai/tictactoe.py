@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+from shared.ai.move_score import MoveScore
 from shared.ai.roots import Value, root_scores
-from shared.games.tictactoe import FULL, LINES, has_line
+from shared.games import State
+from shared.games.tictactoe import FULL, LINES, TicTacToeState, has_line
 
 WIN = 10
 """The value of a win on the spot; one less for every ply before it."""
@@ -124,3 +126,28 @@ SCORERS: dict[int, Callable[[int, int], Scores]] = {
     5: expert_scores,
 }
 """The scoring function of each level above random."""
+
+
+# ---- the engine: what shared.ai calls for tic-tac-toe (GameInfo.engine) ------------------
+
+
+def _own_opp(state: State) -> tuple[int, int]:
+    assert isinstance(state, TicTacToeState)
+    return (state.x, state.o) if state.to_move == 0 else (state.o, state.x)
+
+
+def scores(state: State, level: int, seconds: float | None,
+           vary: bool) -> tuple[dict[int, int], int]:
+    """The moves' scores by the level's search (``seconds`` and ``vary`` are not needed:
+    every level answers at once, and equal moves are chosen at random anyway); no
+    margin: only the best moves are played."""
+    return SCORERS[level](*_own_opp(state)), 0
+
+
+def analyse(state: State, seconds: float) -> list[MoveScore]:
+    """Every move's exact perfect-play value, on the ``10 - depth`` scale (at once,
+    whatever ``seconds``)."""
+    own, opp = _own_opp(state)
+    empties = 9 - (own | opp).bit_count()
+    return [MoveScore(sq, float(score), exact=True, depth=empties)
+            for sq, score in sorted(minimax_scores(own, opp).items())]

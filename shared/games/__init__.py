@@ -7,26 +7,54 @@
 A state is immutable; ``play`` returns a new one. See :class:`shared.games.base.State`.
 
 The registry is also the catalogue clients show: ``get_game(name)`` gives a
-:class:`GameInfo` with the title, sizes, side names and how a move is written, read and
-named in a sentence; :func:`catalogue` lists every game on every size for a menu.
+:class:`GameInfo` with the sizes, how a move is written and read, the rule reasons a
+game can end by, its bots and how it is drawn; :func:`catalogue` lists every game on
+every size for a menu. A game's words are catalogue entries keyed by its name
+(``othello-title``, ``othello-end-discs``: :mod:`shared.words`).
+
+More games are plugged in without editing this package: ``TAIKYOKU_GAMES`` names their
+modules (comma-separated import paths, each defining ``GAME: GameInfo``), read once when
+this package is imported, so the server, its engine workers, every client and the
+headless bot of one environment know the same games (docs/architecture.md, "Where to
+add a game").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable, Iterable
 
 from shared.games import othello, tictactoe
-from shared.games.base import PASS, IllegalMoveError, Outcome, State
+from shared.games.base import (
+    PASS,
+    SERVER_REASONS,
+    IllegalMoveError,
+    Outcome,
+    ServerReason,
+    State,
+    half_the_empty_squares,
+)
 from shared.games.look import Look
+
+PLUGINS_VARIABLE = "TAIKYOKU_GAMES"
+"""The environment variable naming the modules of plugged-in games."""
+
+_NAME = re.compile(r"[a-z][a-z0-9]*\Z")
+"""A game's registry name, and a rule reason: lowercase letters and digits, as they
+make catalogue keys (``<game>-end-<reason>``) and wire values."""
 
 
 @dataclass(frozen=True)
 class GameInfo:
     """A registered game: its rules (sizes, how to make states) and how people see it.
 
-    Everything that differs from one game to another for a client is here, so the
-    window and the terminal ask the catalogue instead of testing the game's name.
+    Everything that differs from one game to another for the server or a client is
+    here, so nothing outside a game's own module tests the game's name.
     """
 
     name: str
@@ -53,6 +81,33 @@ class GameInfo:
     """(square, size) -> the square at the start of a sentence: "Slot 4", "d3"."""
     end_words: Callable[[int | None, tuple[int, int]], str]
     """(winner, score) -> how the rules decided a finished game, in words."""
+    reasons: tuple[str, ...] = ()
+    """The rule reasons its ``outcome()`` gives ("line", "discs"): the closed set a
+    finished game's ``Outcome.reason`` comes from, each sent as ``result.reason`` and
+    worded by the catalogue's ``<game>-end-<reason>``."""
+    moves_left: Callable[[State], int] = half_the_empty_squares
+    """The moves the side to move still has to make, about: its share of the clock."""
+    engine: str = "shared.ai.generic"
+    """The module of its bots and its analysis (:mod:`shared.ai`): the generic search
+    over the State protocol unless the game brings its own."""
+    ggf: str | None = None
+    """Its name in the Generic Game Format ("Othello"), when GGF tools read it."""
+    words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """A plugged-in game's own catalogue entries: language -> Fluent text (the built-in
+    games' are in shared/words/*.ftl)."""
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise ValueError(f"a game's name is lowercase letters and digits, not {self.name!r}")
+        if not self.reasons or not all(_NAME.match(reason) for reason in self.reasons):
+            raise ValueError(f"{self.name}: its rule reasons are lowercase words, "
+                             f"got {self.reasons!r}")
+        clash = set(self.reasons) & set(SERVER_REASONS)
+        if clash:
+            raise ValueError(f"{self.name}: {', '.join(sorted(clash))} is the server's reason")
+        if self.default_size not in self.sizes:
+            raise ValueError(f"{self.name}: the default size {self.default_size} is not "
+                             f"one of {self.sizes}")
 
     @property
     def coordinates(self) -> bool:
@@ -85,6 +140,7 @@ GAMES: dict[str, GameInfo] = {
         scored=False, illegal_why="is taken",
         name_square=tictactoe.square_name, read_move=tictactoe.read_move,
         square_words=tictactoe.square_words, end_words=tictactoe.end_words,
+        reasons=tictactoe.REASONS, engine="shared.ai.tictactoe",
     ),
     "othello": GameInfo(
         "othello", othello.TITLE, othello.SIZES, othello.DEFAULT_SIZE,
@@ -93,12 +149,34 @@ GAMES: dict[str, GameInfo] = {
         scored=True, illegal_why="flips nothing",
         name_square=othello.square_name, read_move=othello.read_move,
         square_words=othello.square_words, end_words=othello.end_words,
+        reasons=othello.REASONS, engine="shared.ai.othello", ggf="Othello",
     ),
 }
-"""Every game, in the order clients offer them."""
+"""Every game, in the order clients offer them: the built-in ones, then those plugged in
+(``TAIKYOKU_GAMES``)."""
 
 DEFAULT_GAME = "othello"
 """The game a start screen has chosen before the person chooses."""
+
+
+def plug_in(module_names: str) -> list[GameInfo]:
+    """Register the game of each module named in ``module_names`` (comma-separated
+    import paths, each defining ``GAME: GameInfo``); ValueError naming the module when
+    one cannot be imported, has no ``GAME``, or reuses a registered name."""
+    added = []
+    for module_name in filter(None, (part.strip() for part in module_names.split(","))):
+        try:
+            game = importlib.import_module(module_name).GAME
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"{PLUGINS_VARIABLE}: {module_name}: {e}") from e
+        if not isinstance(game, GameInfo):
+            raise ValueError(f"{PLUGINS_VARIABLE}: {module_name}.GAME is not a GameInfo")
+        if game.name in GAMES:
+            raise ValueError(f"{PLUGINS_VARIABLE}: {module_name}: a game called "
+                             f"{game.name!r} is registered already")
+        GAMES[game.name] = game
+        added.append(game)
+    return added
 
 
 def catalogue() -> list[tuple[GameInfo, int]]:
@@ -149,17 +227,24 @@ def replay(state: State, moves: Iterable[int]) -> list[State]:
     return states
 
 
+plug_in(os.environ.get(PLUGINS_VARIABLE, ""))
+
+
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "PASS",
+    "PLUGINS_VARIABLE",
+    "SERVER_REASONS",
     "GameInfo",
     "IllegalMoveError",
     "Look",
     "Outcome",
+    "ServerReason",
     "State",
     "catalogue",
     "get_game",
     "new_game",
+    "plug_in",
     "replay",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Final, Generic, Protocol, TypeVar, overload
+from typing import Any, Callable, Final, Generic, Literal, Protocol, TypeVar, get_args, overload
 
 _T = TypeVar("_T")
 
@@ -48,13 +48,19 @@ class computed_once(Generic[_T]):
         return value
 
 
+ServerReason = Literal["resign", "left", "abandon", "time"]
+"""How the server ends a match the rules did not finish: a resignation, a player who
+left on purpose, a seat abandoned (or a match called off), a clock run out."""
+SERVER_REASONS: Final[tuple[str, ...]] = get_args(ServerReason)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended.
 
     ``winner`` is the winning seat or None for a draw; ``reason`` is the rule that
-    decided it ("line" for tic-tac-toe, "discs" for Othello); ``score`` counts
-    marks or discs per seat.
+    decided it, one of the game's ``GameInfo.reasons`` ("line" for tic-tac-toe, "discs"
+    for Othello); ``score`` counts marks or discs per seat.
     """
 
     winner: int | None
@@ -99,6 +105,12 @@ class State(Protocol):
     def parse_move(self, text: str) -> int: ...
 
     def to_text(self) -> str: ...
+
+
+def half_the_empty_squares(state: State) -> int:
+    """The moves the side to move still has to make when each move fills one empty
+    square: its half of them, and one more (what a clock shares out among them)."""
+    return state.board.count(".") // 2 + 1
 
 
 def split_position_text(text: str) -> tuple[str, int]:

@@ -31,6 +31,8 @@ COLUMNS = "abcdefgh"
 TITLE = "Othello"
 SIDES = ("Black", "White")
 """What people call seat 0 ('X' on the board) and seat 1 ('O')."""
+REASONS = ("discs",)
+"""The rule that decides a finished game (``Outcome.reason``)."""
 MOVE_HELP = "a square like d3"
 """How a person writes a move, for a prompt."""
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))

@@ -27,6 +27,8 @@ DEFAULT_SIZE = 3
 TITLE = "Tic-tac-toe"
 SIDES = ("X", "O")
 """What people call seat 0 and seat 1."""
+REASONS = ("line",)
+"""The rule that decides a finished game (``Outcome.reason``)."""
 MOVE_HELP = "slot 0-8"
 """How a person writes a move, for a prompt."""
 FULL = 0b111_111_111

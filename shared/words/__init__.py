@@ -9,6 +9,12 @@ between them, live in the catalogue. The window and the terminal read it with
 hands it as data (:mod:`shared.words.page_form`), with its own small resolver
 (client/web/words.js). Pure: the files are package data, read once.
 
+A game's words are entries keyed by its registry name (:data:`GAME_KEYS`, and
+``<game>-end-<reason>`` for each of its rule reasons); code composes the key from the
+game's name (:func:`game_label`, :func:`reason_key`). A game plugged in through
+``TAIKYOKU_GAMES`` brings its entries in its ``GameInfo.words``, added to each
+language's catalogue here, so no shipped file names it.
+
     words = get_words("ja")
     words("turn-yours", side=words("othello-side-0"))   # 'あなたの番です（黒）'
 """
@@ -24,6 +30,8 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
 from fluent.syntax.visitor import Visitor
 
+from shared.games import GAMES, GameInfo, get_game
+
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 """The languages of the catalogue, in the order a language switch offers them."""
 DEFAULT_LANGUAGE = "en"
@@ -34,11 +42,35 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ja": "日本語"}
 Arg = str | int | float
 
 
+GAME_KEYS: tuple[str, ...] = (
+    "title", "side-0", "side-1", "move-help", "square", "illegal-why")
+"""The entries every game has, as ``<game>-<key>``: its name, what people call seat 0
+and seat 1, how a move is written (for a prompt), a square at the start of a sentence
+(``$square``), why a free square can be refused (after the square's name)."""
+
+
 def source(lang: str) -> str:
-    """The Fluent text of ``lang`` (ValueError for a language the catalogue lacks)."""
+    """The Fluent text of ``lang``: the shipped catalogue, then the entries of every
+    plugged-in game (ValueError for a language the catalogue lacks)."""
     if lang not in LANGUAGES:
         raise ValueError(f"no words in {lang!r}; the languages are {', '.join(LANGUAGES)}")
-    return files(__package__).joinpath(f"{lang}.ftl").read_text(encoding="utf-8")
+    shipped = files(__package__).joinpath(f"{lang}.ftl").read_text(encoding="utf-8")
+    return "\n".join([shipped, *(info.words.get(lang, "") for info in GAMES.values())])
+
+
+def game_keys(info: GameInfo) -> list[str]:
+    """Every entry ``info`` must have in every language."""
+    return ([f"{info.name}-{key}" for key in GAME_KEYS]
+            + [f"{info.name}-end-{reason}" for reason in info.reasons])
+
+
+def reason_key(game: str, reason: str) -> str:
+    """The entry that says how a match of ``game`` ended by ``reason`` (the wire's
+    ``result.reason``): ``<game>-end-<reason>`` for one of the game's rules,
+    ``match-reason`` for the server's (resign, left, abandon, time) and any other. Both
+    read the same facts: ``$winner`` (none or side), ``$side``, ``$side0``, ``$side1``,
+    ``$score0``, ``$score1``, ``$loser`` (none or seat), ``$who``, ``$moved``."""
+    return f"{game}-end-{reason}" if reason in get_game(game).reasons else "match-reason"
 
 
 @cache
@@ -117,6 +149,13 @@ class Words:
 
     def has(self, key: str) -> bool:
         return self._bundle.has_message(key)
+
+
+def game_label(words: Words, game: str, size: int) -> str:
+    """The game and its board for people: 'Tic-tac-toe', 'Othello 8x8', 'オセロ 8×8'
+    (the size only for a game played on more than one)."""
+    return words("game-label", title=words(f"{game}-title"), size=size,
+                 sizes=len(get_game(game).sizes))
 
 
 @cache

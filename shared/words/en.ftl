@@ -8,10 +8,11 @@
 
 tictactoe-title = Tic-tac-toe
 othello-title = Othello
-# a game on one of its boards: "Othello 8x8" (tic-tac-toe has one board)
-game-label = { $game ->
-    [tictactoe] { tictactoe-title }
-   *[othello] { othello-title } { $size }x{ $size }
+# a game on one of its boards: "Othello 8x8"; $sizes counts the boards it is
+# played on (tic-tac-toe has one)
+game-label = { $sizes ->
+    [1] { $title }
+   *[other] { $title } { $size }x{ $size }
 }
 tictactoe-side-0 = X
 tictactoe-side-1 = O
@@ -25,12 +26,12 @@ othello-square = { $square }
 # why a free square is refused, after the square's name
 tictactoe-illegal-why = is taken
 othello-illegal-why = flips nothing
-# how the rules decided a finished game
-tictactoe-end = { $winner ->
+# how the rules decided a finished game: <game>-end-<reason>, by the game's reason
+tictactoe-end-line = { $winner ->
     [none] The board is full and nobody has three in a row.
    *[side] { $side } has three in a row.
 }
-othello-end = { $side0 } { $score0 }, { $side1 } { $score1 } discs.
+othello-end-discs = { $side0 } { $score0 }, { $side1 } { $score1 } discs.
 move-pass = pass
 
 ## The bot's levels: what playing each feels like
@@ -102,7 +103,8 @@ match-result = { $winner ->
     [person] { $who } won.
    *[side] { $side } won.
 }
-# How it ended. $reason is the server's (line, discs, resign, left, abandon, time);
+# How the server ended it. $reason is the server's (resign, left, abandon, time; a
+# game's own rules are worded by <game>-end-<reason>, e.g. othello-end-discs);
 # $loser says who lost ($who); $moved whether anybody had moved. An abandoned match with
 # no winner was called off before a move, or left by both people later on.
 match-reason = { $reason ->
@@ -125,8 +127,6 @@ match-reason = { $reason ->
         [none] The time ran out.
        *[other] { $who } ran out of time.
     }
-    [line] { tictactoe-end }
-    [discs] { othello-end }
    *[other] The game is over.
 }
 resume-versus = { $game } vs { $against }

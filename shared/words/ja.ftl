@@ -6,9 +6,9 @@
 
 tictactoe-title = 三目並べ（○×）
 othello-title = オセロ
-game-label = { $game ->
-    [tictactoe] { tictactoe-title }
-   *[othello] { othello-title } { $size }×{ $size }
+game-label = { $sizes ->
+    [1] { $title }
+   *[other] { $title } { $size }×{ $size }
 }
 tictactoe-side-0 = ×
 tictactoe-side-1 = ○
@@ -20,11 +20,11 @@ tictactoe-square = { $square } 番のマス
 othello-square = { $square }
 tictactoe-illegal-why = はもう埋まっています
 othello-illegal-why = に打っても石を返せません
-tictactoe-end = { $winner ->
+tictactoe-end-line = { $winner ->
     [none] マスがすべて埋まり、どちらも三つ並びませんでした。
    *[side] { $side }が三つ並びました。
 }
-othello-end = { $side0 } { $score0 } 石、{ $side1 } { $score1 } 石。
+othello-end-discs = { $side0 } { $score0 } 石、{ $side1 } { $score1 } 石。
 move-pass = パス
 
 ## コンピューターの強さ
@@ -112,8 +112,6 @@ match-reason = { $reason ->
         [none] 時間切れです。
        *[other] { $who }の持ち時間が切れました。
     }
-    [line] { tictactoe-end }
-    [discs] { othello-end }
    *[other] 対局は終わりました。
 }
 resume-versus = { $game } 対 { $against }

@@ -4,9 +4,11 @@ restart it or fill its disk, and what the `connect` fixture needs to reach it.""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from tests import ROOT
@@ -16,16 +18,17 @@ LISTENING = re.compile(r"listening on ws://127\.0\.0\.1:(\d+)")
 
 
 class ServerProcess:
-    """`python -m server serve` in a subprocess, its log in a file."""
+    """`python -m server serve` in a subprocess, its log in a file; ``env`` adds to the
+    environment it inherits (``TAIKYOKU_GAMES``, say)."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, env: Mapping[str, str] | None = None) -> None:
         self.log = log
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", "0",
              "--db", str(db), "--no-discovery", "--grace", "30", "--bot-seconds", "0.2",
              "--bot-workers", "1"],
             stdout=subprocess.DEVNULL, stderr=log.open("w"),
-            cwd=ROOT,
+            cwd=ROOT, env={**os.environ, **(env or {})},
         )
 
     async def port(self, timeout: float = 30.0) -> int:

@@ -12,6 +12,8 @@ from shared.words import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     choose_language,
+    game_keys,
+    game_label,
     get_words,
     message_ids,
     parse_text,
@@ -92,17 +94,16 @@ def test_choose_language(wishes: list[str], lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_game_and_level_has_its_words(lang: str) -> None:
     """A game's words are keyed by its registry name, a level's by its number; the
-    English ones say what shared.games and shared.ai.levels say."""
+    English ones say what shared.games and shared.ai.levels say. (A plugged-in game's:
+    tests/games/test_plugged_in.py.)"""
     words = get_words(lang)
     for name, info in GAMES.items():
-        for key in ("title", "side-0", "side-1", "move-help", "illegal-why"):
-            assert words.has(f"{name}-{key}"), (name, key)
-        for size in info.sizes:
-            assert words("game-label", game=name, size=size)
+        for key in game_keys(info):
+            assert words.has(key), key
         if lang == "en":
             assert [words(f"{name}-side-{seat}") for seat in (0, 1)] == list(info.sides)
             assert words(f"{name}-title") == info.title
-            assert [words("game-label", game=name, size=n) for n in info.sizes] == [
+            assert [game_label(words, name, n) for n in info.sizes] == [
                 info.label(n) for n in info.sizes]
     for level, spec in LEVELS.items():
         title, feel = words(f"level-{level}-title"), words(f"level-{level}-feel")

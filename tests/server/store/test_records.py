@@ -66,7 +66,7 @@ async def test_records_errors(make_server, connect, capsys, tmp_path) -> None:
     assert records_main(["--db", str(db), "NOSUCH"]) == 1
     assert "no match 'NOSUCH'" in capsys.readouterr().err
     assert records_main(["--db", str(db), ttt["match"], "--format", "ggf"]) == 2
-    assert "GGF is an Othello format" in capsys.readouterr().err
+    assert "GGF is a format for Othello-like games; match" in capsys.readouterr().err
     assert records_main(["--db", str(tmp_path / "missing.sqlite3")]) == 1
     assert "no database at" in capsys.readouterr().err
     assert records_main(["--db", str(db), ttt["match"], "--format", "json"]) == 0

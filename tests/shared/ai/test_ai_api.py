@@ -109,7 +109,7 @@ def test_unknown_game_is_a_value_error() -> None:
         def legal_moves(self) -> list[int]:
             return [1, 2]
 
-    with pytest.raises(ValueError, match="no bot plays Draughts"):
+    with pytest.raises(ValueError, match="unknown game 'draughts'"):
         choose_move(Draughts(), 3)  # type: ignore[arg-type]
 
 
@@ -156,5 +156,5 @@ def test_analyse_refuses_finished_and_unknown_games() -> None:
         def legal_moves(self) -> list[int]:
             return [1, 2]
 
-    with pytest.raises(ValueError, match="no engine analyses Draughts"):
+    with pytest.raises(ValueError, match="unknown game 'draughts'"):
         analyse(Draughts(), 1)  # type: ignore[arg-type]

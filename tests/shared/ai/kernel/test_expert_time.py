@@ -13,12 +13,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from shared.ai import VARIETY_DISCS, choose_move
+from shared.ai import choose_move
 from shared.ai.kernel import expert
 from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.evaluate import UNIT
 from shared.ai.kernel.expert import Appraisal, appraise
 from shared.ai.kernel.midgame import NODES
+from shared.ai.othello import VARIETY_DISCS
 from shared.games.othello import OthelloState
 
 SPEED = 2e6
