@@ -15,8 +15,8 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Final
 
-from shared.ai.move_time import move_seconds
 from shared.ai.move_score import MoveScore
+from shared.ai.move_time import move_seconds
 from shared.ai.roots import Value, root_scores
 from shared.games import State
 

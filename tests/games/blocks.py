@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from shared.games import GameInfo, IllegalMoveError, Outcome
+from shared.games import GameInfo, IllegalMoveError, Look, Outcome
 from shared.games.base import (
     SEAT_CHARS,
     check_seat,
@@ -167,7 +167,7 @@ blocks-end-block = { $winner ->
 
 GAME = GameInfo(
     "blocks", "Blocks", (SIZE,), SIZE, BlocksState.start, BlocksState.from_board,
-    sides=("X", "O"), move_help="a square like b3", pieces="marks", coordinates=True,
+    sides=("X", "O"), move_help="a square like b3", look=Look("paper", "marks", "coordinates"),
     scored=False, illegal_why="is taken", name_square=square_name, read_move=read_move,
     square_words=square_name,
     end_words=lambda winner, score: "",
