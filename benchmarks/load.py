@@ -199,7 +199,7 @@ async def run_clients(url: str, mode: str, lanes: int, amount: int) -> dict[str,
 def state_sized_reply() -> str:
     """A `state` frame of a typical mid-game Othello position (the echo's answer)."""
     from shared.games import new_game
-    from shared.protocol import PlayerInfo, State, encode
+    from shared.protocol import MatchState, PlayerInfo, encode
 
     rng = random.Random(3)
     position, moves = new_game("othello", 8), []
@@ -209,7 +209,7 @@ def state_sized_reply() -> str:
         position = position.play(move)
     players = [PlayerInfo(seat=0, name="load", kind="human", connected=True, player="p_x"),
                PlayerInfo(seat=1, name="load", kind="human", connected=True, player="p_y")]
-    return encode(State(
+    return encode(MatchState(
         match="K7QXM2", game="othello", size=8, ply=30, board=position.board,
         to_move=0 if position.to_move == 0 else 1, legal=position.legal_moves(),
         moves=[m if m >= 0 else "pass" for m in moves], status="playing",

@@ -19,8 +19,7 @@ from typing import Literal
 from client.common.connection import ConnectError, Connection, LinkStatus
 from shared.ai import choose_move
 from shared.games import State, new_game
-from shared.protocol import Error, Joined
-from shared.protocol import State as StateMessage
+from shared.protocol import Error, Joined, MatchState
 
 RATE_LIMIT_PAUSE = 1.0
 """Seconds to wait before sending again after a server older than `retry_after` on
@@ -103,7 +102,7 @@ class Chooser:
                                           self.seconds, seed)
 
 
-def position_of(message: StateMessage) -> State:
+def position_of(message: MatchState) -> State:
     """The shared-rules position a `state` frame shows."""
     return new_game(message.game, message.size, board=message.board, to_move=message.to_move)
 
@@ -179,7 +178,7 @@ async def request_joined(
             resend_at = loop.time() + pause
 
 
-def _over(code: str, seat: int, message: StateMessage, moves: int,
+def _over(code: str, seat: int, message: MatchState, moves: int,
           think: float) -> GameResult:
     result = message.result
     score = tuple(result.score if result is not None else message.score)
@@ -200,7 +199,7 @@ async def play_seat(
     *,
     game_index: int = 0,
     timeout: float = 300.0,
-    first: StateMessage | None = None,
+    first: MatchState | None = None,
 ) -> GameResult:
     """Play ``seat`` of match ``code`` until the server says it is over.
 
@@ -211,7 +210,7 @@ async def play_seat(
     sent_ply: int | None = None  # the ply we already answered; reset when it may be lost
     latest = first
     player = conn.player  # a reconnect that makes us someone else loses the match
-    acted: StateMessage | None = None  # the state our last move answered
+    acted: MatchState | None = None  # the state our last move answered
 
     def unfinished(reason: str) -> GameResult:
         return GameResult(match=code, seat=seat, finished=False, reason=reason, moves=moves,
@@ -248,7 +247,7 @@ async def play_seat(
                                       "(its database was reset?)")
                 if message.up:
                     sent_ply = None  # the resumed state shows whether our move arrived
-            elif isinstance(message, StateMessage) and message.match == code:
+            elif isinstance(message, MatchState) and message.match == code:
                 latest = message
             elif isinstance(message, Error) and message.match in (None, code):
                 if message.code in ("stale_ply", "not_your_turn"):
@@ -262,14 +261,14 @@ async def play_seat(
 
 
 async def watch_match(conn: Connection, code: str, *, timeout: float = 300.0,
-                      on_state: Callable[[StateMessage], None] | None = None) -> GameResult:
+                      on_state: Callable[[MatchState], None] | None = None) -> GameResult:
     """Follow a match as a spectator until it is over; the result is seen from seat 0."""
     while True:
         try:
             message = await next_message(conn, timeout)
         except GameAborted as err:
             return GameResult(match=code, seat=0, finished=False, reason=str(err))
-        if isinstance(message, StateMessage) and message.match == code:
+        if isinstance(message, MatchState) and message.match == code:
             if on_state is not None:
                 on_state(message)
             if message.status == "over":

@@ -32,8 +32,7 @@ from client.bot.seat import (
 from client.bot.settings import Mode, Settings
 from client.bot.summary import Summary
 from client.common.connection import Connection, LinkStatus
-from shared.protocol import Joined, Lobby
-from shared.protocol import State as StateMessage
+from shared.protocol import Joined, Lobby, MatchState
 
 
 class _Counter:
@@ -148,7 +147,7 @@ class Tournament:
         return "first" if index % 2 == 0 else "second"
 
     async def _play(self, conn: Connection, joined: Joined, level: int, index: int,
-                    known: set[str], first: StateMessage | None = None) -> GameResult:
+                    known: set[str], first: MatchState | None = None) -> GameResult:
         known.add(joined.match)
         assert joined.seat is not None
         return await play_seat(conn, joined.match, joined.seat, level, self.chooser,
@@ -161,7 +160,7 @@ class Tournament:
         answered after those tells us when we have seen them all.
         """
         joined: dict[str, Joined] = {}
-        states: dict[str, StateMessage] = {}
+        states: dict[str, MatchState] = {}
         await conn.list_matches()
         while True:
             try:
@@ -173,7 +172,7 @@ class Tournament:
                 break
             if isinstance(message, Joined) and message.role == "player":
                 joined[message.match] = message
-            elif isinstance(message, StateMessage):
+            elif isinstance(message, MatchState):
                 states[message.match] = message
         for code, message in joined.items():
             known.add(code)
@@ -271,7 +270,7 @@ class Tournament:
             self._lost(index, code, 0, str(err))
             return
 
-        def show(state: StateMessage) -> None:
+        def show(state: MatchState) -> None:
             if state.moves:
                 last = state.moves[-1]
                 self.on_notice(f"{code} ply {state.ply}: {last}")

@@ -21,10 +21,10 @@ from shared.protocol import (
     Error,
     Joined,
     Lobby,
+    MatchState,
     MatchSummary,
     Review,
     ServerMessage,
-    State,
     TakebackDeclined,
     Welcome,
 )
@@ -65,7 +65,7 @@ class ClientState:
 
     def handle(self, msg: ServerMessage | LinkStatus) -> None:
         """Take one message from the connection (a server message or a LinkStatus)."""
-        if isinstance(msg, State):
+        if isinstance(msg, MatchState):
             view = self.views.setdefault(msg.match, MatchView(msg.match))
             if msg.match == self.current and view.state is not None \
                     and not same_position(view.state, msg):
@@ -116,7 +116,7 @@ class ClientState:
                 self.say(words()("takeback-declined", who=view.label(msg.seat)))
             self._declined.add(msg.match)
 
-    def _takeback_news(self, view: MatchView, new: State) -> None:
+    def _takeback_news(self, view: MatchView, new: MatchState) -> None:
         """Say what became of our takeback offer when ``new`` closes it: accepted (the
         match went back), declined (said when the answer came) or lapsed (a move came)."""
         old = view.state

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from shared.protocol import State
+from shared.protocol import MatchState
 
 LOW_TIME_SHARE = 1 / 8
 """A clock below this share of its initial time is shown as low on time (lichess's
@@ -60,7 +60,7 @@ class ClockView:
     increment: float
 
     @classmethod
-    def of(cls, state: State, received: float) -> ClockView | None:
+    def of(cls, state: MatchState, received: float) -> ClockView | None:
         """The clocks of ``state`` (None when the match has no clock)."""
         clock = state.clock
         if clock is None:

@@ -3,7 +3,7 @@
     async with Connection("ws://host:8765/", "Taro") as conn:   # hello -> welcome
         await conn.create("othello", vs="bot", level=3)
         while True:
-            message = await conn.recv()      # Joined, State, Error, Lobby ... or LinkStatus
+            message = await conn.recv()      # Joined, MatchState, Error, Lobby ... or LinkStatus
 
 A background reader task decodes every server frame into the inbox (an asyncio.Queue).
 When the link drops without us closing it, the reader reconnects with capped exponential

@@ -22,12 +22,12 @@ from shared.protocol import (
     ChatLine,
     Clock,
     ClockState,
+    MatchState,
     MatchSummary,
     PlayerInfo,
     PlyReview,
     Review,
     ScoredMove,
-    State,
 )
 from shared.words import Words, reason_key
 from shared.words import game_label as shared_game_label
@@ -90,7 +90,7 @@ def lobby_line(m: MatchSummary, words: Words | None = None) -> str:
              extra=extra)
 
 
-def same_position(old: State, new: State) -> bool:
+def same_position(old: MatchState, new: MatchState) -> bool:
     """Whether ``new`` shows the position ``old`` did (the same match, ply, board and
     status): what was said about one position (a hint, a refusal) still holds."""
     return (old.match, old.ply, old.board, old.status) == (
@@ -120,7 +120,7 @@ class MatchView:
     code: str
     seat: int | None = None
     role: str = "player"
-    state: State | None = None
+    state: MatchState | None = None
     flipped: frozenset[int] = frozenset()
     placed: int | None = None
     received: float = 0.0
@@ -135,7 +135,7 @@ class MatchView:
     """The catalogue in the language this view speaks (the client's, by default)."""
     _history: list[str] | None = field(default=None, repr=False)
 
-    def update(self, state: State) -> None:
+    def update(self, state: MatchState) -> None:
         """Take a new state from the server, remembering what it changed. A hint is for
         one position: any other move, a takeback, the end (a resignation, a flag) or a
         new game makes it go."""

@@ -27,7 +27,7 @@ from client.gui.game_screen import GameScreen
 from client.gui.lobby_screen import LobbyScreen
 from client.gui.sound import Sounds
 from client.gui.widgets import Ui, wrap
-from shared.protocol import Message, ServerMessage, State
+from shared.protocol import MatchState, Message, ServerMessage
 
 HEADLESS = ("offscreen", "dummy")
 """SDL video drivers that show nothing: chosen only on purpose (tests), never as a window."""
@@ -142,11 +142,11 @@ class App:
         """One message from the connection into the client's state, with the sounds a
         new state of the match on screen calls for."""
         before = None
-        if isinstance(msg, State) and msg.match in self.known.views:
+        if isinstance(msg, MatchState) and msg.match in self.known.views:
             before = self.known.views[msg.match].state
         self.known.handle(msg)
         view = self.known.view
-        if isinstance(msg, State) and view is not None and view.code == msg.match:
+        if isinstance(msg, MatchState) and view is not None and view.code == msg.match:
             self.sounds.play_for(before, msg, view.seat)
 
     def handle_event(self, event: pygame.event.Event) -> None:

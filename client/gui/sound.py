@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from shared.protocol import State
+from shared.protocol import MatchState
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class Cue(enum.Enum):
     END = "end"
 
 
-def cues(before: State | None, after: State, seat: int | None) -> list[Cue]:
+def cues(before: MatchState | None, after: MatchState, seat: int | None) -> list[Cue]:
     """What to play when ``after`` replaces ``before`` (None: the first state of a match
     on this screen); ``seat`` is ours, None when watching.
 
@@ -195,6 +195,6 @@ class Sounds:
             return False
         return self._sounds[cue].play() is not None
 
-    def play_for(self, before: State | None, after: State, seat: int | None) -> list[Cue]:
+    def play_for(self, before: MatchState | None, after: MatchState, seat: int | None) -> list[Cue]:
         """Play what ``after`` calls for (see :func:`cues`); the cues that started."""
         return [cue for cue in cues(before, after, seat) if self.play(cue)]

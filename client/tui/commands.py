@@ -25,8 +25,8 @@ from shared.protocol import (
     ChatLine,
     Error,
     Hint,
+    MatchState,
     Review,
-    State,
     Takeback,
     TakebackAnswer,
 )
@@ -42,7 +42,7 @@ HELP_HANG = 25
 """The column where a command's description starts in the help, and goes on below."""
 
 
-def snapshot(s: State) -> Snapshot:
+def snapshot(s: MatchState) -> Snapshot:
     """What a request can change: no new question until the server answered it."""
     return (s.match, s.ply, s.status, tuple(s.rematch), s.takeback is not None)
 
@@ -82,7 +82,7 @@ class MatchCommands(Console):
             return False
         return True
 
-    async def request(self, view: MatchView, s: State, feature: str) -> None:
+    async def request(self, view: MatchView, s: MatchState, feature: str) -> None:
         """Send a hint, takeback or analyse request (the server says if it refuses; a review
         already here is printed again instead)."""
         if feature == "hint":

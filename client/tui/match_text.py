@@ -15,7 +15,7 @@ from client.common.clock_view import TENTHS_BELOW, format_clock
 from client.common.match_view import MatchView, chat_speaker, clock_words
 from client.tui.textboard import board_text, scored_text
 from shared.games.base import SEAT_CHARS
-from shared.protocol import ChatLine, PlyReview, State, TakebackOffer
+from shared.protocol import ChatLine, MatchState, PlyReview, TakebackOffer
 
 Printed = tuple[tuple[str, int, str, int], tuple[bool, ...], tuple[int, ...],
                 TakebackOffer | None]
@@ -34,7 +34,7 @@ class MatchPrinter:
         """Print the whole match next time (a new match, or the person asked for it)."""
         self._printed = None
 
-    def show(self, view: MatchView, s: State) -> None:
+    def show(self, view: MatchView, s: MatchState) -> None:
         """Print what changed: the board after a move, the end, players coming and going."""
         online = tuple(p.connected for p in s.players)
         key = (s.match, s.ply, s.status, len(s.players))
@@ -70,7 +70,7 @@ class MatchPrinter:
         elif not view.my_turn:
             say(view.turn_text())
 
-    def _people(self, view: MatchView, s: State, before: Printed,
+    def _people(self, view: MatchView, s: MatchState, before: Printed,
                 online: tuple[bool, ...]) -> None:
         """Only the people changed: who came back or went, who wants a rematch."""
         if before[1] != online:
@@ -89,7 +89,7 @@ class MatchPrinter:
             self.say(offer)  # the one who answers is asked by the prompt
 
 
-def heading(view: MatchView, s: State) -> str:
+def heading(view: MatchView, s: MatchState) -> str:
     """'Othello 8x8, match K7QX (unlisted): Black (X) You 2 - White (O) The bot 2'."""
     info = view.info
     sides = []
@@ -106,7 +106,7 @@ def heading(view: MatchView, s: State) -> str:
     return f"{info.label(s.size)}, match {s.match}{unlisted}{watching}: {' - '.join(sides)}"
 
 
-def last_move_text(view: MatchView, s: State) -> str:
+def last_move_text(view: MatchView, s: MatchState) -> str:
     """'You (Black) played d3, turning over 1.' ('' after a pass or before any move)."""
     if not s.moves or s.moves[-1] == "pass":
         return ""

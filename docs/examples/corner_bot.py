@@ -17,8 +17,7 @@ from typing import Literal
 
 from client.common.connection import Connection, LinkStatus
 from shared.games import State, new_game
-from shared.protocol import Error, Joined
-from shared.protocol import State as StateMessage
+from shared.protocol import Error, Joined, MatchState
 
 
 def choose(state: State, level: int = 0, seconds: float | None = None,
@@ -47,7 +46,7 @@ async def play_one(conn: Connection, size: int, opponent_level: int,
             raise SystemExit(f"the server said: {message.message}")
         elif isinstance(message, Joined) and not code:
             code, mine = message.match, message.seat or 0
-        elif isinstance(message, StateMessage) and message.match == code:
+        elif isinstance(message, MatchState) and message.match == code:
             if message.status == "over" and message.result is not None:
                 ours, theirs = message.result.score[mine], message.result.score[1 - mine]
                 verdict = {None: "drew", mine: "won"}.get(message.result.winner, "lost")

@@ -203,7 +203,7 @@ class Broadcast:
 
     match: Match
     to: tuple[Peer, ...]
-    state: protocol.State
+    state: protocol.MatchState
 
 
 @dataclass(frozen=True)

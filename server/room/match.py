@@ -344,11 +344,11 @@ class Match:
             ))
         return infos
 
-    def to_message(self, online: Callable[[str], bool], now: float) -> protocol.State:
+    def to_message(self, online: Callable[[str], bool], now: float) -> protocol.MatchState:
         """The complete protocol ``state`` (``online(player)``: has a live connection;
         the clocks as of ``now``)."""
         state, status = self.state, self.status
-        return protocol.State(
+        return protocol.MatchState(
             match=self.code,
             game=self.game,
             size=self.size,

@@ -357,7 +357,7 @@ class Room:
         """Matches in memory where ``player`` holds a seat they have not left."""
         return self._index.seated(player)
 
-    def state_of(self, match: Match) -> protocol.State:
+    def state_of(self, match: Match) -> protocol.MatchState:
         """The complete `state` of ``match`` as of now (its clocks as of the room's time)."""
         return match.to_message(self._presence.online, self.now)
 

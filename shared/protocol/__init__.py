@@ -7,7 +7,7 @@ with the protocol's error code and a message a person can read. The contract is
 documented in docs/protocol.md.
 
 :mod:`.messages` holds the messages and their parts, :mod:`.codec` the encoding and
-decoding; everything is imported from here (``from shared.protocol import State``).
+decoding; everything is imported from here (``from shared.protocol import MatchState``).
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from shared.protocol.messages import (
     ListMatches,
     Lobby,
     MatchCode,
+    MatchState,
     MatchSummary,
     Message,
     Move,
@@ -77,7 +78,6 @@ from shared.protocol.messages import (
     Seat,
     ServerInfo,
     ServerMessage,
-    State,
     Status,
     Takeback,
     TakebackAnswer,
@@ -142,7 +142,7 @@ __all__ = [
     "Seat",
     "ServerInfo",
     "ServerMessage",
-    "State",
+    "MatchState",
     "Status",
     "Takeback",
     "TakebackAnswer",

@@ -362,8 +362,9 @@ class Joined(Message, tag="joined"):
     """The ``id`` of the `create`, `join` or `watch` this answers (None otherwise)."""
 
 
-class State(Message, tag="state"):
-    """The complete picture of one match; clients draw from the last one alone.
+class MatchState(Message, tag="state"):
+    """The `state` frame: the complete picture of one match; clients draw from the last one
+    alone. (A match's state, not the rules' position, :class:`shared.games.State`.)
 
     ``rematch`` lists the seats that have asked for a rematch (a field beyond the
     minimal contract, so an opponent can see the offer).
@@ -438,7 +439,7 @@ class ChatLine(Message, tag="chat"):
 
 
 ServerMessage = Union[
-    Welcome, Lobby, Joined, State, Error, TakebackDeclined, Analysis, Review, ChatLine
+    Welcome, Lobby, Joined, MatchState, Error, TakebackDeclined, Analysis, Review, ChatLine
 ]
 
 CLIENT_TYPES: Final[tuple[str, ...]] = tuple(

@@ -34,10 +34,10 @@ from shared.protocol import (  # noqa: E402
     FEATURES,
     BotInfo,
     GameSpec,
+    MatchState,
     PlayerInfo,
     Result,
     ServerInfo,
-    State,
     Welcome,
 )
 
@@ -75,7 +75,7 @@ def state_after(
     me: int = 0,
     players: list[PlayerInfo] | None = None,
     result: Result | None = None,
-) -> State:
+) -> MatchState:
     """The `state` a server would send after ``moves`` (played by the shared rules)."""
     st = new_game(game, size)
     for m in moves:
@@ -87,7 +87,7 @@ def state_after(
     outcome = st.outcome()
     if result is None and outcome is not None:
         result = Result(outcome.winner, outcome.reason, list(outcome.score))  # type: ignore
-    return State(
+    return MatchState(
         match=code, game=game, size=size, ply=len(moves), board=st.board,
         to_move=st.to_move, legal=[] if over else [m for m in st.legal_moves() if m != PASS],
         moves=["pass" if m == PASS else m for m in moves],

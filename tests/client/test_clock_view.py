@@ -7,11 +7,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from client.common.clock_view import ClockView, format_clock, low_time_threshold
-from shared.protocol import ClockState, State
+from shared.protocol import ClockState, MatchState
 
 
-def state(clock: ClockState | None) -> State:
-    return State(match="K7QXM2", game="othello", size=4, ply=0, board="." * 16, to_move=0,
+def state(clock: ClockState | None) -> MatchState:
+    return MatchState(match="K7QXM2", game="othello", size=4, ply=0, board="." * 16, to_move=0,
                  legal=[], moves=[], status="playing", score=[2, 2], players=[], clock=clock)
 
 

@@ -15,7 +15,7 @@ from websockets.http11 import Request, Response
 import client.common.connection as connection_module
 from client.common.connection import ConnectError, Connection, LinkStatus
 from server.shell.app import GameServer
-from shared.protocol import Error, Joined, Lobby, State
+from shared.protocol import Error, Joined, Lobby, MatchState
 
 MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
 FAST = (0.05, 0.2)  # reconnect backoff for tests: first delay, cap
@@ -75,8 +75,8 @@ async def test_a_dropped_link_is_resumed_with_the_token(game_server: GameServer)
         # The server re-sends the match we hold, complete.
         again = await _next_of(conn, Joined)
         assert isinstance(again, Joined) and again.match == joined.match
-        state = await _next_of(conn, State)
-        assert isinstance(state, State) and state.match == joined.match
+        state = await _next_of(conn, MatchState)
+        assert isinstance(state, MatchState) and state.match == joined.match
         # And intents flow again.
         await conn.move(joined.match, 4, 0)
         # (the match waits for an opponent, so the move is refused, but answered)

@@ -20,7 +20,7 @@ from server.config import ServerConfig
 from server.room import handlers
 from server.shell import bot_pool
 from server.shell.app import GameServer
-from shared.protocol import Joined, State
+from shared.protocol import Joined, MatchState
 from tests.client.client_support import Driver, play_script, screenshot
 
 
@@ -45,7 +45,7 @@ async def started(server: GameServer, plan: Plan) -> tuple[Startup, str]:
     return startup, await startup.run()
 
 
-async def first_state(startup: Startup) -> State:
+async def first_state(startup: Startup) -> MatchState:
     """The first state of the match the start-up opened, read off its connection."""
     assert startup.conn is not None
     while (view := startup.known.view) is None or view.state is None:

@@ -41,9 +41,9 @@ from shared.protocol import (
     Create,
     Hello,
     Join,
+    MatchState,
     ServerInfo,
     ServerMessage,
-    State,
     Welcome,
 )
 
@@ -68,8 +68,8 @@ class Person(Peer):
         got, self.got = self.got, []
         return got
 
-    def states(self) -> list[State]:
-        return [m for m in self.take() if isinstance(m, State)]
+    def states(self) -> list[MatchState]:
+        return [m for m in self.take() if isinstance(m, MatchState)]
 
 
 class FaultyStore(Store):

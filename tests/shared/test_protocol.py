@@ -46,9 +46,9 @@ SERVER_EXAMPLES = [
               games=[p.GameSpec("othello", [4, 6, 8])], bots=[p.BotInfo(5, "expert")]),
     p.Lobby(matches=[p.MatchSummary("K7QXM2", "othello", 8, "playing", PLAYERS, 2)]),
     p.Joined(match="K7QXM2", seat=None, role="spectator"),
-    p.State(match="K7QXM2", game="othello", size=4, ply=2, board="." * 16, to_move=0,
+    p.MatchState(match="K7QXM2", game="othello", size=4, ply=2, board="." * 16, to_move=0,
             legal=[1, 2], moves=[1, "pass"], status="playing", score=[3, 2], players=PLAYERS),
-    p.State(match="K7QXM2", game="tictactoe", size=3, ply=5, board="XXXOO....", to_move=1,
+    p.MatchState(match="K7QXM2", game="tictactoe", size=3, ply=5, board="XXXOO....", to_move=1,
             legal=[], moves=[0, 3, 1, 4, 2], status="over", score=[3, 2], players=PLAYERS,
             result=p.Result(winner=0, reason="line", score=[3, 2]), rematch=[1]),
     p.Error(code="illegal_move", message="d3 is not a legal move for X", ref="move",
@@ -57,12 +57,12 @@ SERVER_EXAMPLES = [
               games=[], bots=[], features=list(p.FEATURES)),
     p.Lobby(matches=[p.MatchSummary("K7QXM2", "othello", 8, "waiting", PLAYERS[:1], 0,
                                     hints=True, clock=p.Clock(60.0, 1.5))]),
-    p.State(match="K7QXM2", game="othello", size=4, ply=2, board="." * 16, to_move=1,
+    p.MatchState(match="K7QXM2", game="othello", size=4, ply=2, board="." * 16, to_move=1,
             legal=[1, 2], moves=[1, "pass"], status="playing", score=[3, 2], players=PLAYERS,
             takeback=p.TakebackOffer(seat=0, ply=0), hints=True,
             clock=p.ClockState(initial=60.0, increment=0.0, remaining=[58.125, 60.0],
                                running=1)),
-    p.State(match="K7QXM2", game="othello", size=4, ply=2, board="." * 16, to_move=1,
+    p.MatchState(match="K7QXM2", game="othello", size=4, ply=2, board="." * 16, to_move=1,
             legal=[], moves=[1, "pass"], status="over", score=[3, 2], players=PLAYERS,
             result=p.Result(winner=0, reason="time", score=[3, 2]),
             clock=p.ClockState(initial=60.0, increment=0.0, remaining=[12.5, 0.0])),
@@ -258,7 +258,7 @@ def test_decode_client_accepts_or_refuses_cleanly(frame: str | bytes) -> None:
 
 ADDED_FIELDS: dict[type[msgspec.Struct], set[str]] = {
     p.Welcome: {"features"},
-    p.State: {"takeback", "hints", "clock"},
+    p.MatchState: {"takeback", "hints", "clock"},
     p.Create: {"clock", "hints"},
     p.MatchSummary: {"hints", "clock"},
 }
@@ -286,7 +286,7 @@ def earlier(kind: type[msgspec.Struct]) -> type[msgspec.Struct]:
 OLD_FRAMES = {
     p.Welcome: '{"type":"welcome","protocol":1,"player":"p_3k9a","token":"t",'
                '"server":{"name":"s","version":"0.1.0"},"games":[],"bots":[]}',
-    p.State: '{"type":"state","match":"K7QXM2","game":"tictactoe","size":3,"ply":0,'
+    p.MatchState: '{"type":"state","match":"K7QXM2","game":"tictactoe","size":3,"ply":0,'
              '"board":".........","to_move":0,"legal":[0,1,2,3,4,5,6,7,8],"moves":[],'
              '"status":"playing","score":[0,0],"players":[],"result":null,"rematch":[]}',
     p.Create: '{"type":"create","game":"othello","size":8,"vs":"human","seat":"first",'
@@ -405,7 +405,7 @@ server_feature_messages = st.one_of(
     st.builds(p.ClockState, initial=st.floats(1, 86400), increment=st.floats(0, 3600),
               remaining=st.lists(st.floats(0, 86400), min_size=2, max_size=2),
               running=st.none() | seats).map(
-        lambda clock: p.State(match="K7QXM2", game="othello", size=8, ply=0, board="." * 64,
+        lambda clock: p.MatchState(match="K7QXM2", game="othello", size=8, ply=0, board="." * 64,
                               to_move=0, legal=[], moves=[], status="playing",
                               score=[2, 2], players=[], clock=clock)),
 )
@@ -441,10 +441,10 @@ def test_every_message_type_has_an_example_in_the_document() -> None:
 
 def test_a_result_reason_from_a_newer_server_still_decodes() -> None:
     """docs/protocol.md, Versioning: an unknown reason is another end, not a broken frame."""
-    over = p.State(match="K7QXM2", game="tictactoe", size=3, ply=5, board="XXXOO....",
+    over = p.MatchState(match="K7QXM2", game="tictactoe", size=3, ply=5, board="XXXOO....",
                    to_move=1, legal=[], moves=[0, 3, 1, 4, 2], status="over", score=[3, 2],
                    players=[], result=p.Result(winner=0, reason="line", score=[3, 2]))
     frame = p.encode(over).replace('"reason":"line"', '"reason":"adjudicated"')
     decoded = p.decode_server(frame)
-    assert isinstance(decoded, p.State) and decoded.result is not None
+    assert isinstance(decoded, p.MatchState) and decoded.result is not None
     assert str(decoded.result.reason) == "adjudicated"  # typed as the known reasons

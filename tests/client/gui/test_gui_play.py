@@ -20,7 +20,7 @@ from client.gui.app import App
 from server.config import ServerConfig
 from server.shell.app import GameServer
 from shared.games.othello import parse_square
-from shared.protocol import State
+from shared.protocol import MatchState
 from tests.client.client_support import Driver, play_script, screenshot, settle
 from tests.conftest import MakeServer
 
@@ -260,7 +260,7 @@ async def test_two_windows_play_each_other(game_server: GameServer) -> None:
                 app.step([])
             await asyncio.sleep(0.01)
 
-    def state(app: App) -> State | None:
+    def state(app: App) -> MatchState | None:
         view = app.known.view
         return None if view is None else view.state
 

@@ -19,15 +19,15 @@ from client.gui.sound import (
     synthesize,
     to_buffer,
 )
-from shared.protocol import State
+from shared.protocol import MatchState
 
 
-def state(board: str, ply: int, to_move: int, status: str = "playing", **extra: Any) -> State:
+def state(board: str, ply: int, to_move: int, status: str = "playing", **extra: Any) -> MatchState:
     fields: dict[str, Any] = dict(
         match="K7QXM2", game="othello" if len(board) > 9 else "tictactoe",
         size=int(len(board) ** 0.5), ply=ply, board=board, to_move=to_move, legal=[],
         moves=[], status=status, score=[0, 0], players=[])
-    return State(**(fields | extra))
+    return MatchState(**(fields | extra))
 
 
 OTHELLO_START = "....." + "OX..XO" + "....."
@@ -61,7 +61,8 @@ AFTER_PASS = AFTER_BLACK  # (used with a ply two higher: White had to pass)
         (state("X........", 1, 1), state("X...O....", 2, 0, match="OTHER2"), 0, [Cue.YOUR_TURN]),
     ],
 )
-def test_cues(before: State | None, after: State, seat: int | None, expected: list[Cue]) -> None:
+def test_cues(before: MatchState | None, after: MatchState, seat: int | None,
+              expected: list[Cue]) -> None:
     assert cues(before, after, seat) == expected
 
 

@@ -18,10 +18,10 @@ from shared.protocol import (
     GameSpec,
     Joined,
     Lobby,
+    MatchState,
     MatchSummary,
     PlayerInfo,
     ServerInfo,
-    State,
     Welcome,
     encode,
 )
@@ -60,7 +60,7 @@ async def fake_server(ws: ServerConnection) -> None:
         elif kind == "watch":
             for message in (
                     Joined(CODE, None, "spectator"),
-                    State(match=CODE, game="tictactoe", size=3, ply=0, board="." * 9,
+                    MatchState(match=CODE, game="tictactoe", size=3, ply=0, board="." * 9,
                           to_move=0, legal=list(range(9)), moves=[], status="playing",
                           score=[0, 0], players=players()),
                     ChatLine(CODE, 1, 0.0, None, "p_3", SPECTATOR, CHAT),

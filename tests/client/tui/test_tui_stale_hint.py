@@ -20,12 +20,12 @@ from shared.protocol import (
     GameSpec,
     Joined,
     Lobby,
+    MatchState,
     Message,
     PlayerInfo,
     Result,
     ScoredMove,
     ServerInfo,
-    State,
     Welcome,
     encode,
 )
@@ -37,11 +37,11 @@ HANA_REPLY = min(new_game("othello", 4).play(B1).legal_moves())
 PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"), PlayerInfo(1, "Hana", "human", True, "p_2")]
 
 
-def state(moves: list[int], result: Result | None = None) -> State:
+def state(moves: list[int], result: Result | None = None) -> MatchState:
     return replace(state_after("othello", 4, moves, players=PEOPLE, result=result), hints=True)
 
 
-def scores(s: State) -> Analysis:
+def scores(s: MatchState) -> Analysis:
     """A hint for ``s``: every legal move scored +2."""
     return Analysis(s.match, s.ply, [ScoredMove(m, 2, False, 6) for m in s.legal])
 

@@ -21,8 +21,8 @@ from shared.protocol import (
     ChatLine,
     Clock,
     Join,
+    MatchState,
     Move,
-    State,
     Takeback,
     TakebackAnswer,
     TakebackDeclined,
@@ -87,7 +87,7 @@ def test_chat_both_ways_markup_as_text_and_the_history_after_a_reload(web_server
 
     page.locator('[data-square="1"]').click()  # a move redraws the panel, not the chat:
     field.fill("half a li")                     # what is being typed stays
-    hana.until(lambda m: isinstance(m, State) and m.ply == 1)
+    hana.until(lambda m: isinstance(m, MatchState) and m.ply == 1)
     expect(field).to_have_value("half a li")
 
     page.reload()  # the server sends the history again with the resume
@@ -238,7 +238,7 @@ def test_takeback_offers_between_the_page_and_a_person(web_server, open_page) ->
 
     page.locator("#takeback").click()  # ours, lapsed by Hana's move
     # a state read from now on (the last one Hana read still shows the declined offer)
-    state = hana.until(lambda m: isinstance(m, State) and m.takeback is not None)
+    state = hana.until(lambda m: isinstance(m, MatchState) and m.takeback is not None)
     hana.send(Move(match=code, move=state.legal[0], ply=state.ply))
     expect(page.locator(".notice")).to_have_text(
         "Your takeback offer lapsed: a move was made before the answer.")
@@ -294,7 +294,7 @@ def test_sounds_start_after_a_gesture_and_the_mute_is_remembered(web_server,
 def test_the_page_plays_the_windows_cues(web_server, open_page) -> None:
     """sound.js's cues are the window's (client/gui/sound.py) for the same states: moves
     with and without captures, our turn after a pass, the end, a watcher's view."""
-    pairs: list[tuple[State | None, State, int | None]] = []
+    pairs: list[tuple[MatchState | None, MatchState, int | None]] = []
     for game, size, moves in (("tictactoe", 3, [4, 0, 8, 2, 6]),
                               ("othello", 4, [4, 8, 13, 2, 12])):
         states = [state_after(game, size, moves[:n]) for n in range(len(moves) + 1)]

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from client.common.match_view import MatchView
 from server.shell.page import PAGE_DIR, manifest_path
 from server.shell.web_files import WebClient
-from shared.protocol import PlayerInfo, Result, State
+from shared.protocol import MatchState, PlayerInfo, Result
 from shared.words import LANGUAGES, get_words
 from shared.words.page_form import Part, page_form
 from tests.client.client_support import state_after
@@ -97,11 +97,11 @@ def test_the_page_resolves_every_entry_as_python_does(lang: str, web_server: Thr
 
 
 def ended(game: str, size: int, moves: list[int], result: Result | None,
-          players: list[PlayerInfo]) -> State:
+          players: list[PlayerInfo]) -> MatchState:
     return state_after(game, size, moves, players=players, result=result)
 
 
-def result_cases() -> list[tuple[str, State]]:
+def result_cases() -> list[tuple[str, MatchState]]:
     """Every way a match ends, in every game, between people and against the bot: won
     and drawn by the rules, resigned, out of time, left on purpose, a seat that ran out
     (against the bot: the bot wins), abandoned by both people, and called off (nobody
@@ -116,7 +116,7 @@ def result_cases() -> list[tuple[str, State]]:
         ("othello", 4): ([], [], [4, 8]),
         ("othello", 8): ([], [], [19, 18]),
     }
-    cases: list[tuple[str, State]] = []
+    cases: list[tuple[str, MatchState]] = []
     for (game, size), (won, drawn, some) in games.items():
         for who, players in (("people", people), ("bot", bot)):
             if won:
@@ -140,7 +140,7 @@ def result_cases() -> list[tuple[str, State]]:
     return cases
 
 
-def python_says(state: State, seat: int | None, lang: str) -> list[Any]:
+def python_says(state: MatchState, seat: int | None, lang: str) -> list[Any]:
     view = MatchView(state.match, seat=seat, role="spectator" if seat is None else "player",
                      words=get_words(lang))
     view.update(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from shared.protocol import Chat, Join, Move, State
+from shared.protocol import Chat, Join, MatchState, Move
 from tests.client.web.web_actions import (
     Person,
     enter,
@@ -41,7 +41,7 @@ def test_a_spectators_chat_badge_counts_only_news_and_covers_no_text(
     code = hana.create(game="othello", size=8, vs="human", seat="first")
     ken = Person(web_server, "Ken")
     ken.send(Join(match=code))
-    ken.until(lambda m: isinstance(m, State))
+    ken.until(lambda m: isinstance(m, MatchState))
     hana.state_where(lambda s: s.status == "playing")
     play_moves(hana, ken, 6)
     hana.send(Chat(match=code, text="before anyone watched"))

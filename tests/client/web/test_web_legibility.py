@@ -15,7 +15,7 @@ from typing import Literal
 import pytest
 from playwright.sync_api import Page, expect
 
-from shared.protocol import Chat, Join, Move, State
+from shared.protocol import Chat, Join, MatchState, Move
 from tests.client.web.web_actions import (
     Person,
     choose,
@@ -51,7 +51,7 @@ def two_people_chatting(server: ThreadedServer) -> tuple[Person, Person, str]:
     code = hana.create(game="othello", size=6, vs="human", seat="first")
     ken = Person(server, "Ken")
     ken.send(Join(match=code))
-    ken.until(lambda m: isinstance(m, State))
+    ken.until(lambda m: isinstance(m, MatchState))
     state = hana.state_where(lambda s: s.status == "playing")
     hana.send(Move(match=code, move=state.legal[0], ply=state.ply))
     hana.send(Chat(match=code, text="good luck!"))

@@ -20,7 +20,7 @@ from client.common.connection import Connection
 from client.common.match_view import MatchView
 from server.shell.app import GameServer
 from shared.games import PASS, new_game
-from shared.protocol import Joined, PlayerInfo, Position, Result, State
+from shared.protocol import Joined, MatchState, PlayerInfo, Position, Result
 from tests.client.client_support import state_after
 from tests.client.web.web_actions import (
     HOSTILE,
@@ -47,7 +47,7 @@ def discs(page: Page) -> list[str]:
 # ---- a person on the Python client ------------------------------------------------------
 
 async def python_player(url: str, name: str, *, join: str | None = None,
-                        create: dict[str, Any] | None = None) -> State:
+                        create: dict[str, Any] | None = None) -> MatchState:
     """A person on the Python client: joins ``join`` or creates a match from ``create``
     (Connection.create's arguments), then plays the last legal square whenever it is
     their turn; the final state."""
@@ -61,7 +61,7 @@ async def python_player(url: str, name: str, *, join: str | None = None,
             msg = await conn.recv(timeout=30)
             if isinstance(msg, Joined) and code in (None, msg.match):
                 code, seat = msg.match, msg.seat
-            elif isinstance(msg, State) and msg.match == code:
+            elif isinstance(msg, MatchState) and msg.match == code:
                 if msg.status == "over":
                     return msg
                 if msg.status == "playing" and msg.to_move == seat and msg.legal:
@@ -81,13 +81,13 @@ def result_of(server: ThreadedServer, task: asyncio.Task[Any]) -> Any:
     return server.run(wait())
 
 
-async def watch_final(url: str, code: str) -> State:
+async def watch_final(url: str, code: str) -> MatchState:
     """What the server says about ``code``, seen by a spectator."""
     async with Connection(url, "referee", reconnect=False) as conn:
         await conn.watch(code)
         while True:
             msg = await conn.recv(timeout=10)
-            if isinstance(msg, State) and msg.match == code:
+            if isinstance(msg, MatchState) and msg.match == code:
                 return msg
 
 
@@ -132,7 +132,7 @@ def test_othello_between_a_phone_and_a_person_on_the_python_client(web_server,
     hana = in_background(web_server, python_player(web_server.url, "Hana", join=code))
     expect(page.locator(".seat").nth(1)).to_contain_text("White: Hana")
     play_to_the_end(page, tap=True)
-    final: State = result_of(web_server, hana)
+    final: MatchState = result_of(web_server, hana)
 
     assert final.result is not None and final.result.reason == "discs"
     black, white = final.score
@@ -170,7 +170,7 @@ def test_a_forced_pass_is_said_and_resigning_asks_twice(web_server, open_page) -
     resign.tap()
     expect(page.locator(".result")).to_have_text("Hana won.")
     expect(page.locator(".reason")).to_have_text("You resigned.")
-    final: State = result_of(web_server, hana)
+    final: MatchState = result_of(web_server, hana)
     assert final.result is not None and final.result.reason == "resign"
     assert final.result.winner == 1
 
@@ -336,11 +336,11 @@ def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_serv
     screenshot(page, "web_watching_phone", full_page=True)
 
 
-def sentence_cases() -> list[tuple[State, int | None]]:
+def sentence_cases() -> list[tuple[MatchState, int | None]]:
     """States from random games (with passes, ends by line, discs, resignation and
     abandonment), each seen from seat 0, seat 1 and by a spectator."""
     rng = random.Random(7)
-    cases: list[tuple[State, int | None]] = []
+    cases: list[tuple[MatchState, int | None]] = []
     for game, size in (("tictactoe", 3), ("othello", 4), ("othello", 6)):
         for _ in range(6):
             st, moves = new_game(game, size), []

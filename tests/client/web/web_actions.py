@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from client.common.connection import Connection
-from shared.protocol import Create, Joined, ServerMessage, State
+from shared.protocol import Create, Joined, MatchState, ServerMessage
 from tests.client.web.web_support import ThreadedServer
 
 
@@ -138,7 +138,7 @@ class Person:
         server.run(self.conn.connect())
         self.code = ""
         self.seat: int | None = None
-        self.state: State | None = None
+        self.state: MatchState | None = None
 
     def send(self, msg: Any) -> None:
         self.server.run(self.conn.send(msg))
@@ -150,7 +150,7 @@ class Person:
                 msg = await self.conn.recv(timeout=30)
                 if isinstance(msg, Joined):
                     self.code, self.seat = msg.match, msg.seat
-                elif isinstance(msg, State) and msg.match == self.code:
+                elif isinstance(msg, MatchState) and msg.match == self.code:
                     self.state = msg
                 if wanted(msg):
                     return msg  # type: ignore[return-value]
@@ -159,13 +159,13 @@ class Person:
     def create(self, **fields: Any) -> str:
         """Create a match (Create's fields) and wait for its first state; its code."""
         self.send(Create(**fields))
-        self.until(lambda m: isinstance(m, State))
+        self.until(lambda m: isinstance(m, MatchState))
         return self.code
 
-    def state_where(self, check: Callable[[State], bool]) -> State:
+    def state_where(self, check: Callable[[MatchState], bool]) -> MatchState:
         if self.state is not None and check(self.state):
             return self.state
-        state: State = self.until(lambda m: isinstance(m, State) and m.match == self.code
+        state: MatchState = self.until(lambda m: isinstance(m, MatchState) and m.match == self.code
                                   and check(m))
         return state
 

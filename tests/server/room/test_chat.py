@@ -15,8 +15,8 @@ from shared.protocol import (
     Create,
     Join,
     Leave,
+    MatchState,
     Resign,
-    State,
     Watch,
 )
 from tests.server.room.test_room import refused, two_playing
@@ -73,7 +73,7 @@ def test_the_last_lines_come_after_joined_and_state() -> None:
     hana.take()
     bench.ask(hana, Join(match=code))
     frames = hana.take()
-    assert [type(f).__name__ for f in frames[:2]] == ["Joined", "State"]
+    assert [type(f).__name__ for f in frames[:2]] == ["Joined", "MatchState"]
     assert frames[2:] == kept
     fan = bench.connect("Fan")
     fan.take()
@@ -82,7 +82,7 @@ def test_the_last_lines_come_after_joined_and_state() -> None:
     bench.disconnect(taro)
     back = bench.connect("Taro", token=token_of(taro))
     frames = back.take()
-    assert isinstance(frames[2], State) and frames[3:] == kept
+    assert isinstance(frames[2], MatchState) and frames[3:] == kept
 
 
 def test_chat_refusals_in_their_order() -> None:

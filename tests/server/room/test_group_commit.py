@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from server.room.effects import Busy, Proposed
-from shared.protocol import Chat, Create, Error, Join, Move, ProtocolError, State
+from shared.protocol import Chat, Create, Error, Join, MatchState, Move, ProtocolError
 from tests.server.room_support import Bench, Person
 
 FULL = "database or disk is full"
@@ -86,4 +86,4 @@ def test_a_seat_two_people_ask_for_in_one_turn_goes_to_the_first() -> None:
         bench.ask(yuki, Join(match=code))
     assert refused.value.code == "match_full"
     assert [s.player for s in bench.match(code).seats if s] == [taro.player, hana.player]
-    assert isinstance(hana.take()[-1], State)
+    assert isinstance(hana.take()[-1], MatchState)

@@ -17,11 +17,11 @@ from shared.protocol import (
     Leave,
     ListMatches,
     Lobby,
+    MatchState,
     Move,
     ProtocolError,
     Rematch,
     Resign,
-    State,
     Watch,
     Welcome,
 )
@@ -99,12 +99,12 @@ def test_a_resuming_player_gets_their_seat_back_and_everyone_sees_them_connected
     frames = back.take()
     assert isinstance(frames[0], Welcome)
     assert frames[1] == Joined(match=code, seat=1, role="player")
-    assert isinstance(frames[2], State) and frames[2].match == code
+    assert isinstance(frames[2], MatchState) and frames[2].match == code
     assert [p.connected for p in frames[2].players] == [True, True]
     assert taro.states() == [frames[2]]
     # a second connection of a player already here is shown the match, nobody else is
     twin = bench.connect("Hana", token=token_of(hana))
-    assert [type(m).__name__ for m in twin.take()] == ["Welcome", "Joined", "State"]
+    assert [type(m).__name__ for m in twin.take()] == ["Welcome", "Joined", "MatchState"]
     assert taro.take() == []
 
 
@@ -119,7 +119,7 @@ def test_create_stores_answers_then_broadcasts() -> None:
     assert kinds(effects) == ["Reply", "Broadcast", "Paced"]
     joined, state = taro.take()
     assert isinstance(joined, Joined) and joined.seat == 1 and joined.role == "player"
-    assert isinstance(state, State) and state.status == "waiting" and state.size == 6
+    assert isinstance(state, MatchState) and state.status == "waiting" and state.size == 6
     saved = bench.store.saved[-1]
     assert isinstance(saved, SaveMatch) and saved.match.created == bench.now
 
@@ -156,7 +156,7 @@ def test_join_takes_the_open_seat_once() -> None:
     assert stored(bench) == ["SaveSeats"]
     joined, state = hana.take()
     assert joined == Joined(match=code, seat=1, role="player")
-    assert isinstance(state, State) and state.status == "playing"
+    assert isinstance(state, MatchState) and state.status == "playing"
     assert taro.states() == [state]
     # shown again, to Hana alone (a repeated join costs one state, not one per follower)
     assert kinds(bench.ask(hana, Join(match=code))) == ["Reply", "ReplyState"]
@@ -177,7 +177,7 @@ def test_watching_is_capped_and_a_player_is_shown_their_seat() -> None:
         bench.ask(fan, Watch(match=code))
         joined, state = fan.take()
         assert joined == Joined(match=code, seat=None, role="spectator")
-        assert isinstance(state, State)
+        assert isinstance(state, MatchState)
     assert "2 spectators" in refused("match_full", bench, fans[2], Watch(match=code))
     bench.ask(fans[0], Watch(match=code))  # watching again is no new spectator
     bench.ask(taro, Watch(match=code))
@@ -244,7 +244,7 @@ def test_a_stale_ply_is_answered_with_the_current_state() -> None:
     error, state = taro.take()
     assert isinstance(error, Error) and error.code == "stale_ply"
     assert (error.ref, error.match) == ("move", code)
-    assert isinstance(state, State) and state.ply == 1
+    assert isinstance(state, MatchState) and state.ply == 1
 
 
 def test_moves_are_stored_then_sent_soon_and_a_line_ends_the_game() -> None:

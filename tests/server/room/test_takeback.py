@@ -10,10 +10,10 @@ from shared.protocol import (
     BotChoice,
     Create,
     Error,
+    MatchState,
     Move,
     Position,
     Resign,
-    State,
     Takeback,
     TakebackAnswer,
     TakebackDeclined,
@@ -110,7 +110,7 @@ def test_an_offer_declined_goes_to_everyone_then_the_state() -> None:
     for person in (taro, hana, fan):
         declined, state = person.take()
         assert declined == TakebackDeclined(match=code, seat=1)
-        assert isinstance(state, State) and state.takeback is None and state.ply == 1
+        assert isinstance(state, MatchState) and state.takeback is None and state.ply == 1
     assert bench.match(code).takebacks == [0, 0]
 
 
@@ -143,7 +143,7 @@ def test_a_double_click_takes_back_one_move() -> None:
     effects = bench.ask(taro, Takeback(match=code, ply=4))  # the second click
     error, state = taro.take()[-2:]
     assert isinstance(error, Error) and error.code == "stale_ply"
-    assert isinstance(state, State) and state.ply == 2
+    assert isinstance(state, MatchState) and state.ply == 2
     assert not [e for e in effects if isinstance(e, Broadcast | Send)]
     assert len(bench.store.saved) == saved
     bench.ask(taro, Takeback(match=code))  # asked again on purpose: further back
