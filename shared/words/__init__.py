@@ -76,8 +76,15 @@ def reason_key(game: str, reason: str) -> str:
 @cache
 def parse(lang: str) -> ftl.Resource:
     """The catalogue of ``lang`` as Fluent's syntax tree; ValueError naming the first
-    entry Fluent cannot read (a typo in a catalogue fails here, not on a screen)."""
-    return parse_text(lang, source(lang))
+    entry Fluent cannot read, or a game's entry that is missing (a typo in a catalogue,
+    or a plugged-in game without its words, fails here, not on a screen)."""
+    resource = parse_text(lang, source(lang))
+    found = {entry.id.name for entry in resource.body if isinstance(entry, ftl.Message)}
+    for info in GAMES.values():
+        missing = [key for key in game_keys(info) if key not in found]
+        if missing:
+            raise ValueError(f"{lang}.ftl: the game {info.name} has no {', '.join(missing)}")
+    return resource
 
 
 def parse_text(lang: str, text: str) -> ftl.Resource:

@@ -5,6 +5,7 @@ server process against its bot, between two people and by the headless bot clien
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import subprocess
@@ -70,6 +71,19 @@ def test_every_game_has_every_entry_in_every_language_with_the_same_facts(
     assert reason_key("blocks", "resign") == "match-reason"
     assert en("blocks-end-block", winner="side", side=en("blocks-side-1")) \
         == "O has a block of four."
+
+
+
+def test_a_game_without_an_entry_in_a_language_is_refused_when_the_words_load(
+        blocks_registered, monkeypatch) -> None:
+    """So a server with such a game plugged in stops at its start, saying which."""
+    japanese = GAME.words["ja"].replace("blocks-illegal-why = はもう埋まっています\n", "")
+    monkeypatch.setitem(GAMES, "blocks", dataclasses.replace(
+        GAME, words={"en": GAME.words["en"], "ja": japanese}))
+    _fresh_words()
+    assert shared.words.parse("en")
+    with pytest.raises(ValueError, match="ja.ftl: the game blocks has no blocks-illegal-why"):
+        shared.words.parse("ja")
 
 
 @pytest.fixture
