@@ -115,7 +115,7 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
              ("Clock:", "x"), ("is not a clock", "5+3"),
              (MOVE, "h"), ("Best first", "b1"),
              ("The bot (White) played", "t"), ("Taken back: 2 moves undone.", "t"),
-             ("you have made no move", "b1"), ("The bot (White) played", "c"),
+             ("no move of yours to take back", "b1"), ("The bot (White) played", "c"),
              ("Clocks (", "resign"), ("Resign this game?", "y"), ("r rematch, a analyse", "a"),
              ("no mistakes.", "x"), ("the game is over", "q")]
     out = await terminal(warm_server, Plan(name="Taro"), steps, "tui_against_the_bot")
@@ -141,8 +141,7 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
     assert "Scores: the disc margin you (Black) can expect at the end after that move" in hint
     assert "Taken back: 2 moves undone." in out
     assert "t takeback, ? help): " in out  # offered once there is a move to take back
-    code = match_code(out)
-    assert f"! you have made no move in match {code}" in out
+    assert "! There is no move of yours to take back." in out  # the words for its code
     # the review of b1 (and the bot's reply): each move against the engine's best
     review = out[out.index("The engine's review"):]
     assert "\n  Move  Side   Played  Best                    Lost\n" in review
@@ -170,8 +169,7 @@ async def test_an_engine_failure_is_said_and_a_hint_may_be_asked_again(
         raise TimeoutError  # the bot pool's engine job ran out of time
 
     monkeypatch.setattr(server.bots, "work", failing_work)
-    failed = ("! the engine could not work out a hint (it failed or ran out of time); "
-              "you may ask again")
+    failed = "! The engine could not work out a hint: you may ask again."
     plan = Plan(name="Taro", game="tictactoe", vs="bot", level=1, seat="first")
     out = await terminal(server, plan, [("Your move (X)", "h"), (failed, "h"), (failed, "q"),
                                         ("Leave and lose", "y")], "tui_engine_failed")
@@ -244,14 +242,14 @@ async def test_takeback_offers_both_ways_hint_and_chat_with_a_person(
              ("Taken back: 2 moves undone.", "h"),
              ("Best first", "b1"), ("Accept? (y/n) ", "n"), ("Accept? (y/n) ", "y"),
              ("Taken back: 1 move undone.", "say hello Hana"), ("[Hana] ", "say " + "x" * 201),
-             ("at most 200 characters", "q"), ("Leave and lose", "y")]
+             ("That message is too long", "q"), ("Leave and lose", "y")]
     running, out, typist, hana, code = await against_hana(warm_server, connect, steps,
                                                           "tui_against_a_person")
     state = await hana.expect("state", match=code, status="playing")
     assert state["hints"] is True
     state = await move(hana, await hana.expect("state", match=code, ply=1))  # after b1
     offer = await hana.expect("state", match=code, ply=2, takeback={"seat": 0, "ply": 0})
-    await wait_for(out, "takeback offer in match")  # Taro's second offer, refused
+    await wait_for(out, "An offer is already waiting")  # Taro's second offer, refused
     await hana.send(type="takeback_answer", match=code, accept=False)
     assert (await hana.expect("takeback_declined", match=code))["seat"] == 1
     await hana.expect("state", match=code, ply=2, takeback=None)
@@ -272,7 +270,7 @@ async def test_takeback_offers_both_ways_hint_and_chat_with_a_person(
     text = await finished(running, out, typist)
     assert offer["ply"] == 2
     assert "You asked to take back your last move: waiting for Hana." in text
-    assert f"! a takeback offer in match {code}" in text  # the second one, while it waits
+    assert "! An offer is already waiting for its answer." in text  # a second one
     assert "! Hana declined the takeback." in text
     assert "Takeback accepted: the moves are undone." in text
     assert "Best first for you (Black): b1 -8=, a2 -8=, d3 -8=, c4 -8=." in text  # hints on
@@ -280,7 +278,7 @@ async def test_takeback_offers_both_ways_hint_and_chat_with_a_person(
     assert "The moves are taken back." in text
     assert "[You] hello Hana" in text
     assert "[Hana] [31mhi[0m there" in text and "\x1b" not in text
-    assert "! a chat line is at most 200 characters; this one has 201" in text
+    assert "! That message is too long." in text
 
 
 async def test_refusals_a_lapsed_offer_and_the_chat_again_on_resume(
@@ -295,11 +293,11 @@ async def test_refusals_a_lapsed_offer_and_the_chat_again_on_resume(
     steps = [("Play:", "2"), ("Opponent", "p"), ("Who moves first", "f"), ("Clock:", ""),
              ("Allow hints", "n"), ("Unlisted", ""), ("Spectators may chat", ""),
              (MOVE, "h"), ("created without hints", "a"),
-             ("not over yet", "t"), ("you have made no move", "b1"),
+             ("not over yet", "t"), ("no move of yours to take back", "b1"),
              ("Hana (White) played", "t"), ("waiting for Hana", ours),
-             ("offer lapsed", "say \x07"), ("printable", "say 1"), ("", "say 2"),
+             ("offer lapsed", "say \x07"), ("could not understand that request", "say 1"), ("", "say 2"),
              ("", "say 3"), ("", "say 4"), ("", "say 5"), ("", "say 6"),
-             ("at most 5 chat lines", "m")]
+             ("Too many chat lines", "m")]
     plan = Plan(name="Taro", token_file=tmp_path / "taro.token")
     running, out, typist, hana, code = await against_hana(warm_server, connect, steps,
                                                           "tui_refusals", plan)
@@ -307,12 +305,12 @@ async def test_refusals_a_lapsed_offer_and_the_chat_again_on_resume(
     assert (await hana.expect("chat", LIMIT, match=code))["text"] == "1"
     await hana.send(type="chat", match=code, text="see you")
     text = await finished(running, out, typist)
-    assert f"! match {code} was created without hints" in text
-    assert f"! match {code} is not over yet" in text
-    assert f"! you have made no move in match {code}" in text
+    assert "! This match was created without hints." in text
+    assert "! The game is not over yet: the review comes after the end." in text
+    assert "! There is no move of yours to take back." in text
     assert "! Your takeback offer lapsed: a move was made before the answer." in text
-    assert "! a chat line needs some printable text" in text
-    assert "[You] 1" in text and "! at most 5 chat lines at once" in text
+    assert "! The server could not understand that request." in text  # an empty line
+    assert "[You] 1" in text and "! Too many chat lines at once" in text
     assert f"your seat in match {code} is kept" in text
     again = await terminal(warm_server, plan, [("Recent chat:", "q"), ("Leave and lose", "y")],
                            "tui_resume_chat")

@@ -1,6 +1,7 @@
 """A hostile server: `taikyoku tui` in a real pseudo-terminal, connected to a small fake
 server whose name, lobby, player names, chat and error messages carry escape sequences,
-bidi overrides and line breaks. All of it is shown as inert text."""
+bidi overrides and line breaks. All of it is shown as inert text, and a refusal's
+message not at all: the terminal says its own words for the code."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ CHAT = "gg\r\n[Hana] I resign\x07"
 REFUSAL = "slow down\x1bc\x1b]52;c;ZXZpbA==\x07"
 CODE = "K7QX"
 SHOWN = ("Connected to Evil server as Taro", "K7QX  Tic-tac-toe: Hana vs Jiro",
-         "X: Hana - O: Jiro", "[Taro (watching)] gg  [Hana] I resign", "! slow down")
+         "X: Hana - O: Jiro", "[Taro (watching)] gg  [Hana] I resign",
+         "! Slow down a little, then try again.")
 """What the person reads of it: the words, nothing acting on their terminal."""
 
 
@@ -78,7 +80,7 @@ async def test_a_hostile_servers_words_reach_the_terminal_inert(tmp_path: Path) 
             term.type("w\r")
             await term.until("Match code or number")
             term.type("1\r")
-            await term.until("slow down")
+            await term.until("Slow down")
             term.type("l\r")
             await term.until("quit [")
             term.type("q\r")
