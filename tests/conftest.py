@@ -21,7 +21,8 @@ MakeServer = Callable[..., Awaitable[GameServer]]
 
 # The browser tests' fixtures (browser, open_page, web_server): tests/client/web/web_support.py;
 # the window tests' `app`: tests/client/client_support.py.
-pytest_plugins = ["tests.client.web.web_support", "tests.client.client_support"]
+pytest_plugins = ["tests.client.web.web_support", "tests.client.client_support",
+                  "tests.client.plugged_game"]
 
 
 @pytest.fixture(autouse=True)
