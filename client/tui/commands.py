@@ -8,6 +8,8 @@ for them, printed as it arrives.
     analyse / a       after the game: each move against the engine's best
     clock / c         both clocks now
     bell              ring the terminal bell when it is your turn (off by default)
+
+The words that give them are the catalogue's (:mod:`client.tui.command_words`).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import time
 
 from client.common.connection import LinkStatus
 from client.common.match_view import MatchView
+from client.tui.command_words import Command
 from client.tui.console import Console, Incoming, Snapshot
-from client.tui.match_text import chat_line, clock_line, hint_lines, review_lines
+from client.tui.line_wrap import table, text_columns
+from client.tui.match_text import chat_line, clock_line, hint_lines, review_lines, yes
 from shared.protocol import (
     Analyse,
     Analysis,
@@ -33,13 +37,10 @@ from shared.protocol import (
 
 RECENT_CHAT = 5
 """Chat lines shown again when a match comes on screen (the server keeps more)."""
-FEATURE_WORDS = {"hint": "hints", "takeback": "takebacks", "analyse": "the engine's review",
-                 "chat": "chat"}
-FEATURE_COMMANDS = {"h": "hint", "hint": "hint", "t": "takeback", "takeback": "takeback",
-                    "a": "analyse", "analyse": "analyse", "analyze": "analyse"}
-"""The words that ask the server for a feature, and the feature each needs."""
-HELP_HANG = 25
-"""The column where a command's description starts in the help, and goes on below."""
+FEATURES: tuple[Command, ...] = ("hint", "takeback", "analyse")
+"""The commands that ask the server for the feature of the same name."""
+SAY = "say"
+"""The command word before a chat line."""
 
 
 def snapshot(s: MatchState) -> Snapshot:
@@ -61,23 +62,23 @@ class MatchCommands(Console):
     async def command(self, view: MatchView, text: str) -> bool:
         """Carry out ``text`` if it is one of these commands (True), else False."""
         word, _, rest = text.strip().partition(" ")
-        word = word.lower()
+        command = self.commands(text)
         s = view.state
-        if word == "say":
+        if word.lower() == SAY:
             await self.chat(view, rest)
-        elif word in ("c", "clock"):
-            self.say(clock_line(view, time.monotonic()) or "This match has no clock.")
-        elif word == "bell":
+        elif command == "clock":
+            self.say(clock_line(view, time.monotonic()) or self.words("tui-no-clock"))
+        elif command == "bell":
             self.bell = not self.bell
-            self.say("The bell rings when it is your turn." if self.bell else "No bell.")
+            self.say(self.words("tui-bell-on" if self.bell else "tui-bell-off"))
         elif s is None:
             return False
-        elif view.offer_to_answer and word in ("y", "yes", "n", "no"):
+        elif view.offer_to_answer and command in ("yes", "no"):
             self.sent_from = snapshot(s)
-            await self.conn.send(TakebackAnswer(match=view.code, accept=word in ("y", "yes")))
-        elif word in FEATURE_COMMANDS:
-            if self.offered(FEATURE_COMMANDS[word]):
-                await self.request(view, s, FEATURE_COMMANDS[word])
+            await self.conn.send(TakebackAnswer(match=view.code, accept=command == "yes"))
+        elif command in FEATURES:
+            if self.offered(command):
+                await self.request(view, s, command)
         else:
             return False
         return True
@@ -88,7 +89,7 @@ class MatchCommands(Console):
         if feature == "hint":
             view.hint_asked = True
             await self.conn.send(Hint(match=view.code))
-            self.say("Asking the engine...")
+            self.say(self.words("tui-hint-asked"))
         elif feature == "takeback":
             self.sent_from = snapshot(s)
             await self.conn.send(Takeback(match=view.code, ply=s.ply))
@@ -97,24 +98,23 @@ class MatchCommands(Console):
         else:
             view.review_asked = True
             await self.conn.send(Analyse(match=view.code))
-            self.say("Asking the engine to go through the whole game (a few seconds)...")
+            self.say(self.words("tui-review-asked"))
 
     def offered(self, feature: str) -> bool:
         """Whether the server offers ``feature``; says so when it does not."""
         if self.known.has(feature):
             return True
-        self.say(f"This server does not offer {FEATURE_WORDS[feature]} (it is older than "
-                 "this client).")
+        self.say(self.words("tui-not-offered", feature=feature))
         return False
 
     async def chat(self, view: MatchView, text: str) -> None:
         if not self.offered("chat"):
             return
         if not view.may_chat:  # the server would refuse it: say so before anything is typed
-            self.say("Only the players may chat in this match: spectators read along.")
+            self.say(self.words("tui-players-only"))
             return
         if not text.strip():
-            self.say("Type say and your message, like: say good game!")
+            self.say(self.words("tui-say-how"))
             return
         self.echo_due = True
         await self.conn.send(Chat(match=view.code, text=text))
@@ -144,7 +144,7 @@ class MatchCommands(Console):
         lines = [line for line in view.chat if line.seq > shown]
         if recent and lines:
             lines = lines[-RECENT_CHAT:]
-            self.say("Recent chat:")
+            self.say(self.words("tui-recent-chat"))
         me = self.known.welcome.player if self.known.welcome is not None else None
         for line in lines:
             self.say(chat_line(line, me))
@@ -156,33 +156,31 @@ class MatchCommands(Console):
             self.say(line)
 
     def help_lines(self, view: MatchView) -> list[str]:
-        """The commands that work now, for ``?``/``help``."""
-        s = view.state
-        move = view.info.move_help if s is not None else "as the game writes it"
-        has = self.known.has
+        """The commands that work now, for ``?``/``help``: the words that give each (the
+        language's own too), and what it does, in two columns."""
+        s, w, has = view.state, self.words, self.known.has
         playing = view.seat is not None  # a spectator has no moves, hints, takebacks
-        rows = [(move, "play that move")] if playing else []
+
+        def row(command: Command, what: str, **facts: str) -> list[str]:
+            return [w(f"tui-keys-{command}"), w(f"tui-help-{what}", **facts)]
+
+        rows = [[w(f"{s.game}-move-help"), w("tui-help-move")]] if playing and s else []
         if playing and has("hint"):
-            rows.append(("h, hint", "the engine's score for each of your moves"
-                         + ("" if s is None or s.hints else " (not allowed in this match)")))
+            rows.append(row("hint", "hint", allowed=yes(s is None or s.hints)))
         if playing and has("takeback"):
-            rows.append(("t, takeback", "take back your last move (a person is asked first)"))
+            rows.append(row("takeback", "takeback"))
         if has("chat"):
-            rows.append(("say TEXT", "send TEXT to everyone in this match"
-                         + ("" if view.may_chat else " (only the players may)")))
+            rows.append([w("tui-keys-say"), w("tui-help-say", may=yes(view.may_chat))])
         if s is not None and s.clock is not None:
-            rows.append(("c, clock", "both clocks now"))
-        rows += [("m, moves", "the moves so far"), ("board", "the board again")]
+            rows.append(row("clock", "clock"))
+        rows += [row("moves", "moves"), row("board", "board")]
         if playing:
-            rows += [("resign", "give up this game"), ("l, lobby", "leave this match"),
-                     ("q, quit", "quit (Ctrl-D quits and keeps your seat)"),
-                     ("bell", "ring the bell when it is your turn: "
-                      + ("on" if self.bell else "off"))]
+            rows += [row("resign", "resign"), row("lobby", "lobby"), row("quit", "quit"),
+                     row("bell", "bell", on=yes(self.bell))]
         else:
-            rows += [("l, lobby", "stop watching"), ("q, quit", "quit")]
-        rows.append(("?, help", "this list"))
-        after = ("r rematch, " if playing else "") + (
-            "a analyse (the engine on each move), " if has("analyse") else "")
-        return (["Commands:"] + [self.fitted(f"  {name:<22} {what}", hang=HELP_HANG)
-                                 for name, what in rows]
-                + [f"After the game: {after}l lobby, m moves, q quit."])
+            rows += [row("lobby", "stop-watching"), row("quit", "quit-watching")]
+        rows.append(row("help", "help"))
+        lines = table(rows)
+        hang = max(text_columns(line) - text_columns(what) for line, (_, what) in zip(lines, rows))
+        return ([w("tui-help-heading")] + [self.fitted(line, hang=hang) for line in lines]
+                + [w("tui-help-after", rematch=yes(playing), analyse=yes(has("analyse")))])

@@ -14,8 +14,10 @@ from typing import Final, TextIO, TypeVar
 
 from client.common.client_state import ClientState
 from client.common.connection import ConnectError, Connection, LinkStatus
+from client.common.words import words
+from client.tui.command_words import CommandWords, typed
 from client.tui.input import editor_for
-from client.tui.line_wrap import fit
+from client.tui.line_wrap import fit, table, text_columns
 from shared.protocol import Error, ServerMessage
 
 
@@ -74,10 +76,13 @@ class Lines:
 
 
 class Console:
-    """One person at a terminal on one connection: say, prompt, ask, choose."""
+    """One person at a terminal on one connection: say, prompt, ask, choose, in the
+    client's language (``words``, and the ``commands`` typed in it)."""
 
     def __init__(self, conn: Connection, lines: Lines, out: TextIO, known: ClientState) -> None:
         self.conn, self.lines, self.out, self.known = conn, lines, out, known
+        self.words = words()
+        self.commands = CommandWords(self.words)
         self._line: asyncio.Task[Line] | None = None
         self._msg: asyncio.Task[Incoming] | None = None
         self._prompted: str | None = None
@@ -107,6 +112,13 @@ class Console:
         self.out.write(text + "\n")
         self.out.flush()
         self._prompted = None
+
+    def print_table(self, rows: list[list[str]]) -> None:
+        """Print ``rows`` of cells with their columns lined up (by the columns each
+        character takes: a Japanese name is as wide as its characters on screen); a row
+        too long for the terminal goes on under its last cell."""
+        for row, line in zip(rows, table(rows)):
+            self.say(line, hang=text_columns(line) - text_columns(row[-1]) if row[-1] else None)
 
     def prompt(self, text: str) -> None:
         """Show ``text`` as the question waiting for a line ('' for none), unless it is
@@ -199,7 +211,10 @@ class Console:
             answer = await self.ask(f"{question} [{default}]: ")
             if isinstance(answer, InputEnded):
                 return None
-            key = answer.strip().lower() or default
+            key = typed(answer) or default
+            if key not in options and self.commands.means(key, "yes", "no"):
+                key = "y" if self.commands.means(key, "yes") else "n"  # はい, いいえ
             if key in options:
                 return options[key]
-            self.say(f"{answer.strip()!r} is not one of: {', '.join(options)}.")
+            self.say(self.words("tui-not-an-option", answer=answer.strip(),
+                                options=self.words("words-comma").join(options)))

@@ -1,29 +1,61 @@
-"""Lines broken between words to fit the terminal's width, as a person reads them.
+"""Lines broken to fit the terminal's width as a person reads them, and text padded to
+line up in columns, counting the columns each character takes on screen.
 
 A terminal breaks a long line at its last column, in the middle of a word ("so thi" /
-"s one"). The console breaks each line it prints here first, at spaces, counting the
-columns each character takes (two for CJK, none for a combining mark), so names and
-sentences in any language end where a word ends. Only a word longer than a whole line
+"s one"). The console breaks each line it prints here first: at spaces, and in Japanese
+(which has none) between two characters where the rules of Japanese line breaking allow
+it (kinsoku: no row starts with 、。）」ー or a small kana, none ends with （「), so names and
+sentences in any language end where a word may end. Only a word longer than a whole line
 (a long address) is cut.
+
+The columns are the ``wcwidth`` package's, which knows East Asian widths and what
+Python's ``unicodedata`` alone gets wrong: an emoji made wide by U+FE0F (❤️), a skin
+tone that joins the emoji before it (👍🏽), Hangul syllables written as jamo.
 """
 
 from __future__ import annotations
 
 import shutil
-import unicodedata
 from typing import TextIO
 
+from wcwidth import wcswidth, wcwidth
 
-def columns(ch: str) -> int:
-    """The terminal columns ``ch`` takes: 2 wide (CJK), 0 combining or format, else 1."""
-    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+NO_ROW_START = frozenset(
+    "、。，．・：；？！ー〜…‥）」』】〕〉》｝］〙〗ゝゞ々"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    ",.:;?!)]}%")
+"""Characters a row may not start with (Japanese kinsoku shoshi, and the Latin closers)."""
+NO_ROW_END = frozenset("（「『【〔〈《｛［〘〖([{")
+"""Characters a row may not end with: the openers."""
 
 
 def text_columns(text: str) -> int:
-    """The columns ``text`` takes on one line."""
-    return len(text) if text.isascii() else sum(columns(ch) for ch in text)
+    """The columns ``text`` takes on one line (2 for a wide character, 0 for a combining
+    mark or a joiner)."""
+    if text.isascii() and text.isprintable():
+        return len(text)
+    width = wcswidth(text)
+    return width if width >= 0 else sum(max(0, wcwidth(ch)) for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` with spaces after it up to ``width`` columns (a left-aligned cell)."""
+    return text + " " * max(0, width - text_columns(text))
+
+
+def pad_left(text: str, width: int) -> str:
+    """``text`` with spaces before it up to ``width`` columns (a right-aligned cell)."""
+    return " " * max(0, width - text_columns(text)) + text
+
+
+def table(rows: list[list[str]], indent: int = 2, gap: int = 2) -> list[str]:
+    """``rows`` of cells as lines whose columns line up on screen: each cell but a row's
+    last padded to its column's widest, ``gap`` spaces between, ``indent`` before."""
+    widths = [max((text_columns(row[i]) for row in rows if i < len(row) - 1), default=0)
+              for i in range(max((len(row) for row in rows), default=0))]
+    return [(" " * indent + (" " * gap).join(
+        [pad(cell, widths[i]) for i, cell in enumerate(row[:-1])] + row[-1:])).rstrip()
+            for row in rows]
 
 
 def terminal_width() -> int:
@@ -43,9 +75,9 @@ def fit(text: str, stream: TextIO, hang: int | None = None) -> str:
 
 
 def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
-    """``line`` (no newline in it) as rows of at most ``width`` columns, broken at spaces;
-    the rows after the first are indented by ``hang`` spaces (default: as the line is,
-    so an indented row of a list stays under its own)."""
+    """``line`` (no newline in it) as rows of at most ``width`` columns, broken at spaces
+    or between Japanese characters; the rows after the first are indented by ``hang``
+    spaces (default: as the line is, so an indented row of a list stays under its own)."""
     if text_columns(line) <= width:
         return [line]
     body = line.lstrip(" ")
@@ -56,18 +88,48 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
     rows: list[str] = []
     row, filled = lead, False
     for word in body.split(" "):  # runs of spaces give empty words: spacing is kept
-        if filled and text_columns(row) + 1 + text_columns(word) > width:
-            rows.append(row.rstrip())
-            row, filled = indent, False
-        row = f"{row} {word}" if filled else row + word
-        filled = filled or bool(word)
-        while text_columns(row) > width:  # a word longer than a row: cut where it must
-            head = _fitting(row, width)
-            rows.append(head)
-            row = indent + row[len(head):]
+        for i, part in enumerate(breakable(word)):
+            glue = "" if i else " "  # the parts of one word join without a space
+            if filled and text_columns(row) + len(glue) + text_columns(part) > width:
+                rows.append(row.rstrip())
+                row, filled = indent, False
+            row = f"{row}{glue}{part}" if filled else row + part
+            filled = filled or bool(part)
+            while text_columns(row) > width:  # a word longer than a row: cut where it must
+                head = _fitting(row, width)
+                rows.append(head)
+                row = indent + row[len(head):]
     if row.strip():
         rows.append(row.rstrip())
     return rows
+
+
+def breakable(word: str) -> list[str]:
+    """``word`` (no space in it) in the pieces a row may end between: one piece for a
+    Latin word, a character or so each for Japanese."""
+    pieces, start = [], 0
+    for i in range(1, len(word)):
+        if may_break(word[i - 1], word[i]):
+            pieces.append(word[start:i])
+            start = i
+    pieces.append(word[start:])
+    return pieces
+
+
+def may_break(before: str, after: str) -> bool:
+    """Whether a row may end between ``before`` and ``after`` with no space between them:
+    beside a wide character (so never inside a Latin word or number, 'K7QX', '5:00'),
+    neither inside a katakana word nor against the kinsoku rules."""
+    if wcwidth(before) != 2 and wcwidth(after) != 2:
+        return False
+    if katakana(before) and katakana(after):  # a loanword: コンピューター, ヘルプ
+        return False
+    return before not in NO_ROW_END and after not in NO_ROW_START and wcwidth(after) > 0
+
+
+def katakana(ch: str) -> bool:
+    """Whether ``ch`` is katakana (or its long-vowel mark), the script of loanwords."""
+    return "\u30a1" <= ch <= "\u30fc" or "\uff66" <= ch <= "\uff9f"
 
 
 def _fitting(text: str, width: int) -> str:
@@ -75,7 +137,7 @@ def _fitting(text: str, width: int) -> str:
     character, so cutting always goes on)."""
     used = 0
     for i, ch in enumerate(text):
-        used += columns(ch)
+        used += max(0, wcwidth(ch))
         if used > width:
             return text[: max(1, i)]
     return text

@@ -10,12 +10,12 @@ from typing import Literal
 
 from client.common.connection import LinkStatus
 from client.common.launch import Where
-from client.common.match_view import clock_words, lobby_line
+from client.common.match_view import clock_words, game_label, player_words
 from client.common.options import Plan, Seat, Vs, match_code, read_clock
 from client.tui.console import Console, InputEnded
-from shared.ai.levels import DEFAULT_LEVEL, LEVELS, level_words
+from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, catalogue
-from shared.protocol import Clock, Error, Lobby
+from shared.protocol import Clock, Error, Lobby, MatchSummary
 
 LobbyOutcome = Literal["sent", "back", "quit"]
 BetweenPeople = Literal["hints", "unlisted", "spectator_chat"]
@@ -34,13 +34,14 @@ class LobbyQuestions(Console):
         """Several unfinished games: the person picks one, or the lobby. False when the
         input ended (quit, every seat kept)."""
         codes = self.known.unfinished()
-        self.say(f"\nYou have {len(codes)} unfinished game{'s' if len(codes) != 1 else ''}:")
+        self.say("\n" + self.words("tui-unfinished", count=len(codes)))
+        rows = []
         for i, code in enumerate(codes, start=1):
             what, now = self.known.views[code].resume_lines()
-            self.say(f"  {i}  {code}  {what}: {now}")
+            rows.append([str(i), code, self.words("tui-unfinished-row", what=what, now=now)])
+        self.print_table(rows)
         options = {str(i): code for i, code in enumerate(codes, start=1)} | {"l": ""}
-        chosen = await self.choose("Go on with which one? (a number, or l for the lobby)",
-                                   options, "1")
+        chosen = await self.choose(self.words("tui-ask-unfinished"), options, "1")
         if chosen is None:
             return False
         self.known.current = chosen or None
@@ -56,7 +57,7 @@ class LobbyQuestions(Console):
             wait = None if back_at is None else back_at + RESUME_WAIT - loop.time()
             msg = await self.next_event(want_line=False, timeout=wait)
             if msg is None:
-                self.say("! The request was lost with the connection: please choose again.")
+                self.say("! " + self.words("tui-request-lost"))
                 return False
             if isinstance(msg, Error):
                 return False
@@ -67,16 +68,17 @@ class LobbyQuestions(Console):
     async def lobby(self) -> LobbyOutcome:
         """The start questions: 'sent' the chosen request, 'back' to them (nothing was
         chosen, or an unfinished game was), or 'quit'."""
+        w = self.words
         games = catalogue()
-        menu = ", ".join(f"{i} {info.label(size)}" for i, (info, size) in enumerate(games, 1))
+        menu = w("words-comma").join(f"{i} {game_label(info.name, size, w)}"
+                                   for i, (info, size) in enumerate(games, 1))
         options = {str(i): str(i) for i in range(1, len(games) + 1)}
         default = next(str(i) for i, (info, size) in enumerate(games, 1)
                        if info.name == DEFAULT_GAME and size == info.default_size)
         unfinished = self.known.unfinished()
-        more = f"u your unfinished games ({len(unfinished)}), " if unfinished else ""
         options |= {"u": "u"} if unfinished else {}
         choice = await self.choose(
-            f"\nPlay: {menu}; {more}j join a match, w watch one, q quit",
+            "\n" + w("tui-lobby-play", games=menu, unfinished=len(unfinished)),
             options | {"j": "j", "w": "w", "q": "q"}, default)
         if choice in (None, "q"):
             return "quit"
@@ -92,21 +94,21 @@ class LobbyQuestions(Console):
         info, size = games[int(choice) - 1]
         plan = Plan(name=self.plan.name, game=info.name, size=size)
         vs_options: dict[str, Vs] = {"b": "bot", "p": "human"}
-        vs = await self.choose("Opponent: b the bot, p a person on the LAN", vs_options, "b")
+        vs = await self.choose(w("tui-ask-opponent"), vs_options, "b")
         if vs is None:
             return "quit"
         plan.vs = vs
         if vs == "bot":
-            self.say("\n".join(f"  {level_words(n)}" for n in LEVELS))
-            level = await self.choose(f"Bot level ({min(LEVELS)}-{max(LEVELS)})",
+            self.print_table([[str(n), w(f"level-{n}-title"), w(f"level-{n}-feel")]
+                              for n in LEVELS])
+            level = await self.choose(w("tui-ask-level", low=min(LEVELS), high=max(LEVELS)),
                                       {str(n): n for n in LEVELS},
                                       str(DEFAULT_LEVEL))
             if level is None:
                 return "quit"
             plan.level = level
-        other = "the bot" if vs == "bot" else "your friend"
         seats: dict[str, Seat] = {"f": "first", "s": "second", "r": "random"}
-        seat = await self.choose(f"Who moves first: f you, s {other}, r random", seats, "f")
+        seat = await self.choose(w("tui-ask-first", vs=vs), seats, "f")
         if seat is None:
             return "quit"
         plan.seat = seat
@@ -125,11 +127,10 @@ class LobbyQuestions(Console):
         privacy; the flags' answers are the defaults. False when the input ended."""
         questions: list[tuple[BetweenPeople, str]] = []
         if self.known.has("hint"):
-            questions.append(("hints", "Allow hints (the engine's scores) for both of you?"))
+            questions.append(("hints", self.words("tui-ask-hints")))
         if self.known.has("private"):
-            questions += [("unlisted", "Unlisted (friends join by the code, it is not in "
-                                       "the lobby's list)?"),
-                          ("spectator_chat", "Spectators may chat?")]
+            questions += [("unlisted", self.words("tui-ask-unlisted")),
+                          ("spectator_chat", self.words("tui-ask-spectator-chat"))]
         for choice, question in questions:
             default = "y" if getattr(self.plan, choice) else "n"
             answer = await self.choose(f"{question} y/n", {"y": True, "n": False}, default)
@@ -141,8 +142,7 @@ class LobbyQuestions(Console):
     async def ask_clock(self) -> Clock | None | InputEnded:
         """The clock for a new match, asked until the answer reads as one."""
         while True:
-            answer = await self.ask("Clock: minutes each + seconds added per move, like 5+3, "
-                                    "or Enter for none: ")
+            answer = await self.ask(self.words("tui-ask-clock"))
             if isinstance(answer, InputEnded):
                 return answer
             try:
@@ -151,7 +151,7 @@ class LobbyQuestions(Console):
                 self.say(f"{err}.")
                 continue
             if clock is not None:
-                self.say(f"A {clock_words(clock)} clock.")
+                self.say(self.words("tui-clock-chosen", clock=clock_words(clock, self.words)))
             return clock
 
     async def pick_match(self, *, watch: bool) -> str | None:
@@ -162,15 +162,15 @@ class LobbyQuestions(Console):
             if isinstance(reply, Error):
                 return None
         matches = [m for m in self.known.lobby if (m.status != "waiting") == watch]
+        kind = "watch" if watch else "open"
         if matches:
-            self.say("Matches to watch:" if watch else "Open matches:")
-            for i, m in enumerate(matches, start=1):
-                self.say(f"  {i}  {lobby_line(m)}")
+            self.say(self.words(f"tui-matches-{kind}"))
+            self.print_table([[str(i), *self.match_cells(m)]
+                              for i, m in enumerate(matches, start=1)])
         else:
-            self.say("No matches to watch right now." if watch else
-                     "No open matches right now; you can still type a code.")
+            self.say(self.words(f"tui-no-matches-{kind}"))
         while True:
-            answer = await self.ask("Match code or number (Enter to go back): ")
+            answer = await self.ask(self.words("tui-ask-code"))
             if isinstance(answer, InputEnded):
                 return None
             text = answer.strip().upper()
@@ -179,9 +179,23 @@ class LobbyQuestions(Console):
             if text.isdigit():
                 if 1 <= int(text) <= len(matches):
                     return matches[int(text) - 1].match
-                self.say(f"{text} is not a number from the list (1 to {len(matches)}).")
+                self.say(self.words("tui-not-in-list", text=text, count=len(matches)))
             else:
                 try:
                     return match_code(answer)
                 except ValueError as err:
                     self.say(f"{err}.")
+
+    def match_cells(self, m: MatchSummary) -> list[str]:
+        """One match of a list to join or watch, in columns: its code, game, players,
+        and its clock, hints and spectators."""
+        w = self.words
+        names = [player_words(p, w) for p in sorted(m.players, key=lambda p: p.seat)]
+        who = (w("player-nobody") if not names else names[0] if len(names) == 1
+               else w("lobby-versus", first=names[0], second=names[1]))
+        extras = [w("tui-list-clock", clock=clock_words(m.clock, w))] if m.clock else []
+        if m.hints and not any(p.kind == "bot" for p in m.players):
+            extras.append(w("tui-list-hints"))
+        if m.spectators:
+            extras.append(w("tui-list-watching", count=m.spectators))
+        return [m.match, game_label(m.game, m.size, w), who, w("words-comma").join(extras)]

@@ -12,7 +12,8 @@ import time
 from collections.abc import Callable
 
 from client.common.clock_view import TENTHS_BELOW, format_clock
-from client.common.match_view import MatchView, chat_speaker, clock_words
+from client.common.match_view import MatchView, chat_speaker, clock_words, game_label
+from client.tui.line_wrap import pad, pad_left, text_columns
 from client.tui.textboard import board_text, scored_text
 from shared.games.base import SEAT_CHARS
 from shared.protocol import ChatLine, MatchState, PlyReview, TakebackOffer
@@ -51,7 +52,7 @@ class MatchPrinter:
         say(board_text(view.info.look, s.board, s.size, legal=s.legal if view.my_turn else (),
                        last=view.last_move))
         if undone > 0:
-            say(f"Taken back: {undone} move{'s' if undone != 1 else ''} undone.")
+            say(view.words("tui-taken-back", count=undone))
         for line in (last_move_text(view, s), view.pass_note()) if moved and undone <= 0 else ():
             if line:
                 say(line)
@@ -60,13 +61,10 @@ class MatchPrinter:
             if line:
                 say(line)
         if s.status == "over":
-            say(f"{view.result_text()} {view.reason_text()}")
+            say(view.words("tui-result", result=view.result_text(), reason=view.reason_text()))
         elif s.status == "waiting" and view.seat is not None:
-            where = ("type it at the lobby's j (the match is unlisted)" if s.unlisted else
-                     "find it in the lobby (j)")
-            say(f"Waiting for an opponent. Tell your friend the code {s.match}: they {where}, "
-                f"or run `taikyoku tui --server {self.share} --join {s.match}` (or "
-                "`taikyoku play` with the same flags).")
+            say(view.words("tui-waiting-share", code=s.match, unlisted=yes(s.unlisted),
+                           command=f"taikyoku tui --server {self.share} --join {s.match}"))
         elif not view.my_turn:
             say(view.turn_text())
 
@@ -76,14 +74,13 @@ class MatchPrinter:
         if before[1] != online:
             for p in s.players:  # who left on purpose was said once, with the result
                 if p.seat != view.seat and p.kind == "human" and not p.left:
-                    self.say(f"{view.label(p.seat)} is back online." if p.connected else
-                             f"{view.label(p.seat)} lost the connection; their seat is "
-                             "held for a while." if view.awaited(p.seat) else
-                             f"{view.label(p.seat)} went offline.")
+                    news = ("tui-back-online" if p.connected else
+                            "tui-lost-link" if view.awaited(p.seat) else "tui-went-offline")
+                    self.say(view.words(news, who=view.label(p.seat)))
         if before[2] != tuple(s.rematch) and s.rematch and view.seat is not None:
             other = 1 - view.seat
             if other in s.rematch and view.seat not in s.rematch:
-                self.say(f"{view.label(other)} wants a rematch: type r to accept.")
+                self.say(view.words("tui-wants-rematch", who=view.label(other)))
         offer = view.takeback_text()
         if before[3] != s.takeback and offer and not view.offer_to_answer:
             self.say(offer)  # the one who answers is asked by the prompt
@@ -91,19 +88,25 @@ class MatchPrinter:
 
 def heading(view: MatchView, s: MatchState) -> str:
     """'Othello 8x8, match K7QX (unlisted): Black (X) You 2 - White (O) The bot 2'."""
-    info = view.info
+    w = view.words
     sides = []
     for seat in (0, 1):
-        side = info.sides[seat]
+        side = view.side(seat)
         mark = SEAT_CHARS[seat]  # the board's character for the seat
-        named = side if side == mark else f"{side} ({mark})"
-        if info.scored:
-            sides.append(f"{named} {view.label(seat)} {s.score[seat]}")
+        named = side if side == mark else w("tui-side-mark", side=side, mark=mark)
+        if view.info.scored:
+            sides.append(w("tui-side-scored", side=named, who=view.label(seat),
+                           score=s.score[seat]))
         else:
-            sides.append(f"{named}: {view.label(seat)}")
-    unlisted = " (unlisted)" if s.unlisted else ""
-    watching = " (watching)" if view.role == "spectator" else ""
-    return f"{info.label(s.size)}, match {s.match}{unlisted}{watching}: {' - '.join(sides)}"
+            sides.append(w("tui-side-named", side=named, who=view.label(seat)))
+    return w("tui-heading", game=game_label(s.game, s.size, w), code=s.match,
+             unlisted=yes(s.unlisted), watching=yes(view.role == "spectator"),
+             sides=" - ".join(sides))
+
+
+def who_side(view: MatchView, seat: int) -> str:
+    """'You (Black)': who plays ``seat``, and its side."""
+    return view.words("tui-who-side", who=view.label(seat), side=view.side(seat))
 
 
 def last_move_text(view: MatchView, s: MatchState) -> str:
@@ -111,8 +114,8 @@ def last_move_text(view: MatchView, s: MatchState) -> str:
     if not s.moves or s.moves[-1] == "pass":
         return ""
     seat = (s.to_move + 1) % 2  # sides alternate strictly, passes included
-    flips = f", turning over {len(view.flipped)}" if view.flipped else ""
-    return f"{view.label(seat)} ({view.side(seat)}) played {view.move_name(s.moves[-1])}{flips}."
+    return view.words("tui-last-move", who=who_side(view, seat),
+                      move=view.move_name(s.moves[-1]), flips=len(view.flipped))
 
 
 def clock_line(view: MatchView, now: float) -> str | None:
@@ -122,11 +125,12 @@ def clock_line(view: MatchView, now: float) -> str | None:
     clocks = view.clocks()
     if clocks is None:
         return None
-    sides = [f"{view.label(seat)} ({view.side(seat)}) {clocks.text(seat, now)}"
-             + (" running" if clocks.running == seat else "") for seat in (0, 1)]
-    control = clock_words(clocks)
+    w = view.words
+    first, second = (w("tui-clock-side", who=who_side(view, seat), time=clocks.text(seat, now),
+                       running=yes(clocks.running == seat)) for seat in (0, 1))
     low = low_time_text(view, now)
-    return f"Clocks ({control}): {', '.join(sides)}." + (f"\n{low}" if low else "")
+    return (w("tui-clocks", control=clock_words(clocks, w), first=first, second=second)
+            + (f"\n{low}" if low else ""))
 
 
 def low_time_text(view: MatchView, now: float) -> str | None:
@@ -136,8 +140,8 @@ def low_time_text(view: MatchView, now: float) -> str | None:
     if clocks is None or seat is None or clocks.running != seat or not clocks.low(seat, now):
         return None
     left = clocks.left(seat, now)
-    unit = " seconds" if left < TENTHS_BELOW else ""  # '9.4 seconds', '0:19'
-    return f"! Low on time: {format_clock(left)}{unit} left on your clock."
+    unit = "seconds" if left < TENTHS_BELOW else "none"  # '9.4 seconds', '0:19'
+    return "! " + view.words("tui-low-time", left=format_clock(left), unit=unit)
 
 
 def chat_line(line: ChatLine, me: str | None) -> str:
@@ -151,28 +155,27 @@ def hint_lines(view: MatchView) -> list[str]:
     on the squares and best first in a list (Othello), or the slots grouped by what they
     lead to (tic-tac-toe), and what the numbers mean. Empty when there is no current
     hint."""
-    s, moves = view.state, view.hints
+    s, moves, w = view.state, view.hints, view.words
     if s is None or not moves:
         return []
-    you = f"you ({view.side(s.to_move)})"
+    you = w("tui-hint-you", side=view.side(s.to_move))
+    comma = w("words-comma")
     if not view.info.scored:  # win, draw or loss: the slots of each, the best first
         groups: dict[str, list[str]] = {}
         for m in moves:
             groups.setdefault(view.score_words(m.score), []).append(view.move_name(m.move))
-        ranked = "; ".join(f"{word} with {', '.join(slots)}" for word, slots in groups.items())
-        sure = "" if all(m.exact for m in moves) else " (an estimate)"
-        return [f"With perfect play from both, for {you}{sure}: {ranked}."]
+        ranked = w("tui-semicolon").join(w("tui-hint-group", word=word, moves=comma.join(slots))
+                                         for word, slots in groups.items())
+        return [w("tui-hint-outcome", you=you, ranked=ranked,
+                  estimate=yes(not all(m.exact for m in moves)))]
     lines = [scored_text(view.info.look, s.board, s.size, {
         m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves})]
-    ranked = ", ".join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
-                       + ("=" if m.exact else "") for m in moves)
-    lines.append(f"Best first for {you}: {ranked}.")
+    ranked = comma.join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
+                        + ("=" if m.exact else "") for m in moves)
+    lines.append(w("tui-hint-best-first", you=you, ranked=ranked))
     depth = max((m.depth for m in moves if not m.exact), default=0)
-    how = ("; = exact (solved to the end)" if any(m.exact for m in moves) else "")
-    how += f"; the others looked {depth} moves ahead" if depth and how else (
-        f"; estimates looking {depth} moves ahead" if depth else "")
-    lines.append(f"Scores: the disc margin {you} can expect at the end after that move "
-                 f"(+ ahead, - behind), with best play from both{how}.")
+    lines.append(w("tui-hint-scores", you=you, exact=yes(any(m.exact for m in moves)),
+                   depth=depth))
     return lines
 
 
@@ -180,49 +183,51 @@ MISTAKE_MARKS = {1: "?", 2: "??"}
 """The server's verdict on a reviewed move (``PlyReview.mistake``) as the review marks it."""
 
 
+REVIEW_COLUMNS = ("move", "side", "played", "best", "lost")
+"""The review table's headed columns: the move's number, the side, the move played, the
+engine's best move and its margin, and what the move played gave away (then the mark)."""
+REVIEW_WIDTHS = (4, 5, 6, 15, 11, 0)
+"""Each column's least width; a column widens to its heading or its widest cell."""
+RIGHT_ALIGNED = (0, 4)
+"""The columns of numbers, lined up on the right."""
+
+
 def review_lines(view: MatchView) -> list[str]:
     """The engine's review of the finished game: each move played against the engine's
     best (its margin named by side), what it gave away, the mistakes the server marked
     ('?', '??' for a big one), and a count per side. Empty when there is no review."""
-    review, s = view.review, view.state
+    review, s, w = view.review, view.state, view.words
     if review is None or s is None:
         return []
     if not review.plies:
-        return ["No move was played in this game: the engine has nothing to review."]
+        return [w("tui-review-none")]
     scored = view.info.scored
-    lines = ["The engine's review of each move (? a mistake, ?? a big one):",
-             f"  Move  Side   Played  Best{'Lost' if scored else 'Played gives':>24}"]
-    passes = [(i, f"  {i + 1:>4}  {view.side(view.mover(i)):<6} {view.move_name(m)}")
+    head = [w(f"tui-review-col-{column}", scored=yes(scored)) for column in REVIEW_COLUMNS]
+    passes = [(i, [str(i + 1), view.side(view.mover(i)), view.move_name(m), "", "", ""])
               for i, m in enumerate(s.moves) if m == "pass"]  # not reviewed, still counted
-    lines += [row for _, row in sorted([(r.ply, review_row(view, r)) for r in review.plies]
-                                       + passes)]
-    if scored:
-        lines.append("Scores: the disc margin at the end with best play, for the side named; "
-                     "= exact (solved to the end). ? and ?? are the server's verdict: a small "
-                     "loss, within what the engine can tell apart, is no mistake.")
-    else:
-        lines.append("Scores: the result with perfect play, for the side that moved.")
+    rows = [row for _, row in sorted([(r.ply, review_cells(view, r)) for r in review.plies]
+                                     + passes, key=lambda entry: entry[0])]
+    lines = [w("tui-review-title"), *review_table([[*head, ""], *rows])]
+    lines.append(w("tui-review-scores-discs" if scored else "tui-review-scores-outcome"))
     for seat in (0, 1):
         slips = [r for r in review.plies if r.seat == seat and r.mistake > 0]
-        who = f"{view.label(seat)} ({view.side(seat)})"
-        big = sum(1 for r in slips if r.mistake > 1)
+        who = who_side(view, seat)
         if not slips:
-            lines.append(f"{who}: no mistakes.")
+            lines.append(w("tui-review-clean", who=who))
         elif scored:
-            discs = sum(r.loss for r in slips)
-            lines.append(f"{who}: {len(slips)} mistake{'s' if len(slips) != 1 else ''}"
-                         + (f" ({big} big)" if big else "")
-                         + f", {discs} disc{'s' if discs != 1 else ''} given away in them.")
+            lines.append(w("tui-review-mistakes", who=who, count=len(slips),
+                           big=sum(1 for r in slips if r.mistake > 1),
+                           discs=sum(r.loss for r in slips)))
         else:
-            moves = ", ".join(str(r.ply + 1) for r in slips)
-            lines.append(f"{who}: the result slipped at move {moves}.")
+            moves = w("words-comma").join(str(r.ply + 1) for r in slips)
+            lines.append(w("tui-review-slipped", who=who, moves=moves))
     return lines
 
 
-def review_row(view: MatchView, r: PlyReview) -> str:
-    """'    12  Black  d3      c4 (Black +2=)        4  ?': the best move's margin named
-    by side; the mark is the server's verdict, not the loss (a disc or two between two
-    estimates is no mistake)."""
+def review_cells(view: MatchView, r: PlyReview) -> list[str]:
+    """One reviewed move: '12', 'Black', 'd3', 'c4 (Black +2=)', '4', '?': the best
+    move's margin named by side; the mark is the server's verdict, not the loss (a disc
+    or two between two estimates is no mistake)."""
     best = (f"{view.move_name(r.best)} ({view.margin_words(r.seat, r.score)}"
             + ("=)" if r.exact else ")"))
     if r.loss <= 0:
@@ -231,5 +236,19 @@ def review_row(view: MatchView, r: PlyReview) -> str:
         lost = str(r.loss)
     else:
         lost = view.score_words(r.score - r.loss)
-    return (f"  {r.ply + 1:>4}  {view.side(r.seat):<6} {view.move_name(r.played):<7} "
-            f"{best:<16} {lost:>11}  {MISTAKE_MARKS.get(r.mistake, '')}").rstrip()
+    return [str(r.ply + 1), view.side(r.seat), view.move_name(r.played), best, lost,
+            MISTAKE_MARKS.get(r.mistake, "")]
+
+
+def review_table(rows: list[list[str]]) -> list[str]:
+    """The review's rows with their columns lined up on screen (by the columns each
+    character takes, so '黒' is as wide as 'Bl'), each as wide as its widest cell."""
+    widths = [max([least, *(text_columns(row[i]) for row in rows)])
+              for i, least in enumerate(REVIEW_WIDTHS)]
+    return ["  " + "  ".join((pad_left if i in RIGHT_ALIGNED else pad)(cell, widths[i])
+                             for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
+def yes(fact: bool) -> str:
+    """A yes/no fact as the catalogue's selectors read it."""
+    return "yes" if fact else "no"

@@ -23,13 +23,15 @@ from client.common.launch import Where
 from client.common.match_view import MatchView
 from client.common.options import Plan, parse
 from client.common.startup import Opening, Startup, follow, start_failure
+from client.common.words import words
+from client.tui.command_words import typed
 from client.tui.commands import MatchCommands, snapshot
 from client.tui.console import Incoming, InputEnded, Line, Lines
 from client.tui.line_wrap import fit
 from client.tui.lobby import LobbyQuestions
-from client.tui.match_text import MatchPrinter, low_time_text
+from client.tui.match_text import MatchPrinter, low_time_text, yes
 from shared.protocol import TakebackDeclined
-from shared.web_address import invitation
+from shared.web_address import browser_url
 
 DESCRIPTION = ("Play tic-tac-toe or Othello in the terminal, against the server's bot or a "
                "person on the LAN. Flags that say what to play skip the questions.")
@@ -56,15 +58,16 @@ class Terminal(LobbyQuestions, MatchCommands):
         here), until the person quits."""
         welcome = self.known.welcome
         server = welcome.server.name if welcome else "?"
-        self.say(f"Connected to {server} as {self.plan.name}: {self.where.label}.")
-        self.say(f"{invitation(self.where.share)}.")  # a friend without Python
+        self.say(self.words("tui-connected", server=server, name=self.plan.name,
+                            where=self.where.label))
+        # a friend without Python
+        self.say(self.words("tui-invite", address=browser_url(self.where.share)))
         if opening is None:
             opening = "plan" if self.plan.decided else "lobby"
             if opening == "plan":
                 await follow(self.conn, self.plan)
         if opening == "resume":
-            self.say(f"Welcome back: your unfinished game (match {self.known.current}) "
-                     "goes on.")
+            self.say(self.words("tui-welcome-back", code=self.known.current or ""))
         elif opening == "choose" and not await self.choose_unfinished():
             return 0
         asked = opening == "plan"  # a request is on its way: wait for its answer
@@ -128,19 +131,20 @@ class Terminal(LobbyQuestions, MatchCommands):
         if s.status == "over":
             if view.seat is not None and view.seat in s.rematch:
                 return ""  # the rematch was asked; waiting for the other side
-            again = "r rematch, " if view.seat is not None and not view.opponent_left else ""
-            review = "a analyse, " if self.known.has("analyse") else ""
-            return f"{again}{review}l lobby, m moves, q quit: "
+            return self.words(
+                "tui-prompt-over",
+                rematch=yes(view.seat is not None and not view.opponent_left),
+                analyse=yes(self.known.has("analyse")))
         if view.offer_to_answer and s.takeback is not None:
-            asker = view.label(s.takeback.seat)
-            return f"{asker} asks to take back their last move. Accept? (y/n) "
+            return self.words("tui-prompt-takeback", who=view.label(s.takeback.seat))
         if view.my_turn:
             clocks = view.clocks()
-            left = f", {clocks.text(s.to_move, time.monotonic())}" if clocks else ""
-            extra = "h hint, " if self.known.has("hint") and s.hints else ""
-            extra += "t takeback, " if self.known.has("takeback") and view.can_take_back else ""
-            return (f"Your move ({view.side(s.to_move)}{left}), {view.info.move_help} "
-                    f"({extra}? help): ")
+            return self.words(
+                "tui-prompt-move", side=view.side(s.to_move),
+                clock=clocks.text(s.to_move, time.monotonic()) if clocks else "none",
+                help=self.words(f"{s.game}-move-help"),
+                hint=yes(self.known.has("hint") and s.hints),
+                takeback=yes(self.known.has("takeback") and view.can_take_back))
         if self.lines.interactive and s.status == "playing" and not view.is_bot(s.to_move):
             return "> "  # waiting for a person: a command (chat, takeback) may be typed
         return ""
@@ -171,42 +175,44 @@ class Terminal(LobbyQuestions, MatchCommands):
     async def answer(self, view: MatchView, text: str) -> str | None:
         """Act on one typed line; 'lobby' or 'quit' when the person leaves the match."""
         s = view.state
-        word = text.strip().lower()
-        if not word:
+        if not text.strip():
             return None
-        if word in ("q", "quit", "exit", "l", "lobby"):
+        command = self.commands(text)
+        if command in ("quit", "lobby"):
             if in_game(view):  # leaving loses the game: only when the person says so
-                sure = await self.confirm("Leave and lose this game? (y/n) ")
+                sure = await self.confirm(self.words("tui-confirm-leave"))
                 if isinstance(sure, InputEnded):
                     return self.input_ended(view)
                 if not sure:
                     self.printer.forget()
                     return None
             await self.leave()
-            return "quit" if word in ("q", "quit", "exit") else "lobby"
-        if word in ("m", "moves"):
-            self.say("Moves: " + (" ".join(f"{i}.{n}" for i, n in
-                                         enumerate(view.move_names(), start=1)) or "none yet"))
-        elif word in ("?", "help"):
+            return command
+        if command == "moves":
+            self.say(self.words("tui-moves", moves=" ".join(
+                f"{i}.{n}" for i, n in enumerate(view.move_names(), start=1))
+                or self.words("tui-moves-none")))
+        elif command == "help":
             self.print_lines(self.help_lines(view))
-        elif word == "board":
+        elif command == "board":
             self.printer.forget()
         elif await self.command(view, text):
             pass
         elif s is not None and s.status == "over":
-            if word in ("r", "rematch") and view.seat is not None and view.opponent_left:
-                self.say(f"{view.label(1 - view.seat)} left the match: no rematch.")
-            elif word in ("r", "rematch") and view.seat is not None:
+            if command == "rematch" and view.seat is not None and view.opponent_left:
+                self.say(self.words("rematch-gone", who=view.label(1 - view.seat)))
+            elif command == "rematch" and view.seat is not None:
                 self.sent_from = snapshot(s)
                 await self.conn.rematch(view.code)
-                self.say("Rematch asked.")
+                self.say(self.words("tui-rematch-asked"))
             else:
-                self.say(f"{text.strip()!r}: the game is over; type r, a, l, m or q.")
-        elif word == "resign":
+                self.say(self.words("tui-over-keys", text=text.strip()))
+        elif command == "resign":
             if not in_game(view):
-                self.say("You can resign only a game you are playing.")
+                self.say(self.words("tui-resign-not-playing"))
                 return None
-            sure = await self.confirm("Resign this game? (y/n) ")  # as the page and window
+            # asked first, as the page and the window do
+            sure = await self.confirm(self.words("tui-confirm-resign"))
             if isinstance(sure, InputEnded):
                 return self.input_ended(view)
             if sure and view.state is not None and in_game(view):  # not over meanwhile
@@ -221,16 +227,18 @@ class Terminal(LobbyQuestions, MatchCommands):
         answer = await self.ask(question)
         if isinstance(answer, InputEnded):
             return answer
-        if answer.strip().lower() in ("y", "yes"):
+        if self.commands.means(answer, "yes"):
             return True
-        self.say("Still playing.")
+        self.say(self.words("tui-still-playing"))
         return False
 
     async def play_move(self, view: MatchView, text: str) -> None:
+        """Send the move ``text`` names (パス is read as pass), or say why it is none."""
+        move = "pass" if self.commands.means(text, "pass") else typed(text)
         try:
-            square = view.read_move(text)
+            square = view.read_move(move)
         except ValueError as err:
-            self.say(f"{err} (? for the commands)" if view.my_turn else str(err))
+            self.say(self.words("tui-why-commands", why=str(err)) if view.my_turn else str(err))
             return
         s = view.state
         assert s is not None
@@ -241,8 +249,7 @@ class Terminal(LobbyQuestions, MatchCommands):
         """The input ended (Ctrl-D, or the end of a script): quit as Ctrl-C does, without
         leaving the match, so a game in progress waits to be resumed."""
         if in_game(view):
-            self.say(f"\nThe input ended: your seat in match {view.code} is kept; run the "
-                     "same command again to go on.")
+            self.say("\n" + self.words("tui-input-ended", code=view.code))
         return "quit"
 
     async def leave(self) -> None:
@@ -279,7 +286,7 @@ async def run(
         try:
             opening = await startup.run()
         except Exception as err:  # whatever stopped the start: one line, no traceback
-            complain(f"taikyoku tui: could not start: {start_failure(err)}")
+            complain(words()("tui-could-not-start", why=start_failure(err)))
             return 1
         assert startup.conn is not None and startup.where is not None
         terminal = Terminal(startup.conn, lines, out, plan, startup.where, startup.known)
@@ -287,7 +294,7 @@ async def run(
             terminal.say(startup.note)
         return await terminal.run(opening)
     except ConnectError as err:
-        complain(f"taikyoku tui: {err}")
+        complain(words()("tui-stopped", why=str(err)))
         return 1
     finally:
         if terminal is not None:

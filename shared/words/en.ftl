@@ -514,3 +514,231 @@ cli-serve = run a game server for the LAN
 cli-records = list and print stored game records
 cli-command-help = `taikyoku COMMAND --help` lists a command's options.
 cli-unknown = taikyoku: unknown command '{ $command }'
+
+## Terminal: `taikyoku tui`'s lines, prompts and commands
+
+tui-could-not-start = taikyoku tui: could not start: { $why }
+tui-stopped = taikyoku tui: { $why }
+tui-connected = Connected to { $server } as { $name }: { $where }.
+tui-invite = Friends can open { $address } in a browser.
+tui-welcome-back = Welcome back: your unfinished game (match { $code }) goes on.
+tui-input-ended = The input ended: your seat in match { $code } is kept; run the same command again to go on.
+tui-request-lost = The request was lost with the connection: please choose again.
+tui-semicolon = {"; "}
+tui-not-an-option = '{ $answer }' is not one of: { $options }.
+# the words that give a command, as typed (the English ones work in every language)
+tui-keys-hint = h, hint
+tui-keys-takeback = t, takeback
+tui-keys-analyse = a, analyse, analyze
+tui-keys-clock = c, clock
+tui-keys-bell = bell
+tui-keys-resign = resign
+tui-keys-help = ?, help
+tui-keys-quit = q, quit, exit
+tui-keys-lobby = l, lobby
+tui-keys-moves = m, moves
+tui-keys-board = board
+tui-keys-rematch = r, rematch
+tui-keys-pass = pass
+tui-keys-yes = y, yes
+tui-keys-no = n, no
+tui-keys-say = say TEXT
+
+## Terminal: the lobby's questions
+
+tui-unfinished = You have { $count ->
+    [one] { $count } unfinished game
+   *[other] { $count } unfinished games
+}:
+tui-unfinished-row = { $what }: { $now }
+tui-ask-unfinished = Go on with which one? (a number, or l for the lobby)
+tui-lobby-play = Play: { $games }; { $unfinished ->
+    [0] {""}
+   *[other] u your unfinished games ({ $unfinished }),{" "}
+}j join a match, w watch one, q quit
+tui-ask-opponent = Opponent: b the bot, p a person on the LAN
+tui-ask-level = Bot level ({ $low }-{ $high })
+tui-ask-first = Who moves first: f you, s { $vs ->
+    [bot] the bot
+   *[human] your friend
+}, r random
+tui-ask-hints = Allow hints (the engine's scores) for both of you?
+tui-ask-unlisted = Unlisted (friends join by the code, it is not in the lobby's list)?
+tui-ask-spectator-chat = Spectators may chat?
+tui-ask-clock = Clock: minutes each + seconds added per move, like 5+3, or Enter for none:{" "}
+tui-clock-chosen = A { $clock } clock.
+tui-matches-watch = Matches to watch:
+tui-matches-open = Open matches:
+tui-list-clock = { $clock } clock
+tui-list-hints = hints
+tui-list-watching = { $count } watching
+tui-no-matches-watch = No matches to watch right now.
+tui-no-matches-open = No open matches right now; you can still type a code.
+tui-ask-code = Match code or number (Enter to go back):{" "}
+tui-not-in-list = { $text } is not a number from the list (1 to { $count }).
+
+## Terminal: a match's prompts and replies
+
+tui-prompt-over = { $rematch ->
+    [yes] r rematch,{" "}
+   *[no] {""}
+}{ $analyse ->
+    [yes] a analyse,{" "}
+   *[no] {""}
+}l lobby, m moves, q quit:{" "}
+tui-prompt-takeback = { $who } asks to take back their last move. Accept? (y/n){" "}
+tui-prompt-move = Your move ({ $side }{ $clock ->
+    [none] {""}
+   *[other] , { $clock }
+}), { $help } ({ $hint ->
+    [yes] h hint,{" "}
+   *[no] {""}
+}{ $takeback ->
+    [yes] t takeback,{" "}
+   *[no] {""}
+}? help):{" "}
+tui-confirm-leave = Leave and lose this game? (y/n){" "}
+tui-confirm-resign = Resign this game? (y/n){" "}
+tui-still-playing = Still playing.
+tui-moves = Moves: { $moves }
+tui-moves-none = none yet
+tui-rematch-asked = Rematch asked.
+tui-over-keys = '{ $text }': the game is over; type r, a, l, m or q.
+tui-resign-not-playing = You can resign only a game you are playing.
+tui-why-commands = { $why } (? for the commands)
+tui-not-offered = This server does not offer { $feature ->
+    [hint] hints
+    [takeback] takebacks
+    [analyse] the engine's review
+   *[chat] chat
+} (it is older than this client).
+tui-say-how = Type say and your message, like: say good game!
+tui-no-clock = This match has no clock.
+tui-bell-on = The bell rings when it is your turn.
+tui-bell-off = No bell.
+tui-recent-chat = Recent chat:
+tui-hint-asked = Asking the engine...
+tui-review-asked = Asking the engine to go through the whole game (a few seconds)...
+tui-players-only = Only the players may chat in this match: spectators read along.
+
+## Terminal: the help (? or help)
+
+tui-help-heading = Commands:
+tui-help-move = play that move
+tui-help-hint = the engine's score for each of your moves{ $allowed ->
+    [yes] {""}
+   *[no] {" "}(not allowed in this match)
+}
+tui-help-takeback = take back your last move (a person is asked first)
+tui-help-say = send TEXT to everyone in this match{ $may ->
+    [yes] {""}
+   *[no] {" "}(only the players may)
+}
+tui-help-clock = both clocks now
+tui-help-moves = the moves so far
+tui-help-board = the board again
+tui-help-resign = give up this game
+tui-help-lobby = leave this match
+tui-help-quit = quit (Ctrl-D quits and keeps your seat)
+tui-help-bell = ring the bell when it is your turn: { $on ->
+    [yes] on
+   *[no] off
+}
+tui-help-stop-watching = stop watching
+tui-help-quit-watching = quit
+tui-help-help = this list
+tui-help-after = After the game: { $rematch ->
+    [yes] r rematch,{" "}
+   *[no] {""}
+}{ $analyse ->
+    [yes] a analyse (the engine on each move),{" "}
+   *[no] {""}
+}l lobby, m moves, q quit.
+
+## Terminal: a match as printed
+
+# "Othello 8x8, match K7QX (unlisted): Black (X) You 2 - White (O) The bot 2"
+tui-heading = { $game }, match { $code }{ $unlisted ->
+    [yes] {" "}(unlisted)
+   *[no] {""}
+}{ $watching ->
+    [yes] {" "}(watching)
+   *[no] {""}
+}: { $sides }
+# a side and the board's character for it: "Black (X)"
+tui-side-mark = { $side } ({ $mark })
+tui-side-scored = { $side } { $who } { $score }
+tui-side-named = { $side }: { $who }
+# a player and their side: "You (Black)"
+tui-who-side = { $who } ({ $side })
+tui-result = { $result } { $reason }
+tui-taken-back = Taken back: { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} undone.
+tui-last-move = { $who } played { $move }{ $flips ->
+    [0] {""}
+   *[other] , turning over { $flips }
+}.
+tui-waiting-share = Waiting for an opponent. Tell your friend the code { $code }: they { $unlisted ->
+    [yes] type it at the lobby's j (the match is unlisted)
+   *[no] find it in the lobby (j)
+}, or run `{ $command }` (or `taikyoku play` with the same flags).
+tui-back-online = { $who } is back online.
+tui-lost-link = { $who } lost the connection; their seat is held for a while.
+tui-went-offline = { $who } went offline.
+tui-wants-rematch = { $who } wants a rematch: type r to accept.
+tui-clocks = Clocks ({ $control }): { $first }, { $second }.
+tui-clock-side = { $who } { $time }{ $running ->
+    [yes] {" "}running
+   *[no] {""}
+}
+# $unit: seconds below ten seconds ("9.4 seconds"), else none ("0:19")
+tui-low-time = Low on time: { $left }{ $unit ->
+    [seconds] {" "}seconds
+   *[none] {""}
+} left on your clock.
+
+## Terminal: the engine's hint and review
+
+tui-hint-you = you ({ $side })
+tui-hint-group = { $word } with { $moves }
+tui-hint-outcome = With perfect play from both, for { $you }{ $estimate ->
+    [yes] {" "}(an estimate)
+   *[no] {""}
+}: { $ranked }.
+tui-hint-best-first = Best first for { $you }: { $ranked }.
+tui-hint-scores = Scores: the disc margin { $you } can expect at the end after that move (+ ahead, - behind), with best play from both{ $exact ->
+    [yes] ; = exact (solved to the end){ $depth ->
+        [0] {""}
+       *[other] ; the others looked { $depth } moves ahead
+    }
+   *[no] { $depth ->
+        [0] {""}
+       *[other] ; estimates looking { $depth } moves ahead
+    }
+}.
+tui-review-none = No move was played in this game: the engine has nothing to review.
+tui-review-title = The engine's review of each move (? a mistake, ?? a big one):
+tui-review-col-move = Move
+tui-review-col-side = Side
+tui-review-col-played = Played
+tui-review-col-best = Best
+tui-review-col-lost = { $scored ->
+    [yes] Lost
+   *[no] Played gives
+}
+tui-review-scores-discs = Scores: the disc margin at the end with best play, for the side named; = exact (solved to the end). ? and ?? are the server's verdict: a small loss, within what the engine can tell apart, is no mistake.
+tui-review-scores-outcome = Scores: the result with perfect play, for the side that moved.
+tui-review-clean = { $who }: no mistakes.
+tui-review-mistakes = { $who }: { $count ->
+    [one] { $count } mistake
+   *[other] { $count } mistakes
+}{ $big ->
+    [0] {""}
+   *[other] {" "}({ $big } big)
+}, { $discs ->
+    [one] { $discs } disc
+   *[other] { $discs } discs
+} given away in them.
+tui-review-slipped = { $who }: the result slipped at move { $moves }.

@@ -481,3 +481,215 @@ cli-serve = LAN 用の対局サーバーを動かす
 cli-records = 保存された棋譜の一覧と表示
 cli-command-help = `taikyoku コマンド --help` でそのコマンドのオプションが出ます。
 cli-unknown = taikyoku: 「{ $command }」というコマンドはありません
+
+## Terminal: `taikyoku tui` の行、問い、コマンド
+
+tui-could-not-start = taikyoku tui：開始できませんでした：{ $why }
+tui-stopped = taikyoku tui：{ $why }
+tui-connected = { $server } に { $name } として接続しました（{ $where }）。
+tui-invite = 友だちはブラウザーで { $address } を開いても遊べます。
+tui-welcome-back = おかえりなさい。途中の対局（対局 { $code }）の続きです。
+tui-input-ended = 入力が終わりました。対局 { $code } の席はそのまま残ります。同じコマンドをもう一度実行すると続けられます。
+tui-request-lost = 接続が切れて申し込みが届きませんでした。もう一度選んでください。
+tui-semicolon = ／
+tui-not-an-option = 「{ $answer }」は選べません。選べるのは { $options } です。
+# 英語のコマンドはどの言語でも使える。日本語では日本語の言い方も
+tui-keys-hint = h, hint, ヒント
+tui-keys-takeback = t, takeback, 待った
+tui-keys-analyse = a, analyse, analyze, 振り返り
+tui-keys-clock = c, clock, 時計
+tui-keys-bell = bell, ベル
+tui-keys-resign = resign, 投了
+tui-keys-help = ?, help, ヘルプ
+tui-keys-quit = q, quit, exit, 終了
+tui-keys-lobby = l, lobby, ロビー
+tui-keys-moves = m, moves, 棋譜
+tui-keys-board = board, 盤
+tui-keys-rematch = r, rematch, 再戦
+tui-keys-pass = pass, パス
+tui-keys-yes = y, yes, はい
+tui-keys-no = n, no, いいえ
+tui-keys-say = say 文
+
+## Terminal: ロビーの問い
+
+tui-unfinished = 途中の対局が { $count } 局あります：
+tui-unfinished-row = { $what }：{ $now }
+tui-ask-unfinished = どれを続けますか？（番号。ロビーへは l）
+tui-lobby-play = 遊ぶ：{ $games }。{ $unfinished ->
+    [0] {""}
+   *[other] u 途中の対局（{ $unfinished }）、
+}j 対局に参加、w 観戦、q 終了
+tui-ask-opponent = 相手：b コンピューター、p 同じネットワークにいる人
+tui-ask-level = コンピューターの強さ（{ $low }-{ $high }）
+tui-ask-first = 先手：f あなた、s { $vs ->
+    [bot] コンピューター
+   *[human] 友だち
+}、r くじ引き
+tui-ask-hints = ヒント（エンジンの評価）を二人とも使えるようにしますか？
+tui-ask-unlisted = 非公開にしますか？（ロビーの一覧に出さず、友だちはコードで参加します）
+tui-ask-spectator-chat = 観戦する人もチャットできるようにしますか？
+tui-ask-clock = 持ち時間：一人の分 + 一手ごとに足す秒（例 5+3）。なしなら Enter キー：{" "}
+tui-clock-chosen = 持ち時間は { $clock } です。
+tui-matches-watch = 観戦できる対局：
+tui-matches-open = 参加できる対局：
+tui-list-clock = 持ち時間 { $clock }
+tui-list-hints = ヒントあり
+tui-list-watching = { $count }人が観戦中
+tui-no-matches-watch = いま観戦できる対局はありません。
+tui-no-matches-open = いま参加できる対局はありません。対局コードを入れて参加することもできます。
+tui-ask-code = 対局コードか番号（戻るなら Enter キー）：{" "}
+tui-not-in-list = { $text } は一覧の番号ではありません（1 から { $count } まで）。
+
+## Terminal: 対局中の問いと答え
+
+tui-prompt-over = { $rematch ->
+    [yes] r 再戦、
+   *[no] {""}
+}{ $analyse ->
+    [yes] a 振り返り、
+   *[no] {""}
+}l ロビー、m 棋譜、q 終了：{" "}
+tui-prompt-takeback = { $who }が待ったを申し込んでいます。受けますか？（y/n）{" "}
+tui-prompt-move = あなたの番です（{ $side }{ $clock ->
+    [none] {""}
+   *[other] 、{ $clock }
+}）。{ $help }（{ $hint ->
+    [yes] h ヒント、
+   *[no] {""}
+}{ $takeback ->
+    [yes] t 待った、
+   *[no] {""}
+}? ヘルプ）：{" "}
+tui-confirm-leave = 退出するとこの対局は負けになります。退出しますか？（y/n）{" "}
+tui-confirm-resign = 投了しますか？（y/n）{" "}
+tui-still-playing = 対局を続けます。
+tui-moves = 棋譜：{ $moves }
+tui-moves-none = まだありません
+tui-rematch-asked = 再戦を申し込みました。
+tui-over-keys = 「{ $text }」：対局は終わりました。r、a、l、m、q のどれかを入力してください。
+tui-resign-not-playing = 投了できるのは、自分が打っている対局だけです。
+tui-why-commands = { $why }（? でコマンド一覧）
+tui-not-offered = このサーバーは{ $feature ->
+    [hint] ヒント
+    [takeback] 待った
+    [analyse] エンジンの振り返り
+   *[chat] チャット
+}に対応していません（このアプリより古い版です）。
+tui-say-how = say のあとにメッセージを書いてください。例：say よろしくお願いします
+tui-no-clock = この対局には持ち時間がありません。
+tui-bell-on = あなたの番になるとベルが鳴ります。
+tui-bell-off = ベルは鳴りません。
+tui-recent-chat = 最近のチャット：
+tui-hint-asked = エンジンに聞いています…
+tui-review-asked = エンジンが対局全体を見ています（数秒かかります）…
+tui-players-only = この対局でチャットできるのは対局者だけです。観戦する人は読むだけです。
+
+## Terminal: ヘルプ（? か help）
+
+tui-help-heading = コマンド：
+tui-help-move = そこに打つ
+tui-help-hint = あなたの打てる手ごとのエンジンの評価{ $allowed ->
+    [yes] {""}
+   *[no] （この対局では使えません）
+}
+tui-help-takeback = 自分の最後の手を戻す（相手が人なら先に聞きます）
+tui-help-say = この対局の全員に文を送る{ $may ->
+    [yes] {""}
+   *[no] （対局者だけができます）
+}
+tui-help-clock = 二人の持ち時間
+tui-help-moves = ここまでの棋譜
+tui-help-board = 盤をもう一度
+tui-help-resign = この対局を投了する
+tui-help-lobby = この対局から退出する
+tui-help-quit = やめる（Ctrl-D ならやめても席が残ります）
+tui-help-bell = あなたの番でベルを鳴らす：いまは{ $on ->
+    [yes] オン
+   *[no] オフ
+}
+tui-help-stop-watching = 観戦をやめる
+tui-help-quit-watching = やめる
+tui-help-help = この一覧
+tui-help-after = 終局後：{ $rematch ->
+    [yes] r 再戦、
+   *[no] {""}
+}{ $analyse ->
+    [yes] a 振り返り（エンジンが一手ずつ見ます）、
+   *[no] {""}
+}l ロビー、m 棋譜、q 終了。
+
+## Terminal: 対局の表示
+
+tui-heading = { $game }、対局 { $code }{ $unlisted ->
+    [yes] （非公開）
+   *[no] {""}
+}{ $watching ->
+    [yes] （観戦中）
+   *[no] {""}
+}：{ $sides }
+tui-side-mark = { $side }（{ $mark }）
+tui-side-scored = { $side } { $who } { $score }
+tui-side-named = { $side }：{ $who }
+tui-who-side = { $who }（{ $side }）
+tui-result = { $result }{ $reason }
+tui-taken-back = 待った：{ $count } 手戻しました。
+tui-last-move = { $who }が { $move } に打ちました{ $flips ->
+    [0] {""}
+   *[other] 。{ $flips } 個返りました
+}。
+tui-waiting-share = 相手を待っています。友だちに対局コード { $code } を伝えてください。{ $unlisted ->
+    [yes] ロビーの j でコードを入れるか（この対局は非公開です）
+   *[no] ロビーの一覧（j）から参加するか
+}、`{ $command }` を実行すると参加できます（`taikyoku play` に同じ指定でも）。
+tui-back-online = { $who }が戻りました。
+tui-lost-link = { $who }の接続が切れました。しばらく席を残して待ちます。
+tui-went-offline = { $who }がオフラインになりました。
+tui-wants-rematch = { $who }が再戦を申し込んでいます。受けるなら r を入力してください。
+tui-clocks = 持ち時間（{ $control }）：{ $first }、{ $second }。
+tui-clock-side = { $who } { $time }{ $running ->
+    [yes] （計時中）
+   *[no] {""}
+}
+tui-low-time = 持ち時間が残りわずかです：あと { $left }{ $unit ->
+    [seconds] 秒
+   *[none] {""}
+}。
+
+## Terminal: エンジンのヒントと振り返り
+
+tui-hint-you = あなた（{ $side }）
+tui-hint-group = { $moves } で{ $word }
+tui-hint-outcome = 二人とも最善を尽くすと、{ $you }は{ $estimate ->
+    [yes] （推定）
+   *[no] {""}
+}：{ $ranked }。
+tui-hint-best-first = { $you }にとって良い順：{ $ranked }。
+tui-hint-scores = 評価：その手のあと二人とも最善を尽くしたとき、最後に{ $you }が見込める石差（+ 勝ち越し、- 負け越し）{ $exact ->
+    [yes] 。= は最後まで読み切った値{ $depth ->
+        [0] {""}
+       *[other] 。ほかは { $depth } 手先まで読んだ推定
+    }
+   *[no] { $depth ->
+        [0] {""}
+       *[other] 。{ $depth } 手先まで読んだ推定
+    }
+}。
+tui-review-none = この対局では一手も打たれていないので、エンジンが振り返る手はありません。
+tui-review-title = エンジンによる一手ごとの振り返り（? 悪手、?? 大悪手）：
+tui-review-col-move = 手
+tui-review-col-side = 手番
+tui-review-col-played = 打った手
+tui-review-col-best = 最善
+tui-review-col-lost = { $scored ->
+    [yes] 損
+   *[no] 打った手の結果
+}
+tui-review-scores-discs = 評価：二人とも最善を尽くしたときの最後の石差（名前の側から見て）。= は最後まで読み切った値。? と ?? はサーバーの判定です。エンジンが見分けられないほどの小さな損は悪手としません。
+tui-review-scores-outcome = 評価：二人とも最善を尽くしたときの結果（打った側から見て）。
+tui-review-clean = { $who }：悪手なし。
+tui-review-mistakes = { $who }：悪手 { $count }{ $big ->
+    [0] {""}
+   *[other] （うち大悪手 { $big }）
+}、そこで失った石 { $discs }。
+tui-review-slipped = { $who }：{ $moves } 手目で結果が悪くなりました。

@@ -22,14 +22,19 @@ and clearing below, to draw the prompt again under news."""
 
 
 class Pty:
-    """`taikyoku tui` in a pseudo-terminal ``columns`` wide (24 rows)."""
+    """`taikyoku tui` in a pseudo-terminal ``columns`` wide (24 rows), under the system
+    locale ``lang`` (LANG, with LC_ALL and LC_MESSAGES unset) when given."""
 
-    def __init__(self, args: list[str], columns: int = 200) -> None:
+    def __init__(self, args: list[str], columns: int = 200, lang: str | None = None) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        env = {**os.environ, "COLUMNS": str(columns), "TERM": "xterm"}
+        if lang is not None:
+            env = {k: v for k, v in env.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+            env["LANG"] = lang
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "client", "tui", *args], stdin=slave, stdout=slave,
-            stderr=slave, env={**os.environ, "COLUMNS": str(columns), "TERM": "xterm"})
+            stderr=slave, env=env)
         self.slave = slave
         self.columns = columns
         self.seen = b""
@@ -60,12 +65,16 @@ class Pty:
         """Everything printed so far, without the line editor's own moves."""
         return EDITOR_MOVES.sub("", self.seen.decode(errors="replace"))
 
+    def rows(self) -> list[str]:
+        """What was printed, row by row as the terminal shows it (a row ends at a line
+        feed, or where a carriage return starts it again)."""
+        return re.split(r"\r\n|[\r\n]", self.text())
+
     def overlong(self) -> list[str]:
         """The runs of text the terminal itself had to break at its last column: each
         starts at the row's start (after a carriage return or a newline), so one wider
         than the terminal ran on to the next row wherever it was, mid-word."""
-        return [run for run in re.split(r"[\r\n]", self.text())
-                if text_columns(run) > self.columns]
+        return [run for run in self.rows() if text_columns(run) > self.columns]
 
     def close(self) -> None:
         if self.proc.poll() is None:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from client.tui.input import rows_above
-from client.tui.line_wrap import text_columns, wrap
+from client.tui.line_wrap import NO_ROW_END, NO_ROW_START, pad, pad_left, table, text_columns, wrap
 
 
 def test_lines_break_at_spaces_and_keep_their_indent() -> None:
@@ -39,3 +39,32 @@ def test_the_rows_a_prompt_takes_on_the_screen() -> None:
     assert rows_above("x" * 81, 80) == 1
     assert rows_above("first line\nsecond: typed", 80) == 1
     assert rows_above("x" * 160 + "\nq quit [2]: ", 80) == 2
+
+
+def test_japanese_breaks_between_characters_by_its_rules() -> None:
+    """No spaces to break at: a row ends between two characters, never before 、。） or
+    a small kana, never after （, never inside a katakana word, a number or a code."""
+    line = "あなたの番です（黒、5:00）。d3 のようなマス（h ヒント、t 待った、? ヘルプ）："
+    for width in range(20, 60):  # a terminal row is 20 columns or more (terminal_width)
+        rows = wrap(line, width)
+        assert all(text_columns(row) <= width for row in rows), rows
+        assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+        for before, after in zip(rows, rows[1:]):
+            assert after[0] not in NO_ROW_START and before[-1] not in NO_ROW_END, rows
+        assert not any(row.startswith(("プ", "ルプ")) or "5:" in row[-2:] for row in rows)
+    assert wrap("コンピューターが考えています…", 16) == ["コンピューターが", "考えています…"]
+
+
+def test_columns_of_emoji_combining_marks_and_full_width_forms() -> None:
+    """What a name may hold after the sanitiser (which drops zero-width joiners)."""
+    assert text_columns("❤\ufe0f") == 2  # made wide by the emoji variation selector
+    assert text_columns("👍🏽") == 2  # the skin tone joins the thumb
+    assert text_columns("e\u0301") == 1  # a combining accent takes no column
+    assert text_columns("ｄ３") == 4 and text_columns("ｱｲｳ") == 3  # full and half width
+    assert text_columns("花子") == 4
+
+
+def test_a_table_lines_up_by_columns_on_screen() -> None:
+    rows = table([["1", "花子", "5 min"], ["2", "Ken", "3 min"], ["3", "👍🏽Jo", "1 min"]])
+    assert {text_columns(row[:row.index("min") - 2]) for row in rows} == {11}
+    assert pad("花子", 6) == "花子  " and pad_left("花", 4) == "  花"

@@ -119,9 +119,9 @@ async def test_against_the_bot_hint_takeback_clock_and_review(warm_server: GameS
              ("Clocks (", "resign"), ("Resign this game?", "y"), ("r rematch, a analyse", "a"),
              ("no mistakes.", "x"), ("the game is over", "q")]
     out = await terminal(warm_server, Plan(name="Taro"), steps, "tui_against_the_bot")
-    # the levels in players' words, one a line, as the window and the page say them
-    assert ("  1 Beginner: random moves\n" in out
-            and "  5 Expert: the engine at full strength\nBot level (1-5)" in out), out
+    # the levels in players' words, one a line in columns, as the window and the page say them
+    assert ("  1  Beginner      random moves\n" in out
+            and "  5  Expert        the engine at full strength\nBot level (1-5)" in out), out
     assert "'x' is not a clock: type minutes and the seconds added per move, like 5+3" in out
     control = clock_words(Clock(300, 3))
     assert f"A {control} clock." in out

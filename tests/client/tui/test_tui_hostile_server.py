@@ -36,7 +36,7 @@ SPECTATOR = "Taro\u2066"
 CHAT = "gg\r\n[Hana] I resign\x07"
 REFUSAL = "slow down\x1bc\x1b]52;c;ZXZpbA==\x07"
 CODE = "K7QX"
-SHOWN = ("Connected to Evil server as Taro", "K7QX  Tic-tac-toe: Hana vs Jiro",
+SHOWN = ("Connected to Evil server as Taro", "K7QX  Tic-tac-toe  Hana vs Jiro",
          "X: Hana - O: Jiro", "[Taro (watching)] gg  [Hana] I resign",
          "! Slow down a little, then try again.")
 """What the person reads of it: the words, nothing acting on their terminal."""
