@@ -295,8 +295,8 @@ async def test_refusals_a_lapsed_offer_and_the_chat_again_on_resume(
              (MOVE, "h"), ("created without hints", "a"),
              ("not over yet", "t"), ("no move of yours to take back", "b1"),
              ("Hana (White) played", "t"), ("waiting for Hana", ours),
-             ("offer lapsed", "say \x07"), ("could not understand that request", "say 1"), ("", "say 2"),
-             ("", "say 3"), ("", "say 4"), ("", "say 5"), ("", "say 6"),
+             ("offer lapsed", "say \x07"), ("could not understand that request", "say 1"),
+             ("", "say 2"), ("", "say 3"), ("", "say 4"), ("", "say 5"), ("", "say 6"),
              ("Too many chat lines", "m")]
     plan = Plan(name="Taro", token_file=tmp_path / "taro.token")
     running, out, typist, hana, code = await against_hana(warm_server, connect, steps,
