@@ -148,7 +148,7 @@ class LobbyQuestions(Console):
             try:
                 clock = read_clock(answer)
             except ValueError as err:
-                self.say(f"{err}.")
+                self.say(str(err))
                 continue
             if clock is not None:
                 self.say(self.words("tui-clock-chosen", clock=clock_words(clock, self.words)))
@@ -184,7 +184,7 @@ class LobbyQuestions(Console):
                 try:
                     return match_code(answer)
                 except ValueError as err:
-                    self.say(f"{err}.")
+                    self.say(str(err))
 
     def match_cells(self, m: MatchSummary) -> list[str]:
         """One match of a list to join or watch, in columns: its code, game, players,

@@ -492,10 +492,10 @@ identity-all-slots = { $count } taikyoku clients here already play on this serve
 
 ## Common: what a person types (a match code, a clock)
 
-code-invalid = '{ $text }' is not a match code (letters and digits)
-clock-invalid = '{ $text }' is not a clock: type minutes and the seconds added per move, like 5+3
-clock-initial-range = Each side gets 1 second to { $most } minutes, not { $minutes } minutes
-clock-increment-range = The seconds added per move are 0 to { $most }, not { $seconds }
+code-invalid = '{ $text }' is not a match code (letters and digits).
+clock-invalid = '{ $text }' is not a clock: type minutes and the seconds added per move, like 5+3.
+clock-initial-range = Each side gets 1 second to { $most } minutes, not { $minutes } minutes.
+clock-increment-range = The seconds added per move are 0 to { $most }, not { $seconds }.
 
 ## Common: a match in the lobby's lists
 

@@ -460,10 +460,10 @@ identity-all-slots = ここではすでに { $count } 個の taikyoku クライ�
 
 ## 共通：入力するもの（対局コード、持ち時間）
 
-code-invalid = 「{ $text }」は対局コードではありません（英字と数字）
-clock-invalid = 「{ $text }」は持ち時間の形ではありません。分と一手ごとに足す秒を 5+3 のように入れてください
-clock-initial-range = 持ち時間は一人 1 秒から { $most } 分までです（{ $minutes } 分ではなく）
-clock-increment-range = 一手ごとに足す秒は 0 から { $most } までです（{ $seconds } ではなく）
+code-invalid = 「{ $text }」は対局コードではありません（英字と数字）。
+clock-invalid = 「{ $text }」は持ち時間の形ではありません。分と一手ごとに足す秒を 5+3 のように入れてください。
+clock-initial-range = 持ち時間は一人 1 秒から { $most } 分までです（{ $minutes } 分ではなく）。
+clock-increment-range = 一手ごとに足す秒は 0 から { $most } までです（{ $seconds } ではなく）。
 
 ## 共通：ロビーの一覧の対局
 
