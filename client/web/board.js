@@ -100,11 +100,13 @@ function engineChoice(x, y) {
 }
 
 /** How each ground of a look is drawn (the window's GROUNDS): its frame, its cloth (if
- * any), its grid lines (`edges`: the outer ones too), the classes of its labels (each
- * kind readable on it), a legal square, and the last move (under or over its piece). */
+ * any), its grid lines (`edges`: the outer ones too) and star points in their colour,
+ * the classes of its labels (each kind readable on it), a legal square, and the last
+ * move (under or over its piece). */
 const GROUNDS = {
   paper: {
     frame: "paper", radius: 14, cloth: null, lines: "grid-line", edges: false,
+    star: "star on-paper",
     text: { slots: "label", coordinates: "coord on-paper" },
     legal: () => [],
     lastUnder: (x, y) => [svg("rect", { class: "last-shade", x: x - CELL / 2 + 4,
@@ -113,6 +115,7 @@ const GROUNDS = {
   },
   felt: {
     frame: "felt-frame", radius: 10, cloth: "felt", lines: "felt-line", edges: true,
+    star: "star",
     text: { slots: "label on-felt", coordinates: "coord" },
     legal: (x, y) => [svg("circle", { class: "legal-dot", cx: x, cy: y, r: CELL * 0.12 })],
     lastUnder: () => [],
@@ -133,8 +136,8 @@ const PIECES = {
 };
 
 /** The look's star points on a board of `size`, at crossings of the grid lines. */
-function starPoints(look, size, band) {
-  return (look.stars[size] || []).map(([px, py]) => svg("circle", { class: "star",
+function starPoints(look, ground, size, band) {
+  return (look.stars[size] || []).map(([px, py]) => svg("circle", { class: ground.star,
     cx: band + px * CELL, cy: band + py * CELL, r: 7 }));
 }
 
@@ -177,7 +180,7 @@ export function renderBoard(look) {
     parts.push(svg("line", { class: ground.lines, x1: at, y1: band, x2: at, y2: end }));
     parts.push(svg("line", { class: ground.lines, x1: band, y1: at, x2: end, y2: at }));
   }
-  parts.push(...starPoints(drawn, size, band));
+  parts.push(...starPoints(drawn, ground, size, band));
   const piece = PIECES[drawn.piece].piece;
   const legal = new Set(look.legal || []);
   const flipped = look.flipped || new Set();
