@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     levels = f"{min(LEVELS)}-{max(LEVELS)}"
     p.add_argument("--game", choices=list(GAMES), default=DEFAULTS.game)
     p.add_argument("--size", type=int, help="board size (" + "; ".join(
-        f"{g.title} {', '.join(map(str, g.sizes))}, default {g.default_size}"
+        f"{g.name} {', '.join(map(str, g.sizes))}, default {g.default_size}"
         for g in GAMES.values()) + ")")
     p.add_argument("--level", type=int, default=DEFAULTS.level,
                    help=f"our bot's level, {levels} (default {DEFAULTS.level})")

@@ -14,6 +14,7 @@ from client.common.options import match_code
 from shared.ai import BOT_NAMES
 from shared.ai.levels import DEFAULT_LEVEL
 from shared.games import DEFAULT_GAME, get_game
+from shared.words import DEFAULT_LANGUAGE, get_words
 
 Mode = Literal["vs-bot", "vs-human", "join", "watch", "pair"]
 
@@ -49,7 +50,8 @@ class Settings:
         info = get_game(self.game)
         if self.size is not None and self.size not in info.sizes:
             sizes = ", ".join(map(str, info.sizes))
-            raise ValueError(f"{info.title} is played on size {sizes}, not {self.size}")
+            title = get_words(DEFAULT_LANGUAGE)(f"{info.name}-title")
+            raise ValueError(f"{title} is played on size {sizes}, not {self.size}")
         for label, level in (("--level", self.level), ("--opponent-level", self.opponent_level)):
             if level not in BOT_NAMES:
                 raise ValueError(f"{label} must be {min(BOT_NAMES)}-{max(BOT_NAMES)}, "

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypedDict
 from client.bot.seat import GameResult
 from shared.ai import BOT_NAMES
 from shared.games import get_game
+from shared.words import DEFAULT_LANGUAGE, game_label, get_words
 
 if TYPE_CHECKING:
     from client.bot.settings import Settings
@@ -111,7 +112,8 @@ class Summary:
         s, data = self.settings, self.to_dict()
         who = f"level {s.level} ({BOT_NAMES[s.level]})" if s.mode != "watch" else "seat 0 (X)"
         lines = [
-            f"{get_game(s.game).label(self.size)}: {who} vs {s.opponent}; {data['games']} "
+            f"{game_label(get_words(DEFAULT_LANGUAGE), s.game, self.size)}: {who} "
+            f"vs {s.opponent}; {data['games']} "
             f"game{'s' if data['games'] != 1 else ''} in {data['elapsed_seconds']:.1f} s",
             f"{'':10}{'games':>6}{'wins':>6}{'draws':>7}{'losses':>8}{'margin':>8}"
             f"{'ms/move':>9}",

@@ -192,7 +192,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--size", type=int, choices=sorted({n for g in GAMES.values()
                                                           for n in g.sizes}),
                       help="the board size: " + "; ".join(
-                          f"{g.title} {', '.join(map(str, g.sizes))} (default {g.default_size})"
+                          f"{words()(f'{g.name}-title')} {', '.join(map(str, g.sizes))} "
+                          f"(default {g.default_size})"
                           for g in GAMES.values()))
     what.add_argument("--vs", choices=get_args(Vs), default="bot",
                       help="play the server's bot or wait for a person (default bot)")
@@ -233,7 +234,7 @@ def plan_from(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan
         if args.game is None:  # the one game played on that size
             args.game = next(g.name for g in GAMES.values() if args.size in g.sizes)
         elif args.size not in (info := get_game(args.game)).sizes:
-            parser.error(f"--size: {info.title} is played on size "
+            parser.error(f"--size: {words()(f'{info.name}-title')} is played on size "
                          f"{', '.join(map(str, info.sizes))}, not {args.size}")
     return Plan(
         name=args.name or default_name(), server=args.server, game=args.game, size=args.size,

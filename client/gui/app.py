@@ -20,6 +20,7 @@ import pygame
 from client.common import launch
 from client.common import settings as prefs
 from client.common.connection import Connection, LinkStatus
+from client.common.match_view import game_label
 from client.common.options import Plan
 from client.common.startup import Startup, start_failure
 from client.gui import theme
@@ -228,7 +229,7 @@ class App:
         if view is None or view.state is None:
             return "taikyoku"
         s = view.state
-        return f"taikyoku - {view.info.label(s.size)} - {view.turn_text()}"
+        return f"taikyoku - {game_label(s.game, s.size)} - {view.turn_text()}"
 
     def draw_boot(self) -> None:
         """While looking for or starting a server: what is happening, or what failed."""

@@ -12,7 +12,7 @@ from functools import partial
 import pygame
 
 from client.common.client_state import ClientState
-from client.common.match_view import MatchView, board_changes, clock_words
+from client.common.match_view import MatchView, board_changes, clock_words, game_label
 from client.gui import theme
 from client.gui.actions import GameActions
 from client.gui.animation import BoardAnimation
@@ -294,7 +294,7 @@ class GameScreen:
         s = view.state
         assert s is not None
         x, y, width = area.left, float(area.top), area.width
-        title = f"{view.info.label(s.size)}  -  match {s.match}"
+        title = f"{game_label(s.game, s.size)}  -  match {s.match}"
         if s.unlisted:
             title += " (unlisted)"
         if s.clock is not None:

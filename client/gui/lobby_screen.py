@@ -12,7 +12,7 @@ from functools import partial
 import pygame
 
 from client.common.client_state import ClientState
-from client.common.match_view import clock_words, lobby_line
+from client.common.match_view import clock_words, game_label, lobby_line
 from client.common.options import Plan, Seat, Vs
 from client.gui import theme
 from client.gui.actions import LobbyActions
@@ -270,7 +270,7 @@ class LobbyScreen:
                  self.name, "your name")
         for i, (cell, (game, n)) in enumerate(zip(columns(headed(r[1], "Game"), len(GAMES),
                                                           gap), GAMES)):
-            ui.button(cell, get_game(game).label(n), partial(self.pick_game, game, n),
+            ui.button(cell, game_label(game, n), partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1))
         vs_cells = columns(headed(r[2], "Opponent"), 2, gap)
         ui.button(vs_cells[0], "The computer (bot)", lambda: self.set_vs("bot"),

@@ -58,30 +58,21 @@ class GameInfo:
     """
 
     name: str
-    title: str
+    """Its registry name: in the protocol, and the stem of its words' keys
+    (``<name>-title``, ``<name>-side-0``...: :mod:`shared.words`)."""
     sizes: tuple[int, ...]
     default_size: int
     start: Callable[[int], State]
     from_board: Callable[[str, int | None, int], State]
-    sides: tuple[str, str]
-    """What people call seat 0 and seat 1: "X"/"O", "Black"/"White"."""
-    move_help: str
-    """How a person writes a move, for a prompt: "slot 0-8", "a square like d3"."""
     look: Look
     """How the board is drawn (shared.games.look): every client draws from it."""
     scored: bool
     """The count of pieces is the score (Othello's discs), worth showing during play."""
-    illegal_why: str
-    """Why a free square can be refused, for a sentence: "flips nothing"."""
     name_square: Callable[[int, int], str]
     """(square, size) -> the square as people write it: "4", "d3"."""
     read_move: Callable[[str, int], int]
     """(typed text, size) -> the square; ValueError with a sentence for the person."""
-    square_words: Callable[[int, int], str]
-    """(square, size) -> the square at the start of a sentence: "Slot 4", "d3"."""
-    end_words: Callable[[int | None, tuple[int, int]], str]
-    """(winner, score) -> how the rules decided a finished game, in words."""
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[str, ...]
     """The rule reasons its ``outcome()`` gives ("line", "discs"): the closed set a
     finished game's ``Outcome.reason`` comes from, each sent as ``result.reason`` and
     worded by the catalogue's ``<game>-end-<reason>``."""
@@ -114,10 +105,6 @@ class GameInfo:
         """Squares are named by column letter and row number, shown around the board."""
         return self.look.labels == "coordinates"
 
-    def label(self, size: int) -> str:
-        """The game and its board for people: 'Tic-tac-toe', 'Othello 8x8'."""
-        return self.title if len(self.sizes) == 1 else f"{self.title} {size}x{size}"
-
     def move_name(self, move: int, size: int) -> str:
         """A move as people write it: a slot number, a square like 'd3', or 'pass'."""
         return "pass" if move == PASS else self.name_square(move, size)
@@ -134,21 +121,17 @@ _OTHELLO_LOOK = Look("felt", "discs", "coordinates", stars={8: ((2, 2), (2, 6), 
 
 GAMES: dict[str, GameInfo] = {
     "tictactoe": GameInfo(
-        "tictactoe", tictactoe.TITLE, tictactoe.SIZES, tictactoe.DEFAULT_SIZE,
+        "tictactoe", tictactoe.SIZES, tictactoe.DEFAULT_SIZE,
         tictactoe.TicTacToeState.start, tictactoe.TicTacToeState.from_board,
-        sides=tictactoe.SIDES, move_help=tictactoe.MOVE_HELP, look=_TICTACTOE_LOOK,
-        scored=False, illegal_why="is taken",
+        look=_TICTACTOE_LOOK, scored=False,
         name_square=tictactoe.square_name, read_move=tictactoe.read_move,
-        square_words=tictactoe.square_words, end_words=tictactoe.end_words,
         reasons=tictactoe.REASONS, engine="shared.ai.tictactoe",
     ),
     "othello": GameInfo(
-        "othello", othello.TITLE, othello.SIZES, othello.DEFAULT_SIZE,
+        "othello", othello.SIZES, othello.DEFAULT_SIZE,
         othello.OthelloState.start, _othello_from_board,
-        sides=othello.SIDES, move_help=othello.MOVE_HELP, look=_OTHELLO_LOOK,
-        scored=True, illegal_why="flips nothing",
+        look=_OTHELLO_LOOK, scored=True,
         name_square=othello.square_name, read_move=othello.read_move,
-        square_words=othello.square_words, end_words=othello.end_words,
         reasons=othello.REASONS, engine="shared.ai.othello", ggf="Othello",
     ),
 }
@@ -211,7 +194,7 @@ def new_game(
         size = info.default_size
     if isinstance(size, bool) or not isinstance(size, int) or size not in info.sizes:
         sizes = ", ".join(map(str, info.sizes))
-        raise ValueError(f"{info.title} is played on size {sizes}, not {size!r}")
+        raise ValueError(f"{info.name} is played on size {sizes}, not {size!r}")
     if board is None:
         if to_move not in (None, 0):
             raise ValueError("the side to move can be set only together with a board")

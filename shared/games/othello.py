@@ -28,13 +28,8 @@ from shared.games.base import (
 SIZES: tuple[int, ...] = (4, 6, 8)
 DEFAULT_SIZE = 8
 COLUMNS = "abcdefgh"
-TITLE = "Othello"
-SIDES = ("Black", "White")
-"""What people call seat 0 ('X' on the board) and seat 1 ('O')."""
 REASONS = ("discs",)
 """The rule that decides a finished game (``Outcome.reason``)."""
-MOVE_HELP = "a square like d3"
-"""How a person writes a move, for a prompt."""
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -210,16 +205,6 @@ def read_move(text: str, size: int = DEFAULT_SIZE) -> int:
         last = f"{COLUMNS[size - 1]}{size}"
         raise ValueError(f"{text.strip()!r} is not a square: type a column letter and a row "
                          f"number, like d3 (a1 to {last}).") from None
-
-
-def square_words(square: int, size: int = DEFAULT_SIZE) -> str:
-    """A square at the start of a sentence: 'd3' (coordinates keep their small letter)."""
-    return square_name(square, size)
-
-
-def end_words(winner: int | None, score: tuple[int, int]) -> str:
-    """How the disc count decided the game, in words: 'Black 35, White 29 discs.'."""
-    return f"{SIDES[0]} {score[0]}, {SIDES[1]} {score[1]} discs."
 
 
 def format_record(moves: Iterable[int], size: int = DEFAULT_SIZE) -> str:

@@ -24,13 +24,8 @@ from shared.games.base import (
 
 SIZES: tuple[int, ...] = (3,)
 DEFAULT_SIZE = 3
-TITLE = "Tic-tac-toe"
-SIDES = ("X", "O")
-"""What people call seat 0 and seat 1."""
 REASONS = ("line",)
 """The rule that decides a finished game (``Outcome.reason``)."""
-MOVE_HELP = "slot 0-8"
-"""How a person writes a move, for a prompt."""
 FULL = 0b111_111_111
 LINES: tuple[int, ...] = tuple(
     sum(1 << sq for sq in line)
@@ -174,7 +169,7 @@ class TicTacToeState:
         return int(t)
 
 
-# ---- for people: a typed move, a square in a sentence, how the game was decided ----------
+# ---- for people: a typed move, a square's name ------------------------------------------
 
 
 def read_move(text: str, size: int = DEFAULT_SIZE) -> int:
@@ -191,15 +186,3 @@ def read_move(text: str, size: int = DEFAULT_SIZE) -> int:
 def square_name(square: int, size: int = DEFAULT_SIZE) -> str:
     """A slot as people write it: its number."""
     return str(square)
-
-
-def square_words(square: int, size: int = DEFAULT_SIZE) -> str:
-    """A slot at the start of a sentence: 'Slot 4'."""
-    return f"Slot {square}"
-
-
-def end_words(winner: int | None, score: tuple[int, int]) -> str:
-    """How the line rule decided the game, in words."""
-    if winner is None:
-        return "The board is full and nobody has three in a row."
-    return f"{SIDES[winner]} has three in a row."

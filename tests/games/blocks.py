@@ -166,11 +166,8 @@ blocks-end-block = { $winner ->
 """
 
 GAME = GameInfo(
-    "blocks", "Blocks", (SIZE,), SIZE, BlocksState.start, BlocksState.from_board,
-    sides=("X", "O"), move_help="a square like b3", look=Look("paper", "marks", "coordinates"),
-    scored=False, illegal_why="is taken", name_square=square_name, read_move=read_move,
-    square_words=square_name,
-    end_words=lambda winner, score: "",
-    reasons=("block",), words={"en": ENGLISH, "ja": JAPANESE},
+    "blocks", (SIZE,), SIZE, BlocksState.start, BlocksState.from_board,
+    look=Look("paper", "marks", "coordinates"), scored=False, name_square=square_name,
+    read_move=read_move, reasons=("block",), words={"en": ENGLISH, "ja": JAPANESE},
 )
 """Blocks' registry entry."""

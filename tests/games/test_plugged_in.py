@@ -92,7 +92,7 @@ async def server(tmp_path: Path) -> AsyncIterator[tuple[At, ServerProcess]]:
     assert "blocks" not in GAMES
     process = ServerProcess(tmp_path / "db.sqlite3", tmp_path / "server.log", PLUGGED)
     try:
-        yield At(await process.port()), process
+        yield At(await process.port(timeout=120)), process  # it loads the engine first
     finally:
         await process.stop(15)
 

@@ -7,7 +7,7 @@ import pytest
 from fluent.syntax import FluentParser
 
 from shared.ai.levels import LEVELS, level_words
-from shared.games import GAMES
+from shared.games import GAMES, catalogue
 from shared.words import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -94,17 +94,17 @@ def test_choose_language(wishes: list[str], lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_game_and_level_has_its_words(lang: str) -> None:
     """A game's words are keyed by its registry name, a level's by its number; the
-    English ones say what shared.games and shared.ai.levels say. (A plugged-in game's:
+    English level words say what shared.ai.levels says. (A plugged-in game's:
     tests/games/test_plugged_in.py.)"""
     words = get_words(lang)
     for name, info in GAMES.items():
         for key in game_keys(info):
             assert words.has(key), key
-        if lang == "en":
-            assert [words(f"{name}-side-{seat}") for seat in (0, 1)] == list(info.sides)
-            assert words(f"{name}-title") == info.title
-            assert [game_label(words, name, n) for n in info.sizes] == [
-                info.label(n) for n in info.sizes]
+    labels = [game_label(words, info.name, size) for info, size in catalogue()]
+    assert labels == {"en": ["Tic-tac-toe", "Othello 4x4", "Othello 6x6", "Othello 8x8"],
+                      "ja": ["三目並べ（○×）", "オセロ 4×4", "オセロ 6×6", "オセロ 8×8"]}[lang]
+    sides = [words(f"{name}-side-{seat}") for name in GAMES for seat in (0, 1)]
+    assert sides == {"en": ["X", "O", "Black", "White"], "ja": ["×", "○", "黒", "白"]}[lang]
     for level, spec in LEVELS.items():
         title, feel = words(f"level-{level}-title"), words(f"level-{level}-feel")
         if lang == "en":

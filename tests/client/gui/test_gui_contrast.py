@@ -18,6 +18,7 @@ import pytest
 
 from client.common.connection import LinkStatus
 from client.common.launch import Where
+from client.common.match_view import game_label
 from client.gui import theme
 from client.gui.app import App
 from client.gui.widgets import Ui
@@ -174,7 +175,7 @@ def test_the_start_screen_names_every_game_whole(
     app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
     app.step([])
     labels = {line.text for line in drawn}
-    assert {info.label(n) for info, n in catalogue()} <= labels, sorted(labels)
+    assert {game_label(info.name, n) for info, n in catalogue()} <= labels, sorted(labels)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (480, 640)])

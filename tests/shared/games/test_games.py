@@ -29,6 +29,7 @@ from shared.games.othello import (
     square_name,
 )
 from shared.games.tictactoe import TicTacToeState
+from shared.words import get_words, reason_key
 
 OTHELLO_8_START = "........" * 3 + "...OX..." + "...XO..." + "........" * 3
 
@@ -40,23 +41,32 @@ def test_the_registry_names_each_game_with_its_sizes() -> None:
         "tictactoe": ((3,), 3),
         "othello": ((4, 6, 8), 8),
     }
-    assert get_game("othello").title == "Othello"
+    assert (get_game("tictactoe").reasons, get_game("othello").reasons) == (("line",), ("discs",))
+
+
+@pytest.mark.parametrize(("change", "refusal"), [
+    ({"name": "Tic Tac"}, "a game's name is lowercase letters and digits, not 'Tic Tac'"),
+    ({"reasons": ()}, "its rule reasons are lowercase words, got ()"),
+    ({"reasons": ("line", "resign")}, "resign is the server's reason"),
+    ({"default_size": 5}, "the default size 5 is not one of (3,)"),
+])
+def test_an_entry_that_would_mislead_the_server_is_refused(change: dict[str, object],
+                                                            refusal: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(refusal)):
+        dataclasses.replace(get_game("tictactoe"), **change)  # type: ignore[arg-type]
 
 
 # ---- the catalogue: what clients show of each game --------------------------------------
 
 
 def test_the_catalogue_lists_every_game_on_every_size_with_its_names() -> None:
-    assert [(info.name, size, info.label(size)) for info, size in catalogue()] == [
-        ("tictactoe", 3, "Tic-tac-toe"), ("othello", 4, "Othello 4x4"),
-        ("othello", 6, "Othello 6x6"), ("othello", 8, "Othello 8x8")]
+    assert [(info.name, size) for info, size in catalogue()] == [
+        ("tictactoe", 3), ("othello", 4), ("othello", 6), ("othello", 8)]
     assert DEFAULT_GAME in GAMES
     ttt, othello = get_game("tictactoe"), get_game("othello")
-    assert (ttt.sides, othello.sides) == (("X", "O"), ("Black", "White"))
     assert (ttt.look.piece, othello.look.piece) == ("marks", "discs")
     assert (ttt.coordinates, ttt.scored, othello.coordinates, othello.scored) == (
         False, False, True, True)
-    assert (ttt.move_help, othello.move_help) == ("slot 0-8", "a square like d3")
 
 
 @pytest.mark.parametrize(("name", "size"), [(info.name, size) for info, size in catalogue()])
@@ -66,8 +76,9 @@ def test_every_square_reads_back_from_its_name(name: str, size: int) -> None:
     assert len(set(names)) == size * size
     assert [game.read_move(f" {name} ", size) for name in names] == list(range(size * size))
     assert game.move_name(PASS, size) == "pass"
+    words = get_words("en")
     for square in range(size * size):  # the same square in a sentence
-        assert names[square] in game.square_words(square, size)
+        assert names[square] in words(f"{name}-square", square=names[square])
 
 
 @pytest.mark.parametrize(("name", "size", "typed", "sentence"), [
@@ -87,13 +98,20 @@ def test_a_mistyped_move_gets_a_sentence(name: str, size: int, typed: str,
 
 
 def test_the_end_in_words_and_a_typed_pass() -> None:
-    ttt, othello = get_game("tictactoe"), get_game("othello")
-    assert ttt.end_words(1, (4, 4)) == "O has three in a row."
-    assert ttt.end_words(None, (5, 4)) == "The board is full and nobody has three in a row."
-    assert othello.end_words(0, (35, 29)) == "Black 35, White 29 discs."
-    assert othello.read_move("pass", 8) == PASS
-    assert (ttt.square_words(4, 3), othello.square_words(19, 8)) == ("Slot 4", "d3")
-    assert (ttt.illegal_why, othello.illegal_why) == ("is taken", "flips nothing")
+    """Each rule reason is worded by its game's entry (`<game>-end-<reason>`)."""
+    en = get_words("en")
+    line, discs = reason_key("tictactoe", "line"), reason_key("othello", "discs")
+    assert en(line, winner="side", side="O") == "O has three in a row."
+    assert en(line, winner="none", side="X") \
+        == "The board is full and nobody has three in a row."
+    assert en(discs, side0="Black", score0=35, side1="White", score1=29) \
+        == "Black 35, White 29 discs."
+    assert reason_key("othello", "resign") == "match-reason"
+    assert get_game("othello").read_move("pass", 8) == PASS
+    assert (en("tictactoe-square", square="4"), en("othello-square", square="d3")) == (
+        "Slot 4", "d3")
+    assert (en("tictactoe-illegal-why"), en("othello-illegal-why")) == (
+        "is taken", "flips nothing")
 
 
 @pytest.mark.parametrize("name", ["chess", "Othello", "", None, ["othello"], 8])
