@@ -1,5 +1,6 @@
 """Helpers for the client tests: a headless SDL, hand-made states, screenshots, a driver
-that clicks in the window for the person, and the terminal client run on a script."""
+that clicks in the window for the person, the terminal client run on a script, and the
+contrast of two colours (WCAG's, for what the window and the page draw)."""
 
 from __future__ import annotations
 
@@ -13,30 +14,33 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+import pygame
+import pytest
+
+from client.common.launch import Where
+from client.gui.app import App
+from shared.protocol import (
+    FEATURES,
+    PlayerInfo,
+    Result,
+)
 from tests import OUTPUT
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import msgspec  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
 
-from client.common.launch import Where  # noqa: E402
 from client.common.match_view import MatchView  # noqa: E402
 from client.common.options import Plan  # noqa: E402
-from client.gui.app import App  # noqa: E402
 from client.tui import terminal as tui  # noqa: E402
 from server.shell.app import GameServer  # noqa: E402
 from shared.games import PASS, new_game  # noqa: E402
 from shared.protocol import (  # noqa: E402
-    FEATURES,
     BotInfo,
     GameSpec,
     MatchState,
-    PlayerInfo,
-    Result,
     ServerInfo,
     Welcome,
 )
@@ -269,3 +273,20 @@ class Driver:
         lay = app.game.layout
         assert lay is not None
         click_at(lay.square_rect(square).center)
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+Colour = tuple[int, int, int]
+
+
+def luminance(c: Colour) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+    def linear(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -15,8 +15,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import pytest
+
 from server.config import ServerConfig
 from server.room.effects import (
+    FLAG_TIMER,
     Broadcast,
     BroadcastSoon,
     CancelTimer,
@@ -37,11 +40,15 @@ from server.room.presence import Peer
 from server.room.room import Room
 from server.store.database import Store
 from shared.protocol import (
+    BotChoice,
     ClientMessage,
+    Clock,
+    ClockState,
     Create,
     Hello,
     Join,
     MatchState,
+    ProtocolError,
     ServerInfo,
     ServerMessage,
     Welcome,
@@ -256,3 +263,51 @@ def token_of(person: Person) -> str:
 
 def hashed(person: Person) -> str:
     return hash_token(token_of(person))
+
+
+# ---- what the room's tests share: a refusal, the matches they start from -------------
+
+
+def refused(code: str, bench: Bench, person: Person, msg: object) -> str:
+    """Assert the room refuses ``msg`` with ``code``, changing nothing; its message."""
+    before = {c: (m.ply, m.status, list(m.seats)) for c, m in bench.room.matches.items()}
+    with pytest.raises(ProtocolError) as err:
+        bench.room.request(person, msg, bench.now)  # type: ignore[arg-type]
+    assert err.value.code == code
+    after = {c: (m.ply, m.status, list(m.seats)) for c, m in bench.room.matches.items()}
+    assert after == before
+    return err.value.message
+
+
+def two_playing(bench: Bench) -> tuple[Person, Person, str]:
+    """Taro (X) and Hana (O) at a tic-tac-toe match that has started; frames taken."""
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    bench.ask(taro, Create(game="tictactoe"))
+    code = bench.room.seated(taro.player or "")[0].code
+    bench.ask(hana, Join(match=code))
+    taro.take(), hana.take()
+    return taro, hana, code
+
+
+def playing_with_clock(bench: Bench, initial: float = 60, increment: float = 0,
+                       **create: object) -> tuple[Person, Person, str]:
+    taro, hana = bench.connect("Taro"), bench.connect("Hana")
+    bench.ask(taro, Create(game="tictactoe", clock=Clock(initial=initial,
+                                                         increment=increment), **create))
+    code = bench.room.seated(taro.player or "")[0].code
+    waiting = taro.states()[-1]
+    assert waiting.clock == ClockState(initial=initial, increment=increment,
+                                       remaining=[initial, initial], running=None)
+    effects = bench.ask(hana, Join(match=code))
+    assert SetTimer((code, FLAG_TIMER), bench.now + initial) in effects
+    taro.take(), hana.take()
+    return taro, hana, code
+
+
+def against_the_bot(bench: Bench, **create: object) -> tuple[Person, str]:
+    """Taro at a tic-tac-toe match against the level-1 bot, to move first; frames taken."""
+    taro = bench.connect("Taro")
+    bench.ask(taro, Create(game="tictactoe", vs="bot", bot=BotChoice(level=1), **create))
+    code = bench.room.seated(taro.player or "")[0].code
+    taro.take()
+    return taro, code

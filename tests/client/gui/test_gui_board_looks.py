@@ -16,8 +16,7 @@ from client.gui.animation import BoardAnimation
 from client.gui.app import App
 from client.gui.board import GROUNDS, Layout, draw_board
 from shared.games.look import Look
-from tests.client.client_support import screenshot
-from tests.client.gui.test_gui_contrast import contrast
+from tests.client.client_support import contrast, screenshot
 
 SIZE = 5
 BOARD = "X.O.." ".XO.." "..X.." "...X." "....X"  # X holds the diagonal

@@ -39,6 +39,8 @@ from shared.protocol import (
     TakebackOffer,
 )
 from tests.client.client_support import (
+    Colour,
+    contrast,
     screenshot,
     show,
     state_after,
@@ -48,7 +50,6 @@ from tests.client.client_support import (
 OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
 PEOPLE = [PlayerInfo(0, "Taro", "human", True, "p_me"),
           PlayerInfo(1, "Hana", "human", False, "p_hana")]
-Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -68,18 +69,8 @@ class Drawn:
         return contrast(self.fg, self.bg)
 
 
-def luminance(c: Colour) -> float:
-    """WCAG 2's relative luminance of an sRGB colour."""
-    def linear(v: int) -> float:
-        s = v / 255
-        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(v) for v in c)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast(a: Colour, b: Colour) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def test_the_ratio_is_wcags() -> None:

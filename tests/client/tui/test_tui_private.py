@@ -17,7 +17,7 @@ from client.common.options import Plan
 from client.tui import terminal as tui
 from server.shell.app import GameServer
 from tests.client.client_support import LIMIT, welcome
-from tests.client.tui.test_tui_features import against_hana, finished, terminal, wait_for
+from tests.client.tui.tui_support import against_hana, finished, terminal, wait_for
 from tests.conftest import ConnectPeer
 
 QUESTIONS = [("Play:", "2"), ("Opponent", "p"), ("Who moves first", "f"), ("Clock:", ""),

@@ -21,12 +21,11 @@ from server.shell.page import CATALOGUE_PATH, CATALOGUE_TYPE, FILES, catalogue
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, GAMES, PASS, get_game, new_game, replay
 from shared.protocol import CHAT_HISTORY_LINES, CHAT_MAX_CHARS
-from tests.client.web.test_web_http import assert_safe_headers, http
 from tests.client.web.web_actions import (  # the bot's answer may be slow on a loaded machine
     patient_expect,  # noqa: F401 (this module's waits)
     start_game,
 )
-from tests.client.web.web_support import OpenPage, ThreadedServer
+from tests.client.web.web_support import OpenPage, ThreadedServer, assert_safe_headers, http
 
 WEB = Path(client.web.__file__).parent
 RANDOM_GAMES = 40

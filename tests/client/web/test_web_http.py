@@ -3,7 +3,6 @@ with raw requests on a real socket so every path reaches the server exactly as w
 
 from __future__ import annotations
 
-import asyncio
 import fnmatch
 import re
 import signal
@@ -18,41 +17,17 @@ import pytest
 
 import client.web
 from server.shell import page
-from server.shell.app import GameServer
 from server.shell.web_files import content_security_policy
 from tests import ROOT
+from tests.client.web.web_support import assert_safe_headers, http
 
 INDEX = files(client.web).joinpath("index.html").read_bytes()
 
 
-class Reply:
-    def __init__(self, raw: bytes) -> None:
-        head, _, self.body = raw.partition(b"\r\n\r\n")
-        status_line, *lines = head.decode("iso-8859-1").split("\r\n")
-        self.protocol, status, self.reason = status_line.split(" ", 2)
-        self.status = int(status)
-        self.headers = {k.lower(): v.strip() for k, _, v in (ln.partition(":") for ln in lines)}
 
 
-async def http(server: GameServer, method: str, target: str, *extra: str,
-               protocol: str = "HTTP/1.1", host: str | None = None) -> Reply:
-    """Send one request exactly as given; the server closes the connection after it."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-    host = host or f"127.0.0.1:{server.port}"
-    lines = [f"{method} {target} {protocol}", f"Host: {host}", *extra, "", ""]
-    writer.write("\r\n".join(lines).encode())
-    await writer.drain()
-    raw = await asyncio.wait_for(reader.read(), 10)  # to EOF: websockets closes after
-    writer.close()
-    return Reply(raw)
 
 
-def assert_safe_headers(reply: Reply, port: int) -> None:
-    assert reply.headers["cache-control"] == "no-cache"
-    assert reply.headers["x-content-type-options"] == "nosniff"
-    assert reply.headers["content-security-policy"] == content_security_policy(
-        f"127.0.0.1:{port}")
-    assert reply.headers["connection"] == "close"
 
 
 async def test_get_root_is_the_page(game_server) -> None:

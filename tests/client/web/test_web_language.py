@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from client.common.match_view import MatchView
 from server.shell.page import PAGE_DIR, manifest_path
@@ -22,8 +22,10 @@ from shared.words import LANGUAGES, get_words
 from shared.words.page_form import Part, page_form
 from tests.client.client_support import state_after
 from tests.client.web.web_actions import (
+    english_words,
     fits,
     patient_expect,  # noqa: F401 (this module's waits)
+    play_in_japanese,
 )
 from tests.client.web.web_support import (
     VIEWPORTS,
@@ -180,59 +182,12 @@ def test_every_end_reads_the_same_in_every_client(lang: str, web_server: Threade
         assert said["othello time won by 1, bot"] == "あなたの持ち時間が切れました。"
 
 
-ALLOWED_LATIN = re.compile(r"taikyoku|English|\b[A-Z0-9]{6}\b|K7QX|「Player」")
-"""What may stay in Latin letters on a Japanese screen: the program's name, the switch's
-own name for English, a match code and the example of one, the name the server makes up
-for a player without one (and board coordinates, a single letter with a digit, which
-the search below does not count as a word)."""
 
 
-def english_words(page: Page) -> list[str]:
-    """The words of two Latin letters or more on screen (the server's name aside)."""
-    text = page.evaluate("""() => {
-        const who = document.getElementById("who");
-        return [document.title, document.body.innerText.replace(who.innerText, ""),
-                ...[...document.querySelectorAll("[placeholder], [aria-label]")].map((e) =>
-                  e.getAttribute("placeholder") || e.getAttribute("aria-label"))].join("\\n");
-    }""")
-    return [w for w in re.findall(r"[A-Za-z]{2,}", ALLOWED_LATIN.sub(" ", text))]
 
 
-def board_in_view(page: Page) -> None:
-    box = page.locator("svg.board").bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
 
 
-def play_in_japanese(page: Page, game: str) -> None:
-    """Choose ``game`` against the weakest bot and play it to its end, checking that
-    every screen on the way is in Japanese with the board in view."""
-    if not page.locator("details.change").evaluate("d => d.open"):
-        page.locator("details.change > summary").tap()
-    for legend, label in (("ゲーム", game), ("相手", "コンピューター"),
-                          ("コンピューターの強さ", "1 はじめて"), ("先手", "あなた")):
-        row = page.locator("fieldset").filter(
-            has=page.locator("legend").get_by_text(legend, exact=True))
-        row.get_by_role("button", name=label, exact=True).tap()
-    assert english_words(page) == []
-    page.get_by_role("button", name="対局開始").tap()
-    expect(page.locator(".turn")).to_have_text(re.compile("あなたの番です"))
-    board_in_view(page)
-    assert english_words(page) == []
-    result = page.locator(".result")
-    ours = page.locator("svg.board.playable .hit.legal")
-    while True:
-        expect(result.or_(ours.first)).to_be_visible()
-        if result.count():
-            break
-        before = page.locator(".moves h3").inner_text()
-        ours.first.tap()
-        expect(page.locator(".moves h3")).not_to_have_text(before)
-        assert english_words(page) == [], page.locator("body").inner_text()
-    expect(page.locator(".result")).to_have_text(re.compile("の勝ち|引き分け"))
-    assert english_words(page) == [], page.locator("body").inner_text()
 
 
 def test_a_whole_game_in_japanese_on_a_phone(web_server: ThreadedServer,

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.client.web.test_web_language import play_in_japanese
+from tests.client.web.web_actions import (  # noqa: F401 (patient_expect: this module's waits)
+    patient_expect,
+    play_in_japanese,
+)
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
 
 NO_LINE_STARTS_WITH = ("ー。、．，・：；？！）」』】〕〉》"

@@ -20,6 +20,7 @@ from tests.client.web.web_actions import (
     choose,
     enter,
     fits,
+    in_view,
     join_from_lobby,
     match_code,
     moves_shown,
@@ -33,24 +34,8 @@ FIRST_SCREEN = ["svg.board", ".seat[data-seat='0']", ".seat[data-seat='1']"]
 """What a player must see without scrolling, besides whose turn it is and the last move."""
 
 
-BOXES = """(selectors) => selectors.map((selector) => {
-    const node = document.querySelector(selector);
-    if (node === null) return [selector, null];
-    const r = node.getBoundingClientRect();
-    const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5
-        && r.bottom <= innerHeight + 0.5;
-    return [selector, inside ? "inside" : `at ${r.left},${r.top} to ${r.right},${r.bottom}`
-        + ` of ${innerWidth}x${innerHeight}`];
-})"""
-"""Where each selector's first element is, measured in one step in the page (the screen
-is redrawn on every state, so the elements of two steps could differ)."""
 
 
-def in_view(page: Page, *selectors: str) -> None:
-    """The first element matching each selector is shown whole inside the viewport."""
-    outside = [f"{selector} {where or 'missing'}" for selector, where in
-               page.evaluate(BOXES, list(selectors)) if where != "inside"]
-    assert not outside, "; ".join(outside)
 
 
 def unscrolled(page: Page) -> None:

@@ -15,12 +15,12 @@ import re
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from shared.protocol import Chat, Join, ListMatches, Lobby
-from tests.client.web.test_web_phone import in_view
 from tests.client.web.web_actions import (
     Person,
     choose,
     enter,
     fits,
+    in_view,
     patient_expect,  # noqa: F401 (this module's waits)
     sent_frames,
 )

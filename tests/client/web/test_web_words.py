@@ -13,9 +13,14 @@ from playwright.sync_api import Page, expect
 from client.common.clock_view import low_time_threshold
 from shared.ai.levels import LEVELS, level_words
 from shared.protocol import Leave
-from tests.client.web.test_web_features import Person, join_from_lobby
-from tests.client.web.test_web_play import patient_expect  # noqa: F401 (this module's waits)
-from tests.client.web.web_actions import choose, enter, start_game
+from tests.client.web.web_actions import (  # noqa: F401 (patient_expect: this module's waits)
+    Person,
+    choose,
+    enter,
+    join_from_lobby,
+    patient_expect,
+    start_game,
+)
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
 
 

@@ -1,7 +1,9 @@
 """What a person does in the browser tests: in the lobby of the web page (open the page
 with a name, press the new-game choices, start a game), in a game (read the moves and
 the code, play to the end, join from the lobby), and on the Python client beside the
-page (:class:`Person`); what the page sent and received; whether it fits the screen.
+page (:class:`Person`); what the page sent and received; whether it fits the screen or
+shows the board in view (:func:`in_view`, :data:`BOXES`); a game played in Japanese with
+no English word on screen (:func:`play_in_japanese`, :func:`english_words`).
 
 One place for these steps, so that every browser test starts its game the way a person
 does, and a change to the lobby is followed in one place.
@@ -19,7 +21,9 @@ from playwright.sync_api import Page, expect
 
 from client.common.connection import Connection
 from shared.protocol import Create, Joined, MatchState, ServerMessage
-from tests.client.web.web_support import ThreadedServer
+from tests.client.web.web_support import (
+    ThreadedServer,
+)
 
 
 def enter(page: Page, server: ThreadedServer, name: str) -> None:
@@ -185,3 +189,78 @@ def join_from_lobby(page: Page, code: str) -> None:
     page.locator(".open-matches li").filter(has_text=code).get_by_role(
         "button", name="Join").click()
     expect(page.locator(".match-title")).to_contain_text(code)
+
+
+def in_view(page: Page, *selectors: str) -> None:
+    """The first element matching each selector is shown whole inside the viewport."""
+    outside = [f"{selector} {where or 'missing'}" for selector, where in
+               page.evaluate(BOXES, list(selectors)) if where != "inside"]
+    assert not outside, "; ".join(outside)
+
+
+def play_in_japanese(page: Page, game: str) -> None:
+    """Choose ``game`` against the weakest bot and play it to its end, checking that
+    every screen on the way is in Japanese with the board in view."""
+    if not page.locator("details.change").evaluate("d => d.open"):
+        page.locator("details.change > summary").tap()
+    for legend, label in (("ゲーム", game), ("相手", "コンピューター"),
+                          ("コンピューターの強さ", "1 はじめて"), ("先手", "あなた")):
+        row = page.locator("fieldset").filter(
+            has=page.locator("legend").get_by_text(legend, exact=True))
+        row.get_by_role("button", name=label, exact=True).tap()
+    assert english_words(page) == []
+    page.get_by_role("button", name="対局開始").tap()
+    expect(page.locator(".turn")).to_have_text(re.compile("あなたの番です"))
+    board_in_view(page)
+    assert english_words(page) == []
+    result = page.locator(".result")
+    ours = page.locator("svg.board.playable .hit.legal")
+    while True:
+        expect(result.or_(ours.first)).to_be_visible()
+        if result.count():
+            break
+        before = page.locator(".moves h3").inner_text()
+        ours.first.tap()
+        expect(page.locator(".moves h3")).not_to_have_text(before)
+        assert english_words(page) == [], page.locator("body").inner_text()
+    expect(page.locator(".result")).to_have_text(re.compile("の勝ち|引き分け"))
+    assert english_words(page) == [], page.locator("body").inner_text()
+
+
+def english_words(page: Page) -> list[str]:
+    """The words of two Latin letters or more on screen (the server's name aside)."""
+    text = page.evaluate("""() => {
+        const who = document.getElementById("who");
+        return [document.title, document.body.innerText.replace(who.innerText, ""),
+                ...[...document.querySelectorAll("[placeholder], [aria-label]")].map((e) =>
+                  e.getAttribute("placeholder") || e.getAttribute("aria-label"))].join("\\n");
+    }""")
+    return [w for w in re.findall(r"[A-Za-z]{2,}", ALLOWED_LATIN.sub(" ", text))]
+
+
+def board_in_view(page: Page) -> None:
+    box = page.locator("svg.board").bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+
+
+BOXES = """(selectors) => selectors.map((selector) => {
+    const node = document.querySelector(selector);
+    if (node === null) return [selector, null];
+    const r = node.getBoundingClientRect();
+    const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5
+        && r.bottom <= innerHeight + 0.5;
+    return [selector, inside ? "inside" : `at ${r.left},${r.top} to ${r.right},${r.bottom}`
+        + ` of ${innerWidth}x${innerHeight}`];
+})"""
+"""Where each selector's first element is, measured in one step in the page (the screen
+is redrawn on every state, so the elements of two steps could differ)."""
+
+
+ALLOWED_LATIN = re.compile(r"taikyoku|English|\b[A-Z0-9]{6}\b|K7QX|「Player」")
+"""What may stay in Latin letters on a Japanese screen: the program's name, the switch's
+own name for English, a match code and the example of one, the name the server makes up
+for a player without one (and board coordinates, a single letter with a digit, which
+the search below does not count as a word)."""

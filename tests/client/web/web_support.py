@@ -15,6 +15,8 @@ Loaded as a plugin by conftest.py, so its fixtures are there for every test modu
   ``web_server.http_url`` is the page, ``.url`` the websocket, ``.run(coro)`` runs a
   coroutine on the server's loop (a Python player, a look at the lobby).
 - ``screenshot(page, name)`` saves tests/output/<name>.png to look at.
+- ``http(server, method, target)`` asks the server over a raw socket (a :class:`Reply`), and
+  ``assert_safe_headers`` checks the headers every file it serves carries.
 
 Playwright, not Selenium: its Python package talks to Chromium over the DevTools
 protocol itself, so the system Chromium is all it needs (Selenium would also need
@@ -40,6 +42,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from server.shell.app import GameServer
+from server.shell.web_files import content_security_policy
 from tests import OUTPUT
 from tests.conftest import server_config
 
@@ -237,3 +240,33 @@ def warm_web_server(tmp_path: Path) -> Iterator[ThreadedServer]:
     served = ThreadedServer(tmp_path, warm_bots=True)
     yield served
     served.close()
+
+
+async def http(server: GameServer, method: str, target: str, *extra: str,
+               protocol: str = "HTTP/1.1", host: str | None = None) -> Reply:
+    """Send one request exactly as given; the server closes the connection after it."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    host = host or f"127.0.0.1:{server.port}"
+    lines = [f"{method} {target} {protocol}", f"Host: {host}", *extra, "", ""]
+    writer.write("\r\n".join(lines).encode())
+    await writer.drain()
+    raw = await asyncio.wait_for(reader.read(), 10)  # to EOF: websockets closes after
+    writer.close()
+    return Reply(raw)
+
+
+def assert_safe_headers(reply: Reply, port: int) -> None:
+    assert reply.headers["cache-control"] == "no-cache"
+    assert reply.headers["x-content-type-options"] == "nosniff"
+    assert reply.headers["content-security-policy"] == content_security_policy(
+        f"127.0.0.1:{port}")
+    assert reply.headers["connection"] == "close"
+
+
+class Reply:
+    def __init__(self, raw: bytes) -> None:
+        head, _, self.body = raw.partition(b"\r\n\r\n")
+        status_line, *lines = head.decode("iso-8859-1").split("\r\n")
+        self.protocol, status, self.reason = status_line.split(" ", 2)
+        self.status = int(status)
+        self.headers = {k.lower(): v.strip() for k, _, v in (ln.partition(":") for ln in lines)}

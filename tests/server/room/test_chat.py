@@ -19,8 +19,7 @@ from shared.protocol import (
     Resign,
     Watch,
 )
-from tests.server.room.test_room import refused, two_playing
-from tests.server.room_support import Bench, token_of
+from tests.server.room_support import Bench, refused, token_of, two_playing
 
 
 def test_a_line_is_stored_then_relayed_to_everyone_in_the_match() -> None:

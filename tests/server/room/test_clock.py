@@ -16,7 +16,6 @@ from shared.protocol import (
     ClockState,
     Create,
     Error,
-    Join,
     ListMatches,
     Lobby,
     Move,
@@ -24,7 +23,7 @@ from shared.protocol import (
     Takeback,
     TakebackAnswer,
 )
-from tests.server.room_support import Bench, Person, kinds, stored
+from tests.server.room_support import Bench, kinds, playing_with_clock, stored
 
 
 def test_clock_arithmetic() -> None:
@@ -41,21 +40,6 @@ def test_clock_arithmetic() -> None:
                                                  remaining=[52.0, 0.0], running=None)
     clock.start(0, 0.0)
     assert clock.fallen(52.0) == 0 and clock.left(0, 99.0) == 0.0
-
-
-def playing_with_clock(bench: Bench, initial: float = 60, increment: float = 0,
-                       **create: object) -> tuple[Person, Person, str]:
-    taro, hana = bench.connect("Taro"), bench.connect("Hana")
-    bench.ask(taro, Create(game="tictactoe", clock=Clock(initial=initial,
-                                                         increment=increment), **create))
-    code = bench.room.seated(taro.player or "")[0].code
-    waiting = taro.states()[-1]
-    assert waiting.clock == ClockState(initial=initial, increment=increment,
-                                       remaining=[initial, initial], running=None)
-    effects = bench.ask(hana, Join(match=code))
-    assert SetTimer((code, FLAG_TIMER), bench.now + initial) in effects
-    taro.take(), hana.take()
-    return taro, hana, code
 
 
 def test_the_mover_is_charged_then_given_the_increment() -> None:

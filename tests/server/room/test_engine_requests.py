@@ -21,8 +21,7 @@ from shared.protocol import (
     ScoredMove,
     Watch,
 )
-from tests.server.room.test_room import refused, two_playing
-from tests.server.room_support import Bench
+from tests.server.room_support import Bench, refused, two_playing
 
 
 def test_a_hint_asks_the_engine_about_the_position_at_its_ply() -> None:

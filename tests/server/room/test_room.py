@@ -3,8 +3,6 @@ moves, resign, rematch, the lobby's order, and every error code the room produce
 
 from __future__ import annotations
 
-import pytest
-
 from server.room.effects import Broadcast, Reply, SaveMatch, Send, Think
 from shared.games import PASS
 from shared.protocol import (
@@ -19,35 +17,21 @@ from shared.protocol import (
     Lobby,
     MatchState,
     Move,
-    ProtocolError,
     Rematch,
     Resign,
     Watch,
     Welcome,
 )
-from tests.server.room_support import Bench, Person, hashed, kinds, stored, token_of
-
-
-def refused(code: str, bench: Bench, person: Person, msg: object) -> str:
-    """Assert the room refuses ``msg`` with ``code``, changing nothing; its message."""
-    before = {c: (m.ply, m.status, list(m.seats)) for c, m in bench.room.matches.items()}
-    with pytest.raises(ProtocolError) as err:
-        bench.room.request(person, msg, bench.now)  # type: ignore[arg-type]
-    assert err.value.code == code
-    after = {c: (m.ply, m.status, list(m.seats)) for c, m in bench.room.matches.items()}
-    assert after == before
-    return err.value.message
-
-
-def two_playing(bench: Bench) -> tuple[Person, Person, str]:
-    """Taro (X) and Hana (O) at a tic-tac-toe match that has started; frames taken."""
-    taro, hana = bench.connect("Taro"), bench.connect("Hana")
-    bench.ask(taro, Create(game="tictactoe"))
-    code = bench.room.seated(taro.player or "")[0].code
-    bench.ask(hana, Join(match=code))
-    taro.take(), hana.take()
-    return taro, hana, code
-
+from tests.server.room_support import (
+    Bench,
+    Person,
+    hashed,
+    kinds,
+    refused,
+    stored,
+    token_of,
+    two_playing,
+)
 
 # ---- hello and resume -----------------------------------------------------------------
 

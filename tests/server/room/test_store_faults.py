@@ -29,10 +29,15 @@ from shared.protocol import (
     Takeback,
     TakebackAnswer,
 )
-from tests.server.room.test_clock import playing_with_clock
-from tests.server.room.test_room import refused, two_playing
-from tests.server.room.test_takeback import against_the_bot
-from tests.server.room_support import Bench, Person, token_of
+from tests.server.room_support import (
+    Bench,
+    Person,
+    against_the_bot,
+    playing_with_clock,
+    refused,
+    token_of,
+    two_playing,
+)
 
 FULL = "database or disk is full"
 

@@ -20,16 +20,7 @@ from shared.protocol import (
     TakebackOffer,
     Watch,
 )
-from tests.server.room.test_room import refused, two_playing
-from tests.server.room_support import Bench, Person
-
-
-def against_the_bot(bench: Bench, **create: object) -> tuple[Person, str]:
-    taro = bench.connect("Taro")
-    bench.ask(taro, Create(game="tictactoe", vs="bot", bot=BotChoice(level=1), **create))
-    code = bench.room.seated(taro.player or "")[0].code
-    taro.take()
-    return taro, code
+from tests.server.room_support import Bench, against_the_bot, refused, two_playing
 
 
 def test_against_the_bot_the_person_and_the_bot_reply_are_undone() -> None:
