@@ -1,4 +1,4 @@
-// A match's two clocks between the server's states: the port of client/clock_view.py.
+// A match's two clocks between the server's states: the port of client/common/clock_view.py.
 //
 // The server owns the time (docs/protocol.md §11): each `state` carries both remaining
 // times as of its sending and the seat whose clock runs. The page counts that clock

@@ -1,6 +1,6 @@
 // What the page knows from the server's messages: the welcome, the lobby, every match
 // it plays or watches, the one on screen, the link, and a short notice for the person.
-// The same rules as the Python clients' ClientState (client/client_state.py).
+// The same rules as the Python clients' ClientState (client/common/client_state.py).
 
 import { MatchView, positionChanged } from "./match_view.js";
 import { refusal, t } from "./words.js";
