@@ -400,13 +400,18 @@ class MatchView:
     def read_move(self, text: str) -> int:
         """A typed move, '4' or 'd3', as a square the server will take.
 
-        ValueError with a sentence for the person otherwise: not a number, off the
-        board, taken, flips nothing, not your turn.
+        ValueError with a sentence for the person otherwise: not a move of this game
+        (what one looks like, in the catalogue's words: the game's own reading says it
+        in English only), taken, flips nothing, not your turn.
         """
         s = self.state
         if s is None:
             raise ValueError(self.words("why-loading"))
-        square = self.info.read_move(text, s.size)
+        try:
+            square = self.info.read_move(text, s.size)
+        except ValueError:
+            raise ValueError(self.words("why-not-a-move", text=text.strip(),
+                                        help=self.words(f"{s.game}-move-help"))) from None
         if square == PASS:
             raise ValueError(self.words("why-no-pass"))
         why = self.why_not(square)

@@ -502,6 +502,10 @@ clock-increment-range = The seconds added per move are 0 to { $most }, not { $se
 # one match in the lobby's lists: "K7QX  Othello 8x8: Taro vs the bot (level 3), 2 watching"
 lobby-line = { $code }  { $game }: { $who }{ $extra }
 
+## Common: a typed move the game cannot read ($help: the game's "slot 0-8", "a square like d3")
+
+why-not-a-move = '{ $text }' is not a move ({ $help }).
+
 ## Common: the `taikyoku` command's own help (client/cli.py)
 
 cli-usage = usage: taikyoku { $commands } [options]

@@ -469,6 +469,10 @@ clock-increment-range = 一手ごとに足す秒は 0 から { $most } までで
 
 lobby-line = { $code }  { $game }：{ $who }{ $extra }
 
+## 共通：ゲームが読めない入力（$help はゲームの「マスの番号 0-8」「d3 のようなマス」）
+
+why-not-a-move = 「{ $text }」は打てる手ではありません（{ $help }）。
+
 ## 共通：`taikyoku` コマンド自身の説明（client/cli.py）
 
 cli-usage = 使い方: taikyoku { $commands } [オプション]

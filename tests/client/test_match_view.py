@@ -14,6 +14,7 @@ from client.tui.textboard import board_text
 from shared.games import PASS, get_game, new_game
 from shared.games.othello import parse_square
 from shared.protocol import Analysis, Error, Joined, PlayerInfo, Result, ScoredMove
+from shared.words import get_words
 from tests.client.client_support import state_after
 
 
@@ -127,10 +128,10 @@ def test_pass_note_names_who_passed() -> None:
 def test_read_move_answers_every_bad_entry() -> None:
     ttt = view_of(state_after("tictactoe", 3, [4, 0]))
     assert ttt.read_move(" 8 ") == 8
-    for text, words in (("x", "'x' is not a slot number: type a number from 0 to 8."),
-                        ("9", "9 is off the board: the slots are numbered 0 to 8."),
+    for text, words in (("x", "'x' is not a move (slot 0-8)."),
+                        ("9", "'9' is not a move (slot 0-8)."),
                         ("4", "Slot 4 is already taken."),
-                        ("", "'' is not a slot number")):
+                        ("", "'' is not a move")):
         with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
             ttt.read_move(text)
     oth = view_of(state_after("othello", 8, []))
@@ -138,8 +139,12 @@ def test_read_move_answers_every_bad_entry() -> None:
     with pytest.raises(ValueError, match="a1 flips nothing, so it is not a legal move. "
                                          "Legal moves: d3, c4, f5, e6."):
         oth.read_move("a1")
-    with pytest.raises(ValueError, match="'i9' is not a square"):
+    with pytest.raises(ValueError, match=r"'i9' is not a move \(a square like d3\)\."):
         oth.read_move("i9")
+    in_japanese = view_of(state_after("othello", 8, []))
+    in_japanese.words = get_words("ja")
+    with pytest.raises(ValueError, match="「i9」は打てる手ではありません（d3 のようなマス）。"):
+        in_japanese.read_move("i9")
     with pytest.raises(ValueError, match="d4 is already taken"):
         oth.read_move("d4")
     with pytest.raises(ValueError, match="Not your turn: the bot is thinking."):
