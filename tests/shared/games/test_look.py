@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from shared.games import GAMES, get_game
-from shared.games.look import Look
+from shared.games import GAMES, catalogue, get_game
+from shared.games.look import COLUMNS, Look
+from tests.games.blocks import GAME as BLOCKS
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -62,3 +63,16 @@ def test_the_built_in_games_look_as_they_always_have() -> None:
         "felt", "discs", "coordinates", "turn-bracketed")
     assert othello.stars_on(8) == ((2, 2), (2, 6), (6, 2), (6, 6)) and othello.stars_on(6) == ()
     assert othello.lines == {}
+
+
+def test_every_game_names_its_squares_as_its_labels_show_them() -> None:
+    """The window and the terminal draw slot numbers and coordinates from the look alone
+    (str(square), COLUMNS and row numbers): a game's own names must be those (the
+    extra game of the tests' too)."""
+    for info, size in [*catalogue(), *((BLOCKS, size) for size in BLOCKS.sizes)]:
+        names = [info.name_square(square, size) for square in range(size * size)]
+        if info.look.labels == "slots":
+            assert names == [str(square) for square in range(size * size)], info.name
+        else:
+            assert names == [f"{COLUMNS[col]}{row + 1}" for row in range(size)
+                             for col in range(size)], info.name
