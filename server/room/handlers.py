@@ -36,6 +36,7 @@ from server.room.match import Match, Seat
 from server.room.presence import Peer
 from server.room.wire import wire_seat
 from shared import protocol
+from shared.ai.levels import DEFAULT_LEVEL
 from shared.games import PASS, IllegalMoveError
 from shared.protocol import (
     FEATURES,
@@ -141,7 +142,7 @@ def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
     seats: list[Seat | None] = [None, None]
     seats[seat] = Seat("human", name, player=player)
     if msg.vs == "bot":
-        seats[1 - seat] = Seat.bot(msg.bot.level if msg.bot else 3)
+        seats[1 - seat] = Seat.bot(msg.bot.level if msg.bot else DEFAULT_LEVEL)
     position = msg.position
     try:
         match = Match.new(

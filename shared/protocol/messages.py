@@ -81,7 +81,8 @@ exactly."""
 MAX_MATCH_CODE: Final = 16
 """The longest string a request may give as a match code."""
 MatchCode = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MATCH_CODE)]
-Seat = Literal[0, 1]
+SeatNumber = Literal[0, 1]
+"""A seat on the wire: 0 moves first (X, Black). (The room's ``Seat`` is who sits there.)"""
 Int32 = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]
 """Move and ply numbers: wide enough for any board, narrow enough to refuse absurd ints."""
 Status = Literal["waiting", "playing", "over"]
@@ -127,7 +128,7 @@ class Position(msgspec.Struct):
     """
 
     board: Annotated[str, msgspec.Meta(max_length=64)]
-    to_move: Seat | None = None
+    to_move: SeatNumber | None = None
 
 
 class ServerInfo(msgspec.Struct):
@@ -148,7 +149,7 @@ class BotInfo(msgspec.Struct):
 class PlayerInfo(msgspec.Struct):
     """A filled seat. ``player`` is the public player id (None for a bot)."""
 
-    seat: Seat
+    seat: SeatNumber
     name: str
     kind: Literal["human", "bot"]
     connected: bool
@@ -161,7 +162,7 @@ class PlayerInfo(msgspec.Struct):
 class Result(msgspec.Struct):
     """How a match ended; ``winner`` None is a draw."""
 
-    winner: Seat | None
+    winner: SeatNumber | None
     reason: ReasonField
     score: list[int]
 
@@ -181,13 +182,13 @@ class ClockState(msgspec.Struct):
     initial: float
     increment: float
     remaining: Annotated[list[float], msgspec.Meta(min_length=2, max_length=2)]
-    running: Seat | None = None
+    running: SeatNumber | None = None
 
 
 class TakebackOffer(msgspec.Struct):
     """A pending takeback between people: who asked, and the ply the match would go back to."""
 
-    seat: Seat
+    seat: SeatNumber
     ply: int
 
 
@@ -211,7 +212,7 @@ class PlyReview(msgspec.Struct):
     :mod:`shared.ai.review_rule`), so clients never judge ``loss`` themselves."""
 
     ply: int
-    seat: Seat
+    seat: SeatNumber
     played: int
     best: int
     score: int
@@ -354,7 +355,7 @@ class Lobby(Message, tag="lobby"):
 
 class Joined(Message, tag="joined"):
     match: str
-    seat: Seat | None
+    seat: SeatNumber | None
     role: Literal["player", "spectator"]
     rematch_of: str | None = None
     """In the `joined` a rematch sends: the finished match it follows."""
@@ -375,7 +376,7 @@ class MatchState(Message, tag="state"):
     size: int
     ply: int
     board: str
-    to_move: Seat
+    to_move: SeatNumber
     legal: list[int]
     moves: list[int | Literal["pass"]]
     status: Status
@@ -408,7 +409,7 @@ class TakebackDeclined(Message, tag="takeback_declined"):
     """The other player (``seat``) declined a takeback offer."""
 
     match: str
-    seat: Seat
+    seat: SeatNumber
 
 
 class Analysis(Message, tag="analysis"):
@@ -432,7 +433,7 @@ class ChatLine(Message, tag="chat"):
     match: str
     seq: int
     time: float
-    seat: Seat | None
+    seat: SeatNumber | None
     player: str
     name: str
     text: str
