@@ -18,6 +18,8 @@ from client.tui.textboard import board_text, scored_text
 from shared.games.base import SEAT_CHARS
 from shared.protocol import ChatLine, MatchState, PlyReview, TakebackOffer
 
+LEAVING = ("left", "abandon")
+"""The results that say who left: leaving after any other end is news of its own."""
 Printed = tuple[tuple[str, int, str, int], tuple[bool, ...], tuple[int, ...],
                 TakebackOffer | None]
 """What was printed last: (match, ply, status, players), who was online, rematch offers,
@@ -72,11 +74,16 @@ class MatchPrinter:
                 online: tuple[bool, ...]) -> None:
         """Only the people changed: who came back or went, who wants a rematch."""
         if before[1] != online:
-            for p in s.players:  # who left on purpose was said once, with the result
-                if p.seat != view.seat and p.kind == "human" and not p.left:
+            for p in s.players:
+                if p.seat == view.seat or p.kind != "human":
+                    continue
+                if not p.left:
                     news = ("tui-back-online" if p.connected else
                             "tui-lost-link" if view.awaited(p.seat) else "tui-went-offline")
                     self.say(view.words(news, who=view.label(p.seat)))
+                elif view.seat is not None and s.result is not None \
+                        and s.result.reason not in LEAVING:  # else said with the result
+                    self.say(view.words("rematch-gone", who=view.label(p.seat)))
         if before[2] != tuple(s.rematch) and s.rematch and view.seat is not None:
             other = 1 - view.seat
             if other in s.rematch and view.seat not in s.rematch:

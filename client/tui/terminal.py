@@ -129,7 +129,7 @@ class Terminal(LobbyQuestions, MatchCommands):
                 return ""
             self.sent_from = None  # answered: the same snapshot later is a new question
         if s.status == "over":
-            if view.seat is not None and view.seat in s.rematch:
+            if view.seat is not None and view.seat in s.rematch and not view.opponent_left:
                 return ""  # the rematch was asked; waiting for the other side
             return self.words(
                 "tui-prompt-over",
@@ -237,7 +237,7 @@ class Terminal(LobbyQuestions, MatchCommands):
         move = "pass" if self.commands.means(text, "pass") else typed(text)
         try:
             square = view.read_move(move)
-        except ValueError as err:
+        except ValueError as err:  # the match view's words for why
             self.say(self.words("tui-why-commands", why=str(err)) if view.my_turn else str(err))
             return
         s = view.state

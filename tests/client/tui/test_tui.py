@@ -93,7 +93,8 @@ async def test_no_rematch_is_offered_with_who_left() -> None:
 
 def test_a_leave_is_not_reported_as_a_lost_link() -> None:
     """The state after a leave shows the leaver offline: that is not 'their seat is
-    held'; a lost link after the end is only 'went offline'."""
+    held'; a lost link after the end is only 'went offline', and a leave after an end
+    that was not hers says there is no rematch."""
     lines: list[str] = []
     printer = MatchPrinter(lines.append, "ws://127.0.0.1:8765")
     view = MatchView("K7QX", seat=0)
@@ -117,6 +118,9 @@ def test_a_leave_is_not_reported_as_a_lost_link() -> None:
     show(True, False, Result(0, "resign", [1, 0]))
     show(False, False, Result(0, "resign", [1, 0]))
     assert lines[-1] == "Hana went offline."
+    show(True, False, Result(0, "resign", [1, 0]))
+    show(False, True, Result(0, "resign", [1, 0]))  # then leaves: no rematch with her
+    assert lines[-1] == "Hana left the match: no rematch."
 
 def test_flags_shared_by_play_and_tui(capsys: pytest.CaptureFixture[str]) -> None:
     plan = parse("taikyoku tui", "", ["--size", "6", "--level", "5", "--seat", "random",
