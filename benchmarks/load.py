@@ -198,8 +198,12 @@ async def run_clients(url: str, mode: str, lanes: int, amount: int) -> dict[str,
 
 def state_sized_reply() -> str:
     """A `state` frame of a typical mid-game Othello position (the echo's answer)."""
+    from shared import protocol
     from shared.games import new_game
-    from shared.protocol import MatchState, PlayerInfo, encode
+    from shared.protocol import PlayerInfo, encode
+
+    # the measured tree's message: MatchState, named State before 6914983 (de46d98's)
+    state_message = getattr(protocol, "MatchState", None) or getattr(protocol, "State")
 
     rng = random.Random(3)
     position, moves = new_game("othello", 8), []
@@ -209,7 +213,7 @@ def state_sized_reply() -> str:
         position = position.play(move)
     players = [PlayerInfo(seat=0, name="load", kind="human", connected=True, player="p_x"),
                PlayerInfo(seat=1, name="load", kind="human", connected=True, player="p_y")]
-    return encode(MatchState(
+    return encode(state_message(
         match="K7QXM2", game="othello", size=8, ply=30, board=position.board,
         to_move=0 if position.to_move == 0 else 1, legal=position.legal_moves(),
         moves=[m if m >= 0 else "pass" for m in moves], status="playing",
