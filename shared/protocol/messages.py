@@ -62,7 +62,10 @@ server added and treats it like ``bad_message`` (docs/protocol.md, Errors)."""
 
 Reason = Literal["line", "discs", "resign", "left", "abandon", "time"]
 """How a match can end (``result.reason``): ``left`` a player left on purpose,
-``abandon`` an absent player's seat ran out or a match nobody joined was called off."""
+``abandon`` an absent player's seat ran out or a match nobody joined was called off;
+``line`` and ``discs`` are the built-in games' rules. A plugged-in game's rule reasons
+(``GameInfo.reasons``) are sent as they are: a string this type does not list, which
+clients read as ``ReasonField`` does."""
 if TYPE_CHECKING:
     ReasonField = Reason
 else:
