@@ -3,8 +3,10 @@ beside the English ones, read as a Japanese keyboard may send them."""
 
 from __future__ import annotations
 
-from client.tui.command_words import CommandWords, typed
-from shared.words import get_words
+from typing import get_args
+
+from client.tui.command_words import Command, CommandWords, keys, typed
+from shared.words import LANGUAGES, get_words
 
 
 def test_japanese_commands_beside_the_english_ones() -> None:
@@ -24,3 +26,15 @@ def test_english_has_no_japanese_words() -> None:
 
 def test_full_width_letters_and_digits_read_as_ascii() -> None:
     assert typed("ｄ３") == "d3" and typed("Ｄ3 ") == "d3" and typed("４") == "4"
+
+
+def test_no_word_gives_two_commands() -> None:
+    """A word in two commands' entries would give whichever came last: none is shared, in
+    a language or between it and English (whose words work in every language)."""
+    for lang in LANGUAGES:
+        given: dict[str, set[str]] = {}
+        for language in {"en", lang}:
+            for command in get_args(Command):
+                for key in keys(get_words(language), command):
+                    given.setdefault(typed(key), set()).add(command)
+        assert {key: commands for key, commands in given.items() if len(commands) > 1} == {}
