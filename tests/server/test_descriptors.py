@@ -31,7 +31,12 @@ async def test_a_welcomed_connection_stays_past_the_hello_timeout(make_server,
                                                                    connect) -> None:
     server = await make_server(hello_timeout=0.3)
     peer = await connect(server)
-    await asyncio.sleep(0.6)
+    # a hello-less connection opened after it: once its timeout has closed it, the
+    # welcomed one's would have fired too, however slow the machine
+    async with websockets_connect(server.url) as idle:
+        with pytest.raises(ConnectionClosed):
+            await asyncio.wait_for(idle.recv(), 10)
+        assert idle.close_reason.startswith("hello_timeout")
     assert (await peer.request(type="list"))["type"] == "lobby"
 
 
