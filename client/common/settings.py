@@ -1,5 +1,5 @@
-"""Preferences a person sets once and expects the window to remember: for now, whether
-its sounds are muted.
+"""Preferences a person sets once and expects the window to remember: whether its sounds
+are muted, and the language it speaks.
 
 One small JSON file in the user's configuration directory (tokens, which are secrets,
 live in the data directory: see client/common/identity.py). Nothing here may stop a game: a
@@ -30,10 +30,18 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     muted: bool = False
     """The window plays no sounds."""
+    lang: str | None = None
+    """The language chosen in the window ('en', 'ja'); None: the system locale's. ``--lang``
+    overrides it for one run (client/common/words.py)."""
 
 
 class SettingsError(Exception):
-    """The settings could not be saved; the message says where and why."""
+    """The settings could not be saved; the message says where and why (``path`` and
+    ``why``, for a client to say it in its own words)."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(words()("settings-unsaved", path=str(path), error=why))
+        self.path, self.why = path, why
 
 
 def settings_path() -> Path:
@@ -72,5 +80,4 @@ def save(settings: Settings, path: Path) -> None:
             os.unlink(temporary)
             raise
     except OSError as err:
-        raise SettingsError(words()("settings-unsaved", path=str(path),
-                                    error=str(err.strerror or err))) from err
+        raise SettingsError(path, str(err.strerror or err)) from err

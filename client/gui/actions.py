@@ -18,7 +18,8 @@ from shared.protocol import Message
 
 
 class LobbyActions(Protocol):
-    """The start screen's requests: play, join or watch, resume, refresh, quit."""
+    """The start screen's requests: play, join or watch, resume, refresh, the language,
+    quit."""
 
     @property
     def where(self) -> Where | None:
@@ -35,6 +36,9 @@ class LobbyActions(Protocol):
 
     def refresh_lobby(self) -> None:
         """Ask the server for the list of matches on the next frame."""
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from the next frame on, remembered for the next start."""
 
     def quit(self) -> None:
         """Close the window."""

@@ -23,6 +23,7 @@ from client.common.connection import Connection, LinkStatus
 from client.common.match_view import game_label
 from client.common.options import Plan
 from client.common.startup import Startup, start_failure
+from client.common.words import use_language, words
 from client.gui import theme
 from client.gui.game_screen import GameScreen
 from client.gui.lobby_screen import LobbyScreen
@@ -61,7 +62,7 @@ class App:
         self.settings = prefs.load(self.settings_file)
         self.startup = Startup(plan, find=find, say=self.set_status)
         self.known = self.startup.known
-        self.status = "Starting..."
+        self.status = words()("window-starting")
         self.boot_failed = False
         self.running = True
         self.dirty = True
@@ -229,7 +230,7 @@ class App:
         if view is None or view.state is None:
             return "taikyoku"
         s = view.state
-        return f"taikyoku - {game_label(s.game, s.size)} - {view.turn_text()}"
+        return words()("page-title-match", turn=view.turn_text(), game=game_label(s.game, s.size))
 
     def draw_boot(self) -> None:
         """While looking for or starting a server: what is happening, or what failed."""
@@ -243,8 +244,9 @@ class App:
             bw, bh = u * 10, u * 3
             retry = pygame.Rect(w / 2 - bw - u, h * 0.7, bw, bh)
             quit_ = pygame.Rect(w / 2 + u, h * 0.7, bw, bh)
-            self.ui.button(retry, "Try again", self.retry_boot, primary=True, hint="Enter")
-            self.ui.button(quit_, "Quit", self.quit, hint="Esc")
+            self.ui.button(retry, words()("window-try-again"), self.retry_boot, primary=True,
+                           hint="Enter")
+            self.ui.button(quit_, words()("window-quit"), self.quit, hint="Esc")
 
     def banner(self) -> tuple[int, list[str]]:
         """The link-down strip's height and its lines of detail (0 while the link is up).
@@ -256,7 +258,7 @@ class App:
             return 0, []
         w = self.surface.get_width()
         u = theme.unit(self.surface.get_size())
-        detail = wrap(self.known.link_message, theme.font(int(u * 1.0)), int(w - 2 * u))[:2]
+        detail = wrap(self.known.link_message, u * 1.0, int(w - 2 * u))[:2]
         return int(u * (2.4 + 1.4 * len(detail))), detail
 
     def draw_link_banner(self) -> None:
@@ -267,8 +269,8 @@ class App:
         w = self.surface.get_width()
         u = theme.unit(self.surface.get_size())
         pygame.draw.rect(self.surface, theme.LINK_DOWN, pygame.Rect(0, 0, w, height))
-        kept = "; your game is kept." if self.known.view is not None else "."
-        self.ui.text(f"Connection lost - reconnecting by itself{kept}", (w / 2, u * 0.3),
+        kept = "yes" if self.known.view is not None else "no"
+        self.ui.text(words()("page-banner", kept=kept), (w / 2, u * 0.3),
                      u * 1.3, bold=True, anchor="midtop", max_width=w - 2 * u)
         for i, line in enumerate(detail):
             self.ui.text(line, (w / 2, u * (2.0 + 1.4 * i)), u * 1.0, anchor="midtop",
@@ -286,14 +288,14 @@ class App:
         try:
             opening = await self.startup.run()
         except Exception as err:  # whatever it was, say it and offer Try again / Quit
-            self.status = f"Could not start: {start_failure(err)}"
+            self.status = words()("window-start-failed", why=start_failure(err))
             self.boot_failed = True
             return
         if opening == "resume":
-            self.known.say("Welcome back: your unfinished game goes on.", good=True)
+            self.known.say(words()("welcome-back-one"), good=True)
         elif opening == "choose":
-            self.known.say(f"Welcome back: you have {len(self.known.unfinished())} unfinished "
-                           "games; choose one to go on with.", good=True)
+            self.known.say(words()("window-welcome-back-many",
+                                   count=len(self.known.unfinished())), good=True)
         elif self.startup.note:
             self.known.say(self.startup.note, good=True)
         self.refresh_lobby()
@@ -310,7 +312,7 @@ class App:
             self.retry_boot()
 
     def retry_boot(self) -> None:
-        self.status = "Trying again..."
+        self.status = words()("window-retrying")
         self.spawn(self.boot())
 
     # ---- actions the screens trigger -----------------------------------------------------
@@ -354,18 +356,31 @@ class App:
     def toggle_mute(self) -> None:
         """Sound on or off, remembered in the settings file for the next start."""
         self.sounds.muted = not self.sounds.muted
-        self.settings = msgspec.structs.replace(self.settings, muted=self.sounds.muted)
+        self.remember(msgspec.structs.replace(self.settings, muted=self.sounds.muted))
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from the next frame on (the matches' words too), and remember it
+        for the next start."""
+        use_language(lang)
+        for view in self.known.views.values():
+            view.words = words()
+        self.dirty = True
+        self.remember(msgspec.structs.replace(self.settings, lang=lang))
+
+    def remember(self, settings: prefs.Settings) -> None:
+        """Take ``settings`` and save them for the next start; when they cannot be saved,
+        say so (they hold until the window closes)."""
+        self.settings = settings
         try:
-            prefs.save(self.settings, self.settings_file)
+            prefs.save(settings, self.settings_file)
         except prefs.SettingsError as err:
-            self.known.say(f"{err} (the sound stays {'off' if self.sounds.muted else 'on'} "
-                           "until you close the window)")
+            self.known.say(words()("window-setting-unsaved", path=str(err.path), why=err.why))
 
     def join(self, code: str, name: str, *, watch: bool = False) -> None:
         """Join (or watch) the match ``code`` under ``name`` (a reconnect if it changed)."""
         code = code.strip().upper()
         if not code:
-            self.known.say("Type the match code your friend sees on their screen.")
+            self.known.say(words()("page-type-code"))
             return
 
         async def go() -> None:
@@ -428,5 +443,5 @@ class App:
 
     def close_window(self) -> None:
         """Close the window; cached fonts die with pygame's font module."""
-        theme.font.cache_clear()
+        theme.forget_fonts()
         pygame.quit()

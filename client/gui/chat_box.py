@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from client.common.match_view import MatchView, chat_speaker
+from client.common.words import words
 from client.gui import theme
 from client.gui.widgets import TextField, Ui, wrap
 from shared.protocol import CHAT_MAX_CHARS
@@ -38,29 +39,28 @@ class ChatBox:
         field = pygame.Rect(inner.left, inner.bottom - field_h, inner.width, field_h)
         if view.may_chat:
             focused = ui.focus is self.field
-            ui.field(field, self.field, "Chat: Enter to write" if not focused else "")
+            ui.field(field, self.field, words()("window-chat-placeholder") if not focused else "")
         else:
-            ui.text("Only the players may chat in this match.", (field.left, field.centery),
+            ui.text(words()("chat-closed"), (field.left, field.centery),
                     u * 1.0, theme.MUTED, anchor="midleft", max_width=field.width)
-        f = theme.font(int(u * 1.0))
-        line_h = f.get_linesize()
+        px = u * 1.0
+        line_h = theme.line_height(px)
         room = max(0, (field.top - inner.top - int(u * 0.3)) // line_h)
-        lines: list[tuple[str, str]] = []  # (speaker, text) per drawn line; speaker once
+        lines: list[tuple[str, str]] = []  # (speaker's head, text) per drawn line; head once
         for line in view.chat:
-            who = chat_speaker(line, me)
-            for i, part in enumerate(wrap(f"{who}: {line.text}", f, inner.width)):
-                lines.append((who if i == 0 else "", part))
+            head = words()("chat-who", name=chat_speaker(line, me))
+            for i, part in enumerate(wrap(head + line.text, px, inner.width)):
+                lines.append((head if i == 0 else "", part))
         if not lines:
-            lines = [("", "No messages yet. Say hello!" if view.may_chat else
-                      "No messages yet.")]
+            lines = [("", words()("chat-empty", open="yes" if view.may_chat else "no"))]
         y = field.top - int(u * 0.3) - line_h * min(room, len(lines))
         for who, part in lines[-room:] if room else []:
             x = inner.left
             if who:  # the speaker's name in its own colour, then the rest of the line
-                head = f"{who}:"
+                head = who.rstrip()
                 ui.text(head, (x, y), u * 1.0, theme.CHAT_NAME, max_width=inner.width)
-                x += f.size(head)[0]
-                part = part[len(head):]
+                x += theme.text_size(who, px)[0]
+                part = part[len(who):]
             ui.text(part, (x, y), u * 1.0, theme.TEXT if view.chat else theme.MUTED,
                     max_width=inner.right - x)
             y += line_h

@@ -13,6 +13,7 @@ import pygame
 
 from client.common.client_state import ClientState
 from client.common.match_view import MatchView, board_changes, clock_words, game_label
+from client.common.words import words
 from client.gui import theme
 from client.gui.actions import GameActions
 from client.gui.animation import BoardAnimation
@@ -68,7 +69,7 @@ class GameScreen:
         """Play ``square`` if the server would take it; otherwise say why not."""
         view, known = self.view, self.known
         if self.looking is not None:
-            known.say("You are looking back through the game: press End to return to it.")
+            known.say(words()("window-looking-back-click"))
             return
         why = view.why_not(square)
         if why is not None:
@@ -112,8 +113,8 @@ class GameScreen:
             return
         if not view.can_take_back:
             s = view.state
-            known.say("Nothing to take back yet: you have not moved." if s.takeback is None
-                      and s.status == "playing" else "You cannot take back now.")
+            known.say(words()("window-takeback-nothing" if s.takeback is None
+                              and s.status == "playing" else "window-takeback-not-now"))
             return
         self.looking = None
         self.actions.tell(Takeback(match=view.code, ply=view.state.ply))
@@ -130,9 +131,9 @@ class GameScreen:
         if not known.has("hint") or s is None or view.hint_asked or view.hints:
             return
         if not s.hints:
-            known.say("Hints are off in this match (whoever created it did not allow them).")
+            known.say(words()("window-hints-off"))
         elif not view.my_turn:
-            known.say("Hints are for the player to move: wait for your turn.")
+            known.say(words()("window-hint-wait"))
         else:
             view.hint_asked = True
             self.actions.tell(Hint(match=view.code))
@@ -151,7 +152,7 @@ class GameScreen:
         if missing is None:
             self.actions.toggle_mute()
         else:
-            self.known.say(f"No sound on this computer ({missing}).")
+            self.known.say(words()("window-no-sound", why=missing))
 
     def say(self, text: str) -> None:
         """Enter in the chat box: send the line (a blank one is not sent), and give the
@@ -235,7 +236,8 @@ class GameScreen:
         m = int(u * 1.5)
         h = full - top
         if view.state is None:
-            ui.text("Loading the match...", (w / 2, top + h / 2), u * 2, anchor="center")
+            ui.text(words()("match-loading"), (w / 2, top + h / 2), u * 2, anchor="center",
+                    max_width=w - 2 * m)
             return
         s = view.state
         if self.shown != s.match:  # a new match (a rematch): back to the live board
@@ -294,13 +296,14 @@ class GameScreen:
         s = view.state
         assert s is not None
         x, y, width = area.left, float(area.top), area.width
-        title = f"{game_label(s.game, s.size)}  -  match {s.match}"
+        w = words()
+        title = w("page-match-title", game=game_label(s.game, s.size), code=s.match)
         if s.unlisted:
-            title += " (unlisted)"
+            title += w("page-match-unlisted")
         if s.clock is not None:
-            title += f"  -  {clock_words(s.clock)}"
+            title += w("page-match-clock", clock=clock_words(s.clock))
         if view.role == "spectator":
-            title += "  (watching)"
+            title += w("page-match-watching")
         ui.text(title, (x, y), u * 1.2, theme.MUTED, max_width=width)
         y += u * 2.2
         for seat in (0, 1):
@@ -374,28 +377,26 @@ class GameScreen:
         view = self.view
         s = view.state
         assert s is not None
-        turn = view.turn_text()
+        turn, w = view.turn_text(), words()
         if s.status == "playing" and view.is_bot(s.to_move):  # "thinking..." pulses
-            turn = turn.rstrip(".") + "." * (1 + int(time.monotonic() * 2) % 3)
+            turn = w("window-thinking", turn=turn.rstrip(".…"),
+                     dots=1 + int(time.monotonic() * 2) % 3)
         colour = theme.GOOD if view.my_turn else theme.TEXT
         if not self.known.link_up:
-            turn, colour = "Offline: moves wait until the link is back.", theme.WARN
+            turn, colour = w("window-offline"), theme.WARN
         elif self.looking is not None:
-            turn = f"Looking back at move {self.looking} (End: back to the game)"
+            turn = w("window-looking-back", number=self.looking)
             colour = theme.WARN
         y = ui.paragraph(turn, pygame.Rect(x, int(y), width, int(u * 4.6)), u * 1.7, colour,
                          bold=view.my_turn) + u * 0.6
         if s.status == "waiting" and view.seat is not None:
-            ui.text(f"Tell your friend the code: {s.match}", (x, y), u * 1.4, theme.ACCENT,
+            ui.text(w("window-share-code", code=s.match), (x, y), u * 1.4, theme.ACCENT,
                     bold=True, max_width=width)
             y += u * 2.2
             where = self.actions.where
             if where is not None:
-                found = ("finds this server on the LAN; they type the code under Join (the "
-                         "match is unlisted)" if s.unlisted else
-                         "finds this server on the LAN and lists the match")
-                how = (f"Their window {found}; or they run: taikyoku play --server "
-                       f"{where.share} --join {s.match}")
+                how = w("window-share-how", unlisted="yes" if s.unlisted else "no",
+                        address=where.share, code=s.match)
                 y = ui.paragraph(how, pygame.Rect(x, int(y), width, int(u * 4)), u * 1.0,
                                  theme.MUTED) + u * 0.6
         return y
@@ -416,9 +417,9 @@ class GameScreen:
         if self.hints:
             out.append((self.hint_legend(), theme.HINT_BEST_TEXT))
         elif view.hint_asked:
-            out.append(("The engine is looking at your position...", theme.MUTED))
+            out.append((words()("hint-working"), theme.MUTED))
         if view.review_asked:
-            out.append(("The engine is going through the game...", theme.MUTED))
+            out.append((words()("review-working"), theme.MUTED))
         shown = len(s.moves) if self.looking is None else self.looking
         said = view.review_text(shown - 1)
         if said:
@@ -439,14 +440,9 @@ class GameScreen:
         view = self.view
         s = view.state
         assert s is not None
-        side = view.side(s.to_move)
-        if view.info.scored:
-            what = (f"{side}'s disc margin at the end after each move (+4: {side} ends "
-                    "4 discs ahead)")
-        else:
-            what = f"how each move ends for {side} with perfect play"
-        exact = "; underlined: solved exactly" if any(h.exact for h in self.hints) else ""
-        return f"Hint: {what}; framed: the best{exact}."
+        exact = "yes" if any(h.exact for h in self.hints) else "no"
+        return words()("hint-note-discs" if view.info.scored else "hint-note-outcome",
+                       side=view.side(s.to_move), exact=exact)
 
     def draw_buttons(self, ui: Ui, features: pygame.Rect, row: pygame.Rect) -> None:
         """Two rows: the optional features (take back, hint or analyse, sound), then
@@ -454,19 +450,19 @@ class GameScreen:
         view, known = self.view, self.known
         s = view.state
         assert s is not None
-        now = time.monotonic()
-        sound = ("No sound" if self.actions.silent_because is not None else
-                 "Sound off" if self.actions.muted else "Sound on")
+        now, w = time.monotonic(), words()
+        sound = w("window-sound-none" if self.actions.silent_because is not None else
+                  "button-sound-off" if self.actions.muted else "button-sound-on")
         extra: list[tuple[str, Callable[[], None], bool, str]] = []
         if s.status != "over" and view.seat is not None:
             if known.has("takeback"):
-                extra.append(("Take back", self.takeback, view.can_take_back, "U"))
+                extra.append((w("button-takeback"), self.takeback, view.can_take_back, "U"))
             if known.has("hint"):
                 asked = view.hint_asked or bool(self.hints)
-                extra.append(("Hint", self.hint, view.may_hint and not asked, "?"))
+                extra.append((w("button-hint"), self.hint, view.may_hint and not asked, "?"))
         elif s.status == "over" and known.has("analyse"):
-            label = "Analysed" if view.review is not None else (
-                "Analysing..." if view.review_asked else "Analyse")
+            label = w("button-analysed" if view.review is not None else
+                      "button-analysing" if view.review_asked else "button-analyse")
             extra.append((label, self.analyse, view.review is None and not view.review_asked,
                            "A"))
         extra.append((sound, self.sound, True, "M"))
@@ -477,16 +473,16 @@ class GameScreen:
         left, right = columns(row, 2, row.height * 0.3)
         if s.status == "over":
             if view.seat is not None and view.opponent_left:
-                ui.button(left, "They left: no rematch", self.rematch, enabled=False)
+                ui.button(left, w("window-rematch-gone"), self.rematch, enabled=False)
             elif view.seat is not None:
                 asked = view.seat in s.rematch
-                ui.button(left, "Rematch asked" if asked else "Rematch", self.rematch,
-                          enabled=not asked, primary=True, hint="N")
-            ui.button(right, "Back to lobby", self.leave, hint="Esc")
+                ui.button(left, w("button-rematch-asked" if asked else "button-rematch"),
+                          self.rematch, enabled=not asked, primary=True, hint="N")
+            ui.button(right, w("button-lobby"), self.leave, hint="Esc")
             return
         if view.seat is not None and s.status == "playing":
-            label = "Sure? Click to resign" if confirming == "resign" else "Resign"
+            label = w("window-resign-sure" if confirming == "resign" else "button-resign")
             ui.button(left, label, self.resign, hint="R", danger=True)
-        label = "Sure? Leaving loses" if confirming == "leave" else (
-            "Cancel" if s.status == "waiting" else "Back to lobby")
+        label = w("window-leave-sure" if confirming == "leave" else
+                  "button-cancel" if s.status == "waiting" else "button-lobby")
         ui.button(right, label, self.leave, hint="Esc")

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from client.common.words import words
 from client.gui import theme
 from client.gui.board import Layout
 from shared.games import Look
@@ -35,7 +36,7 @@ def draw_hints(surface: pygame.Surface, lay: Layout, hints: Sequence[ScoredMove]
         colour = (theme.HINT_BEST_TEXT if best else
                   theme.HINT_TEXT if plate else theme.HINT_PAPER_TEXT)
         text = words(hint.score)
-        box = pygame.Rect((0, 0), theme.font(px, True).size(text))
+        box = pygame.Rect((0, 0), theme.text_size(text, px, True))
         box.center = r.center
         if plate:
             pygame.draw.rect(surface, theme.HINT_PLATE, box.inflate(c // 10, c // 20),
@@ -59,8 +60,9 @@ def draw_engine_choice(surface: pygame.Surface, lay: Layout, square: int) -> Non
     c = lay.cell
     frame(surface, lay, square)
     px = max(theme.MIN_FONT, int(c * 0.15))
-    plate = pygame.Rect((0, 0), theme.font(px, True).size("best"))
+    best = words()("window-engine-best")
+    plate = pygame.Rect((0, 0), theme.text_size(best, px, True))
     plate.midbottom = (r.centerx, r.bottom - c // 8)
     pygame.draw.rect(surface, theme.HINT_PLATE, plate.inflate(c // 10, c // 20),
                      border_radius=max(2, c // 12))
-    theme.draw_text(surface, "best", px, theme.HINT_BEST_TEXT, True, topleft=plate.topleft)
+    theme.draw_text(surface, best, px, theme.HINT_BEST_TEXT, True, topleft=plate.topleft)

@@ -14,14 +14,16 @@ import pygame
 from client.common.client_state import ClientState
 from client.common.match_view import clock_words, game_label, lobby_line
 from client.common.options import Plan, Seat, Vs
+from client.common.words import words
 from client.gui import theme
 from client.gui.actions import LobbyActions
 from client.gui.qr import qr_surface, smallest_readable
 from client.gui.widgets import TextField, Ui, columns, rows, wrap
-from shared.ai.levels import LEVELS, level_words
+from shared.ai.levels import LEVELS
 from shared.games import DEFAULT_GAME, catalogue, get_game
 from shared.protocol import Clock
-from shared.web_address import browser_url, invitation
+from shared.web_address import browser_url
+from shared.words import LANGUAGE_NAMES, LANGUAGES
 
 GAMES = [(info.name, size) for info, size in catalogue()]
 """The game buttons, in the catalogue's order; keys 1, 2, ... pick them."""
@@ -29,10 +31,10 @@ SEAT_KEYS: dict[int, Seat] = {pygame.K_f: "first", pygame.K_s: "second", pygame.
 CLOCKS: tuple[Clock | None, ...] = (None, Clock(60, 0), Clock(180, 2), Clock(300, 3))
 """The time controls offered at create (minutes + seconds per move); C steps through them."""
 NOTICE_SECONDS = 8.0
-SHORTCUTS = (f"1-{len(GAMES)} game", "B bot / P person", "+/- level", "F/S/R who starts",
-             "C clock", "H hints", "U unlisted", "W spectators chat", "Enter play", "J code",
-             "Tab next box", "F5 refresh", "Esc quit")
-"""The keys, in the legend at the foot of the start screen (each kept whole on a line)."""
+SHORTCUTS = ("games", "opponent", "level", "first", "clock", "hints", "unlisted", "spectators",
+             "play", "code", "tab", "refresh", "language", "quit")
+"""The keys, in the legend at the foot of the start screen (each kept whole on a line):
+the catalogue's ``window-key-<name>``."""
 Row = tuple[str, tuple[str, Callable[[], None]] | None]
 """A line of the matches panel: its text (a second line after a newline) and its button
 (label, action), or None for a heading."""
@@ -111,6 +113,11 @@ class LobbyScreen:
     def set_seat(self, seat: Seat) -> None:
         self.choice.seat = seat
 
+    def next_language(self) -> None:
+        """The catalogue's next language (L), as the switch's buttons choose one."""
+        now = LANGUAGES.index(words().lang)
+        self.actions.set_language(LANGUAGES[(now + 1) % len(LANGUAGES)])
+
     def scroll(self, dy: int) -> None:
         self.scroll_rows = max(0, self.scroll_rows - dy)
 
@@ -148,6 +155,8 @@ class LobbyScreen:
             self.toggle_unlisted()
         elif key == pygame.K_w and self.choice.vs == "human":
             self.toggle_spectator_chat()
+        elif key == pygame.K_l:
+            self.next_language()
         elif key == pygame.K_F5:
             self.known.lobby = []
             self.actions.refresh_lobby()
@@ -166,10 +175,11 @@ class LobbyScreen:
         if self.actions.where is not None:
             names.append(self.actions.where.label)
         server = ", ".join(names)
-        ui.text(f"Server: {server}", (m, m + u * 3.6), u * 1.1, theme.MUTED,
+        ui.text(words()("window-server", name=server), (m, m + u * 3.6), u * 1.1, theme.MUTED,
                 max_width=w - 2 * m)
-        legend = self.legend_lines(theme.font(int(u * 0.95)), w - 2 * m)
-        foot = h - m - len(legend) * theme.font(int(u * 0.95)).get_linesize()
+        self.draw_language_switch(ui, pygame.Rect(m, m, w - 2 * m, int(u * 2.6)), u)
+        legend = self.legend_lines(u * 0.95, w - 2 * m)
+        foot = h - m - len(legend) * theme.line_height(u * 0.95)
         body = pygame.Rect(m, int(m + u * 6), w - 2 * m, int(foot - u * 2.2 - m - u * 6))
         wide = w >= h * 1.1
         if wide:
@@ -197,13 +207,30 @@ class LobbyScreen:
         ui.paragraph("\n".join(legend), pygame.Rect(m, int(foot), w - 2 * m, h - int(foot)),
                      u * 0.95, theme.MUTED)
 
+    def draw_language_switch(self, ui: Ui, row: pygame.Rect, u: float) -> None:
+        """A button per language, each in its own words, at the right of ``row``: the
+        chosen one selected; a click speaks it at once (and remembers it)."""
+        px = u * 1.0
+        chosen = words().lang
+        right = row.right
+        for lang in reversed(LANGUAGES):
+            name = LANGUAGE_NAMES[lang]
+            cell = pygame.Rect(0, 0, theme.text_size(name, px)[0] + int(u * 1.6), row.height)
+            cell.topright = (right, row.top)
+            ui.button(cell, name, partial(self.actions.set_language, lang),
+                      selected=lang == chosen, px=px)
+            right = cell.left - int(u * 0.5)
+        ui.text(words()("lobby-language"), (right - int(u * 0.3), row.centery), px,
+                theme.MUTED, anchor="midright")
+
     @staticmethod
-    def legend_lines(f: pygame.font.Font, width: int) -> list[str]:
+    def legend_lines(px: float, width: int) -> list[str]:
         """The keys' legend on as many lines as ``width`` needs, no key cut in two."""
         lines: list[str] = []
-        for item in SHORTCUTS:
+        for key in SHORTCUTS:
+            item = words()(f"window-key-{key}", count=len(GAMES))
             trial = f"{lines[-1]}   {item}" if lines else item
-            if lines and f.size(trial)[0] <= width:
+            if lines and theme.text_size(trial, px)[0] <= width:
                 lines[-1] = trial
             else:
                 lines.append(item)
@@ -214,20 +241,19 @@ class LobbyScreen:
         """The browser address and its QR code ``qr`` pixels wide (a phone's camera opens
         it; 0: the words alone, where the matches need the room) at the foot of ``area``;
         returns the part of ``area`` left above them."""
+        said = words()("window-invitation", address=browser_url(server))
         if not qr:
             self.qr_rect = None
-            f = theme.font(int(u * 1.15))
-            said = f"{invitation(server)}."
-            tall = len(wrap(said, f, area.width)) * f.get_linesize()
-            words = pygame.Rect(area.left, area.bottom - tall, area.width, tall)
-            ui.paragraph(said, words, u * 1.15, theme.MUTED)
-            return pygame.Rect(area.left, area.top, area.width, words.top - int(u * 0.5)
+            tall = len(wrap(said, u * 1.15, area.width)) * theme.line_height(u * 1.15)
+            box = pygame.Rect(area.left, area.bottom - tall, area.width, tall)
+            ui.paragraph(said, box, u * 1.15, theme.MUTED)
+            return pygame.Rect(area.left, area.top, area.width, box.top - int(u * 0.5)
                                - area.top)
         code = qr_surface(browser_url(server), qr)
         self.qr_rect = ui.surface.blit(code, code.get_rect(bottomleft=area.bottomleft))
-        words = pygame.Rect(self.qr_rect.right + int(u), self.qr_rect.top,
-                            area.right - self.qr_rect.right - int(u), self.qr_rect.height)
-        ui.paragraph(f"{invitation(server)}.", words, u * 1.15, theme.MUTED)
+        box = pygame.Rect(self.qr_rect.right + int(u), self.qr_rect.top,
+                          area.right - self.qr_rect.right - int(u), self.qr_rect.height)
+        ui.paragraph(said, box, u * 1.15, theme.MUTED)
         return pygame.Rect(area.left, area.top, area.width,
                            self.qr_rect.top - int(u) - area.top)
 
@@ -248,7 +274,7 @@ class LobbyScreen:
         return int(sum(heights) + gap * (len(heights) - 1) + 2 * u)
 
     def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float) -> None:
-        c = self.choice
+        c, w = self.choice, words()
         ui.panel(area)
         inner = area.inflate(-2 * u, -2 * u)
         heights, gap = self.form_rows(u)
@@ -257,67 +283,71 @@ class LobbyScreen:
         spread = min(gap * 2.5, (inner.height - sum(heights)) / (len(heights) - 1))
         r = rows(inner, [h * fit for h in heights], max(gap * fit, spread))
         size = u * 1.15
-        heads = ("Your name", "Game", "Opponent", "Who starts", "Clock")
-        head = max(theme.font(int(size)).size(t)[0] for t in heads) + int(u)
+        heads = [w(key) for key in ("lobby-your-name", "lobby-game", "lobby-opponent",
+                                    "lobby-first", "window-head-clock")]
+        head = max(theme.text_size(t, size)[0] for t in heads) + int(u)
 
         def headed(row: pygame.Rect, words: str) -> pygame.Rect:
             """``words`` on the left of ``row``; the rest of the row, for its choices."""
             ui.text(words, (row.left, row.centery), size, theme.MUTED, anchor="midleft")
             return pygame.Rect(row.left + head, row.top, row.width - head, row.height)
 
-        name = headed(r[0], "Your name")
+        name = headed(r[0], heads[0])
         ui.field(pygame.Rect(name.left, name.top, int(name.width * 0.7), name.height),
-                 self.name, "your name")
-        for i, (cell, (game, n)) in enumerate(zip(columns(headed(r[1], "Game"), len(GAMES),
-                                                          gap), GAMES)):
-            ui.button(cell, game_label(game, n), partial(self.pick_game, game, n),
+                 self.name, w("lobby-name-placeholder"))
+        titles = [game_label(game, n) for game, n in GAMES]  # "三目並べ（○×）" whole
+        cells = columns(headed(r[1], heads[1]), len(GAMES), gap,
+                        [theme.text_size(t, size)[0] + u * 3 for t in titles])
+        for i, (cell, title, (game, n)) in enumerate(zip(cells, titles, GAMES)):
+            ui.button(cell, title, partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1))
-        vs_cells = columns(headed(r[2], "Opponent"), 2, gap)
-        ui.button(vs_cells[0], "The computer (bot)", lambda: self.set_vs("bot"),
+        vs_cells = columns(headed(r[2], heads[2]), 2, gap)
+        ui.button(vs_cells[0], w("lobby-opponent-bot"), lambda: self.set_vs("bot"),
                   selected=c.vs == "bot", hint="B")
-        ui.button(vs_cells[1], "A person (LAN)", lambda: self.set_vs("human"),
+        ui.button(vs_cells[1], w("window-opponent-person"), lambda: self.set_vs("human"),
                   selected=c.vs == "human", hint="P")
         if c.vs == "bot":
-            ui.text(f"Bot level: {level_words(c.level)}", r[3].topleft, size, theme.MUTED,
-                    max_width=r[3].width)
-            words = {level: f"{level} {spec.title}" for level, spec in LEVELS.items()}
-            widths = [len(w) + 4 for w in words.values()]  # "3 Intermediate" whole
-            cells = columns(r[4], len(LEVELS), gap, widths)
-            px = ui.row_px(list(words.values()), cells)
-            for (level, w), cell in zip(words.items(), cells):
-                ui.button(cell, w, partial(self.set_level, level), selected=c.level == level,
-                          px=px)
+            ui.text(w("window-bot-level", level=level_line(c.level)), r[3].topleft, size,
+                    theme.MUTED, max_width=r[3].width)
+            labels = {level: w("window-level-button", level=level, title=w(f"level-{level}-title"))
+                      for level in LEVELS}
+            widths = [theme.text_size(t, size)[0] + u * 2 for t in labels.values()]
+            cells = columns(r[4], len(LEVELS), gap, widths)  # "3 Intermediate" whole
+            px = ui.row_px(list(labels.values()), cells)
+            for (level, label), cell in zip(labels.items(), cells):
+                ui.button(cell, label, partial(self.set_level, level),
+                          selected=c.level == level, px=px)
         else:
             self.draw_between_people(ui, r[3:-3], size, gap)
-        other = "The bot" if c.vs == "bot" else "Your friend"
         seats: tuple[tuple[Seat, str, str], ...] = (
-            ("first", "You", "F"), ("second", other, "S"), ("random", "Random", "R"))
-        for cell, (seat, text, key) in zip(columns(headed(r[-3], "Who starts"), 3, gap),
-                                           seats):
+            ("first", w("lobby-first-you"), "F"), ("second", w("lobby-first-other", vs=c.vs), "S"),
+            ("random", w("lobby-first-random"), "R"))
+        for cell, (seat, text, key) in zip(columns(headed(r[-3], heads[3]), 3, gap), seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
         if self.known.has("clock"):
-            self.draw_clock_choice(ui, headed(r[-2], "Clock"), gap)
+            self.draw_clock_choice(ui, headed(r[-2], heads[4]), gap)
         play = pygame.Rect(r[-1].left, r[-1].top, int(r[-1].width * 0.5), r[-1].height)
-        ui.button(play, "Play", self.play, primary=True, hint="Enter")
+        ui.button(play, w("lobby-play"), self.play, primary=True, hint="Enter")
 
     def draw_between_people(self, ui: Ui, lines: list[pygame.Rect], size: float,
                             gap: float) -> None:
         """Against a person: how the friend joins, then the hints and (a third line, when
         the server offers private matches) the privacy choices."""
-        ui.text("Your friend joins with the match code you get.", lines[0].topleft, size,
-                theme.MUTED, max_width=lines[0].width)
+        w = words()
+        ui.text(w("window-friend-joins"), lines[0].topleft, size, theme.MUTED,
+                max_width=lines[0].width)
         if self.known.has("hint"):
             cells = columns(lines[1], 2, gap)
-            ui.button(cells[0], "No hints", partial(self.set_hints, False),
+            ui.button(cells[0], w("window-hints-no"), partial(self.set_hints, False),
                       selected=not self.hints, hint="H")
-            ui.button(cells[1], "Hints allowed for both", partial(self.set_hints, True),
+            ui.button(cells[1], w("window-hints-yes"), partial(self.set_hints, True),
                       selected=self.hints, hint="H")
         if len(lines) > 2:
-            unlisted, chat = "Unlisted (friends join by code)", "Spectators may chat"
-            f = theme.font(int(lines[2].height * 0.42))  # as wide as each needs: even text
-            cells = columns(lines[2], 2, gap, [f.size(w)[0] + lines[2].height * 2.2
-                                               for w in (unlisted, chat)])
+            unlisted, chat = w("lobby-unlisted"), w("lobby-spectator-chat")
+            px = lines[2].height * 0.42  # as wide as each needs: even text
+            cells = columns(lines[2], 2, gap, [theme.text_size(t, px)[0] + lines[2].height * 2.2
+                                               for t in (unlisted, chat)])
             ui.check(cells[0], unlisted, self.unlisted, self.toggle_unlisted, hint="U")
             ui.check(cells[1], chat, self.spectator_chat, self.toggle_spectator_chat, hint="W")
 
@@ -325,7 +355,7 @@ class LobbyScreen:
         """The clock's choices in ``row``: none, or minutes + seconds per move."""
         cells = columns(row, len(self.clocks), gap)
         for cell, clock in zip(cells, self.clocks):
-            ui.button(cell, "No clock" if clock is None else clock_words(clock),
+            ui.button(cell, words()("window-clock-none") if clock is None else clock_words(clock),
                       partial(self.set_clock, clock), selected=self.clock == clock,
                       hint="C" if clock is None else "")
 
@@ -333,43 +363,48 @@ class LobbyScreen:
         ui.panel(area)
         inner = area.inflate(-2 * u, -2 * u)
         size, row, gap = u * 1.15, u * 2.6, u * 0.5
-        ui.text("Join a friend's match by its code", inner.topleft, size, theme.MUTED)
+        w = words()
+        ui.text(w("window-join-head"), inner.topleft, size, theme.MUTED, max_width=inner.width)
         top = inner.top + int(u * 1.8)
         field = pygame.Rect(inner.left, top, int(inner.width * 0.6), int(row))
-        ui.field(field, self.code, "code, e.g. K7QX")
+        ui.field(field, self.code, w("lobby-code-placeholder"))
         ui.button(pygame.Rect(field.right + gap, top, inner.right - field.right - gap, row),
-                  "Join", self.join_code, hint="J")
+                  w("button-join"), self.join_code, hint="J")
         y = top + row + u * 1.2
         lines = self.match_rows()
         heights = [row if button else u * 1.8 for _, button in lines]  # headings are short
         self.scroll_rows = min(self.scroll_rows, self.last_start(heights, inner.bottom - y, gap))
         shown = lines[self.scroll_rows:]
         if self.scroll_rows:  # scrolled: say what is above, in the place of its first row
-            shown = [(f"More above ({self.scroll_rows}): scroll up", None)] + shown[1:]
+            shown = [(w("window-more-above", count=self.scroll_rows), None)] + shown[1:]
         for i, (text, button) in enumerate(shown):
             height = row if button else u * 1.8
             below = len(shown) - i - 1
             if below and y + height + gap + u * 1.8 > inner.bottom:
-                ui.text(f"More below ({below + 1}): scroll down", (inner.left, y + u * 0.9),
+                ui.text(w("window-more-below", count=below + 1), (inner.left, y + u * 0.9),
                         size, theme.ACCENT, anchor="midleft")
                 break
             line = pygame.Rect(inner.left, int(y), inner.width, int(height))
             if button is None:
-                muted = text.startswith(" ") or text.startswith("More")
+                muted = text.startswith(" ") or (i == 0 and self.scroll_rows > 0)
                 ui.text(text.strip(), (line.left + (u if text.startswith(" ") else 0),
                                        line.centery), size, theme.MUTED if muted else theme.TEXT,
                         bold=not muted, anchor="midleft", max_width=line.width)
             else:
                 bw = int(u * 7)
+                room = line.width - bw - gap
                 first, _, second = text.partition("\n")  # a second line is smaller
+                if not second and theme.text_size(first, size)[0] > room:  # two lines
+                    first, *rest = wrap(first, size * 0.85, int(room))
+                    second = " ".join(rest)
                 ui.text(first, (line.left, line.centery - (u * 0.6 if second else 0)), size,
-                        anchor="midleft", max_width=line.width - bw - gap)
+                        anchor="midleft", max_width=room)
                 if second:
                     ui.text(second, (line.left, line.centery + u * 0.7), size * 0.85,
-                            theme.MUTED, anchor="midleft", max_width=line.width - bw - gap)
+                            theme.MUTED, anchor="midleft", max_width=room)
                 label, action = button
                 ui.button(pygame.Rect(line.right - bw, line.top, bw, line.height), label, action,
-                          primary=label == "Resume")
+                          primary=label == w("button-resume"))
             y += height + gap
 
     def matches_height(self, u: float) -> float:
@@ -389,22 +424,30 @@ class LobbyScreen:
     def match_rows(self) -> list[Row]:
         """Our unfinished games first (Resume), then the open matches (Join) and the
         ones to watch (Watch)."""
-        known = self.known
-        none: list[Row] = [("  none right now", None)]
+        known, w = self.known, words()
+        none: list[Row] = [("  " + w("lobby-none"), None)]
         lines: list[Row] = []
         unfinished = known.unfinished()
         if unfinished:
-            lines.append(("Your unfinished games", None))
+            lines.append((w("window-unfinished"), None))
             for code in unfinished:
                 what, now = known.views[code].resume_lines()
                 resume = partial(self.actions.resume, code)
-                lines.append((f"{code}  {what}\n{now}", ("Resume", resume)))
+                lines.append((f"{code}  {what}\n{now}", (w("button-resume"), resume)))
         mine = set(known.views)
         waiting = [m for m in known.lobby if m.status == "waiting" and m.match not in mine]
         playing = [m for m in known.lobby if m.status != "waiting" and m.match not in mine]
-        lines.append(("Open matches (a seat is free)", None))
-        lines += [(lobby_line(m), ("Join", partial(self.join, m.match))) for m in waiting] or none
-        lines.append(("Matches to watch", None))
-        lines += [(lobby_line(m), ("Watch", partial(self.join, m.match, watch=True)))
+        lines.append((w("lobby-open-matches"), None))
+        lines += [(lobby_line(m), (w("button-join"), partial(self.join, m.match)))
+                  for m in waiting] or none
+        lines.append((w("lobby-watch-matches"), None))
+        lines += [(lobby_line(m), (w("button-watch"), partial(self.join, m.match, watch=True)))
                   for m in playing] or none
         return lines
+
+
+def level_line(level: int) -> str:
+    """A bot level for players: '3 Intermediate: looks a few moves ahead'."""
+    w = words()
+    return w("level-words", level=level, title=w(f"level-{level}-title"),
+             feel=w(f"level-{level}-feel"))

@@ -11,6 +11,7 @@ from functools import partial
 import pygame
 
 from client.common.match_view import MatchView
+from client.common.words import words
 from client.gui import theme
 from client.gui.widgets import Ui, columns
 
@@ -27,7 +28,7 @@ def move_label(view: MatchView, index: int, name: str) -> tuple[str, bool]:
     it a mistake or a big one) and whether it is one. Only the server's verdict marks a
     move: a loss within the engine's own error is no mistake."""
     r = view.reviewed(index)
-    text = f"{index + 1}. {name}"
+    text = words()("record-numbered", number=index + 1, move=name)
     if r is None or not r.mistake:
         return text, False
     return f"{text} {MARKS.get(r.mistake, '??')}", True
@@ -35,31 +36,33 @@ def move_label(view: MatchView, index: int, name: str) -> tuple[str, bool]:
 
 def review_heading(view: MatchView) -> str:
     """The list's heading once reviewed: how many mistakes each side made, by the
-    server's verdicts ('Review: Black 2 mistakes, White 0')."""
-    counts = [0, 0]
+    server's verdicts ('Mistakes: Black 2 (1 big), White 0.')."""
+    counts, big = [0, 0], [0, 0]
     for r in view.review.plies if view.review is not None else []:
         counts[r.seat] += bool(r.mistake)
-    first = f"{view.side(0)} {counts[0]} mistake{'s' if counts[0] != 1 else ''}"
-    return f"Review: {first}, {view.side(1)} {counts[1]}"
+        big[r.seat] += r.mistake > 1
+    w = words()
+    first, second = (w("review-count-side", side=view.side(seat), count=counts[seat],
+                       big=big[seat]) for seat in (0, 1))
+    return w("review-count", first=first, second=second)
 
 
 def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int | None,
                go: GoTo) -> None:
     """The record as numbered moves in columns; the one on the board highlighted,
     the reviewed mistakes in their own colour."""
-    names = view.move_names()
+    names, w = view.move_names(), words()
     if not view.info.coordinates:  # a bare slot number reads like a move count
-        names = [f"{view.side(k % 2)} on {n}" for k, n in enumerate(names)]
+        names = [w("record-mark", side=view.side(k % 2), square=n) for k, n in enumerate(names)]
     labels = [move_label(view, k, n) for k, n in enumerate(names)]
     pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
     inner = box.inflate(-u, -u)
-    heading = f"Moves ({len(names)})" if view.review is None else review_heading(view)
+    heading = (w("record-heading", count=len(names)) if view.review is None
+               else review_heading(view))
     ui.text(heading, inner.topleft, u * 1.0, theme.MUTED, max_width=inner.width)
     px = u * 1.0
-    f = theme.font(int(px))
-    line_h = f.get_linesize()
-    widest = max((text for text, _ in labels), key=lambda t: f.size(t)[0], default="")
-    cell_w = f.size(widest)[0] + int(u * 1.2)
+    line_h = theme.line_height(px)
+    cell_w = max((theme.text_size(text, px)[0] for text, _ in labels), default=0) + int(u * 1.2)
     top = inner.top + int(u * 1.6)
     per_col = max(1, (inner.bottom - top) // line_h)
     cols = max(1, inner.width // cell_w)
@@ -94,7 +97,8 @@ def draw_step_bar(ui: Ui, bar: pygame.Rect, u: float, total: int, looking: int |
         ui.button(rect, label, action, enabled=total > 0)
     if narrow:
         return
-    words = "live" if looking is None else "looking back"
-    ui.text(f"move {shown} of {total} ({words})", (bar.left + bar.width * 0.53, bar.centery),
+    where = words()("record-where", shown=shown, count=total,
+                    live="yes" if looking is None else "no")
+    ui.text(where, (bar.left + bar.width * 0.53, bar.centery),
             u * 1.0, theme.MUTED if looking is None else theme.WARN, anchor="midleft",
             max_width=bar.width * 0.47)

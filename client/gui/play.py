@@ -10,14 +10,17 @@ import asyncio
 import os
 import sys
 
+from client.common import settings
 from client.common.options import parse
+from client.common.words import words
 
 DESCRIPTION = ("Play tic-tac-toe or Othello in a window, against the server's bot or a "
                "person on the LAN. Flags that say what to play skip the start screen.")
 
 
 def main(argv: list[str]) -> int:
-    plan = parse("taikyoku play", DESCRIPTION, argv)
+    plan = parse("taikyoku play", DESCRIPTION, argv,
+                 remembered=settings.load(settings.settings_path()).lang)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # loaded only once the flags are fine
 
@@ -29,6 +32,5 @@ def main(argv: list[str]) -> int:
     try:
         return asyncio.run(run())
     except pygame.error as err:  # typically: no display (an SSH session)
-        print(f"taikyoku play: cannot open a window ({err}); `taikyoku tui` plays in the "
-              "terminal with the same flags", file=sys.stderr)
+        print(words()("window-no-display", error=str(err)), file=sys.stderr)
         return 1

@@ -9,7 +9,8 @@ from functools import partial
 
 import pygame
 
-from client.common.match_view import MatchView, player_words
+from client.common.match_view import MatchView
+from client.common.words import words
 from client.gui import theme
 from client.gui.board import draw_side_icon
 from client.gui.clock_panel import clock_width, draw_clock
@@ -28,15 +29,15 @@ def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int
         pygame.draw.rect(ui.surface, theme.ACCENT, row, 2, border_radius=int(u * 0.5))
     r = int(u * 0.8)
     draw_side_icon(ui.surface, view.info.look, seat, (int(x + u * 1.3), row.centery), r)
-    p = view.player(seat)
+    p, w = view.player(seat), words()
     name = view.label(seat)
     if p is not None and seat == view.seat and p.name:
-        name = f"You ({p.name})"
+        name = w("page-seat-you", name=p.name)
     elif p is not None and p.kind == "bot":
-        name = player_words(p).capitalize()  # 'The bot (level 3)'
+        name = w("page-seat-bot", level=p.level or "none")  # 'The bot (level 3)'
     elif p is not None and p.name and name != p.name:
-        name = f"{name} ({p.name})"
-    text = f"{view.side(seat)}: {name}"
+        name = w("window-seat-named", label=name, name=p.name)
+    text = w("window-seat", side=view.side(seat), name=name)
     clocks = view.clocks()
     right = row.right - u * 0.4
     if clocks is not None:
@@ -69,9 +70,9 @@ def draw_takeback_offer(ui: Ui, view: MatchView, answer: Callable[[bool], None],
     text = view.takeback_text()
     if text is None:
         return y
-    f = theme.font(int(u * 1.15), bold=True)
-    lines = wrap(text, f, int(width - u * 1.2))[:3]
-    text_h = len(lines) * f.get_linesize()
+    px = u * 1.15
+    lines = wrap(text, px, int(width - u * 1.2), bold=True)[:3]
+    text_h = len(lines) * theme.line_height(px, bold=True)
     buttons_h = u * 3.0 if view.offer_to_answer else 0.0
     box = pygame.Rect(x, int(y), width, int(u * 1.3 + text_h + buttons_h))
     pygame.draw.rect(ui.surface, theme.PANEL, box, border_radius=int(u * 0.5))
@@ -82,8 +83,9 @@ def draw_takeback_offer(ui: Ui, view: MatchView, answer: Callable[[bool], None],
         row = pygame.Rect(x + int(u * 0.6), int(y + u * 1.0 + text_h), int(width - u * 1.2),
                           int(u * 2.5))
         accept, decline = columns(row, 2, u * 0.6)
-        ui.button(accept, "Accept", partial(answer, True), primary=True, hint="Y")
-        ui.button(decline, "Decline", partial(answer, False), hint="N")
+        ui.button(accept, words()("button-accept"), partial(answer, True), primary=True,
+                  hint="Y")
+        ui.button(decline, words()("button-decline"), partial(answer, False), hint="N")
     return box.bottom + u * 0.6
 
 
@@ -96,8 +98,8 @@ def draw_rematch_offer(ui: Ui, view: MatchView, x: int, y: float, width: int,
         return y
     other = 1 - view.seat
     if other in s.rematch and view.seat not in s.rematch:
-        text = f"{view.label(other)} wants a rematch: press Rematch (N)."
+        text = words()("window-rematch-wanted", who=view.label(other))
     else:
-        text = f"Rematch asked: waiting for {view.label(other)}..."
+        text = words()("page-rematch-asked", who=view.label(other))
     ui.text(text, (x, y), u * 1.15, theme.ACCENT, max_width=width)
     return y + u * 1.8

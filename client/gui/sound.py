@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
+from client.common.words import words
 from shared.protocol import MatchState
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ class Cue(enum.Enum):
     """A mark or disc is placed and nothing turns over (tic-tac-toe)."""
     CAPTURE = "capture"
     """A move turned discs over (every Othello move)."""
-    YOUR_TURN = "your turn"
+    YOUR_TURN = "your_turn"
     END = "end"
 
 
@@ -131,8 +132,8 @@ def to_buffer(wave: Wave, size: int, channels: int) -> bytes:
     """``wave`` as raw samples in the mixer's format (interleaved, the same on every
     channel). ValueError for a sample format this module does not write."""
     if size not in SAMPLE_TYPES:
-        raise ValueError(f"the audio mixer uses {size}-bit samples, which the sounds do not "
-                         f"support (only {sorted(SAMPLE_TYPES)})")
+        raise ValueError(words()("window-audio-format", bits=size,
+                                 supported=", ".join(map(str, sorted(SAMPLE_TYPES)))))
     kind, scale, offset = SAMPLE_TYPES[size]
     samples = np.round(wave * scale + offset) if kind is not np.float32 else wave
     frames = np.repeat(samples.astype(kind)[:, None], channels, axis=1)

@@ -1,10 +1,21 @@
-"""Colours, fonts and the size unit: everything is laid out from the window's size."""
+"""Colours, fonts and the size unit: everything is laid out from the window's size.
+
+A line of text is drawn in the system's font (DejaVu Sans, Liberation Sans...) when that
+font has a glyph for each of its characters, else in the Japanese font shipped in
+client/gui/fonts/ (a subset of Noto Sans CJK JP: ASCII, kana, JIS X 0208's kanji and the
+catalogue's characters, made by tools/make_window_font.py), so Japanese words and names
+read on a machine without CJK fonts. A whole line takes one font, so its letters sit on
+one baseline; the Japanese font is drawn at the system font's line height (its own em
+is taller), so a layout measured with either holds for both.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib.resources import as_file, files
 
 import pygame
+import pygame.freetype
 
 BG = (28, 32, 38)
 PANEL = (38, 44, 52)
@@ -78,6 +89,8 @@ MIN_FONT = 10
 """Text never shrinks below this many pixels, so it stays readable in a small window."""
 
 _FONT_NAMES = "dejavusans,liberationsans,arial,helvetica,freesans"
+JAPANESE_FONT = files(__package__).joinpath("fonts", "NotoSansCJKjp-subset.otf")
+"""The shipped font for what the system's font cannot draw (package data)."""
 
 
 def unit(size: tuple[int, int]) -> float:
@@ -86,14 +99,65 @@ def unit(size: tuple[int, int]) -> float:
 
 
 @lru_cache(maxsize=64)
-def font(px: int, bold: bool = False) -> pygame.font.Font:
-    """A font of ``px`` pixels (cached: building fonts every frame is slow)."""
+def system_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The system's font at ``px`` pixels (cached: building fonts every frame is slow)."""
     px = max(MIN_FONT, int(px))
     try:
-        f = pygame.font.SysFont(_FONT_NAMES, px, bold=bold)
+        return pygame.font.SysFont(_FONT_NAMES, px, bold=bold)
     except (OSError, RuntimeError):
-        f = pygame.font.Font(None, px)
+        return pygame.font.Font(None, px)
+
+
+@lru_cache(maxsize=64)
+def japanese_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped Japanese font, as tall a line as the system's font at ``px`` (never
+    below MIN_FONT: a kanji needs its pixels); bold is drawn by thickening the strokes,
+    as only the regular weight is shipped."""
+    tall = system_font(px, bold).get_height()
+    with as_file(JAPANESE_FONT) as path:
+        probe = pygame.font.Font(path, 100)
+        f = pygame.font.Font(path, max(MIN_FONT, round(100 * tall / probe.get_height())))
+    f.bold = bold
     return f
+
+
+@lru_cache(maxsize=1)
+def _system_glyphs() -> pygame.freetype.Font:
+    """The system's font file opened to ask which characters it has (pygame.font draws
+    its missing-glyph box for a character it lacks; freetype says it lacks it)."""
+    pygame.freetype.init()
+    return pygame.freetype.Font(pygame.font.match_font(_FONT_NAMES), 16)
+
+
+@lru_cache(maxsize=4096)
+def system_lacks(text: str) -> bool:
+    """Whether the system's font has no glyph for some character of ``text``."""
+    return None in _system_glyphs().get_metrics(text)
+
+
+def font(px: int, bold: bool = False, text: str = "") -> pygame.font.Font:
+    """The font ``text`` is drawn in at ``px`` pixels: the system's, or the Japanese one
+    where the system's lacks a character of it (no text: the system's, for measuring
+    space and line height)."""
+    if text and system_lacks(text):
+        return japanese_font(int(px), bold)
+    return system_font(int(px), bold)
+
+
+def text_size(text: str, px: float, bold: bool = False) -> tuple[int, int]:
+    """How wide and tall ``text`` is drawn at ``px`` pixels, in the font it is drawn in."""
+    return font(int(px), bold, text).size(text)
+
+
+def line_height(px: float, bold: bool = False) -> int:
+    """The distance between the baselines of two lines at ``px`` pixels."""
+    return system_font(int(px), bold).get_linesize()
+
+
+def forget_fonts() -> None:
+    """Drop the cached fonts (they die with pygame's font and freetype modules)."""
+    for cached in (system_font, japanese_font, _system_glyphs, system_lacks):
+        cached.cache_clear()
 
 
 def draw_text(surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int],
@@ -102,7 +166,7 @@ def draw_text(surface: pygame.Surface, text: str, px: int, colour: tuple[int, in
 
     Every letter the window draws goes through here, so a test can read each one's colour
     against what lies under it (tests/client/gui/test_gui_contrast.py)."""
-    img = font(px, bold).render(text, True, colour)
+    img = font(px, bold, text).render(text, True, colour)
     rect = img.get_rect(**anchor)
     surface.blit(img, rect)
     return rect

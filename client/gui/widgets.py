@@ -90,22 +90,20 @@ class Ui:
         anchor: str = "topleft",
         max_width: float | None = None,
     ) -> pygame.Rect:
-        """Draw one line that fits ``max_width``: a little smaller, then cut with '...'.
+        """Draw one line that fits ``max_width``: a little smaller, then cut with '…'.
 
         Text shrinks at most to 80% (and never below theme.MIN_FONT) so it stays
         readable; what still does not fit is elided rather than drawn over its neighbours.
         """
         size = int(px)
-        f = theme.font(size, bold)
         if max_width is not None:
             smallest = max(theme.MIN_FONT, int(px * 0.8))
-            while f.size(text)[0] > max_width and size > smallest:
+            while theme.text_size(text, size, bold)[0] > max_width and size > smallest:
                 size = max(smallest, int(size * 0.92))
-                f = theme.font(size, bold)
-            if f.size(text)[0] > max_width:
-                while len(text) > 1 and f.size(text + "...")[0] > max_width:
+            if theme.text_size(text, size, bold)[0] > max_width:
+                while len(text) > 1 and theme.text_size(text + "…", size, bold)[0] > max_width:
                     text = text[:-1]
-                text = text.rstrip() + "..."
+                text = text.rstrip() + "…"
         return theme.draw_text(self.surface, text, size, color, bold,
                                **{anchor: (int(pos[0]), int(pos[1]))})
 
@@ -119,13 +117,12 @@ class Ui:
         bold: bool = False,
     ) -> int:
         """Draw word-wrapped text inside ``rect``; returns the y below the last line."""
-        f = theme.font(int(px), bold)
-        y = rect.top
-        for line in wrap(text, f, rect.width):
-            if y + f.get_height() > rect.bottom:
+        y, step = rect.top, theme.line_height(px, bold)
+        for line in wrap(text, px, rect.width, bold):
+            if y + theme.font(int(px), bold, line).get_height() > rect.bottom:
                 break
             theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, y))
-            y += f.get_linesize()
+            y += step
         return y
 
     def panel(self, rect: pygame.Rect, color: tuple[int, int, int] = theme.PANEL) -> None:
@@ -172,7 +169,7 @@ class Ui:
                                   bottomright=(rect.right - 4, rect.bottom - 1))
             room -= key.width + 4  # the label centred in what the letter leaves
             middle = (rect.centerx - (key.width + 4) // 2, rect.centery)
-        wide = theme.font(int(px), primary).size(label)[0]
+        wide = theme.text_size(label, px, primary)[0]
         if shrink and wide > room:  # smaller before cut: "Othello 8x8", not "Othello…"
             px = max(theme.MIN_FONT, px * room / wide)
         self.text(label, middle, px, fg, bold=primary, anchor="center", max_width=room)
@@ -209,7 +206,7 @@ class Ui:
         its longest label alone being drawn smaller."""
         size = int(min(r.height for r in rects) * 0.42)
         while size > theme.MIN_FONT and any(
-            theme.font(size).size(label)[0] > r.width - r.height * 0.4
+            theme.text_size(label, size)[0] > r.width - r.height * 0.4
             for label, r in zip(labels, rects)
         ):
             size = max(theme.MIN_FONT, int(size * 0.92))
@@ -241,19 +238,52 @@ class Ui:
         self.on_click(rect, take_focus)
 
 
-def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` (long words stay whole)."""
+NO_LINE_START = frozenset("、。，．・：；？！ー〜…‥）」』】〕〉》”’］｝ぁぃぅぇぉっゃゅょゎ"
+                          "ァィゥェォッャュョヮヵヶ.,:;!?)]}%")
+"""Marks a line may not begin with (Japanese kinsoku): closing brackets, the full stop
+and comma, small kana, the long-vowel mark; and their Latin cousins."""
+NO_LINE_END = frozenset("（「『【〔〈《“‘［｛([{")
+"""Opening brackets, which a line may not end with."""
+
+
+def is_wide(c: str) -> bool:
+    """A character of a script written without spaces (kana, kanji, full-width forms),
+    after which a line may break."""
+    return "\u2e80" <= c <= "\ua4cf" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef"
+
+
+def pieces(para: str) -> list[str]:
+    """``para`` cut where a line may end: after a space (a word and the spaces after it)
+    and between two characters of Japanese, which has no spaces; a closing mark kept
+    with what comes before it, an opening one with what follows (kinsoku)."""
+    out: list[str] = []
+    for c in para:
+        last = out[-1] if out else ""
+        joins = last and (c in NO_LINE_START or last[-1] in NO_LINE_END
+                          or (last[-1] != " " and not is_wide(last[-1]) and not is_wide(c))
+                          or (c == " "))
+        if joins:
+            out[-1] = last + c
+        else:
+            out.append(c)
+    return out
+
+
+def wrap(text: str, px: float, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` at ``px`` pixels, breaking
+    between words, or between the characters of Japanese (a word longer than a line
+    stays whole)."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+        for piece in pieces(para):
+            trial = line + piece
+            if not line or theme.text_size(trial.rstrip(), px, bold)[0] <= width:
                 line = trial
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                lines.append(line.rstrip())
+                line = piece
+        lines.append(line.rstrip())
     return lines
 
 

@@ -746,3 +746,75 @@ tui-review-mistakes = { $who }: { $count ->
    *[other] { $discs } discs
 } given away in them.
 tui-review-slipped = { $who }: the result slipped at move { $moves }.
+
+## Window
+
+window-starting = Starting…
+window-start-failed = Could not start: { $why }
+window-retrying = Trying again…
+window-try-again = Try again
+window-quit = Quit
+window-welcome-back-many = Welcome back: you have { $count } unfinished games; choose one to go on with.
+window-setting-unsaved = The setting could not be saved in { $path } ({ $why }): it holds until you close the window.
+window-server = Server: { $name }
+window-head-clock = Clock
+window-opponent-person = A person (LAN)
+window-bot-level = Bot level: { $level }
+# a level's button: "3 Intermediate"
+window-level-button = { $level } { $title }
+window-friend-joins = Your friend joins with the match code you get.
+window-hints-no = No hints
+window-hints-yes = Hints allowed for both
+window-clock-none = No clock
+window-join-head = Join a friend's match by its code
+window-more-above = More above ({ $count }): scroll up
+window-more-below = More below ({ $count }): scroll down
+window-unfinished = Your unfinished games
+window-invitation = Friends can open { $address } in a browser.
+# the keys' legend at the foot of the start screen: a key, then what it does
+window-key-games = 1-{ $count } game
+window-key-opponent = B bot / P person
+window-key-level = +/- level
+window-key-first = F/S/R who starts
+window-key-clock = C clock
+window-key-hints = H hints
+window-key-unlisted = U unlisted
+window-key-spectators = W spectators chat
+window-key-play = Enter play
+window-key-code = J code
+window-key-tab = Tab next box
+window-key-refresh = F5 refresh
+window-key-language = L language
+window-key-quit = Esc quit
+window-looking-back-click = You are looking back through the game: press End to return to it.
+window-takeback-nothing = Nothing to take back yet: you have not moved.
+window-takeback-not-now = You cannot take back now.
+window-hints-off = Hints are off in this match (whoever created it did not allow them).
+window-hint-wait = Hints are for the player to move: wait for your turn.
+window-no-sound = No sound on this computer ({ $why }).
+window-offline = Offline: moves wait until the link is back.
+window-looking-back = Looking back at move { $number } (End: back to the game)
+window-share-code = Tell your friend the code: { $code }
+window-share-how = Their window finds this server on the LAN { $unlisted ->
+    [yes] and they type the code under Join (the match is unlisted)
+   *[no] and lists the match
+}; or they run: taikyoku play --server { $address } --join { $code }
+# the bot's turn, its dots pulsing: "The bot is thinking."
+window-thinking = { $turn }{ $dots ->
+    [1] .
+    [2] ..
+   *[other] ...
+}
+window-sound-none = No sound
+window-rematch-gone = They left: no rematch
+window-resign-sure = Sure? Click to resign
+window-leave-sure = Sure? Leaving loses
+# on the square the engine preferred, in a reviewed game
+window-engine-best = best
+# a player's row: "Black: You (Taro)"
+window-seat = { $side }: { $name }
+window-seat-named = { $label } ({ $name })
+window-rematch-wanted = { $who } wants a rematch: press Rematch (N).
+window-chat-placeholder = Chat: Enter to write
+window-audio-format = the audio mixer uses { $bits }-bit samples, which the sounds do not support (only { $supported })
+window-no-display = taikyoku play: cannot open a window ({ $error }); `taikyoku tui` plays in the terminal with the same flags

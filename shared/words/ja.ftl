@@ -697,3 +697,70 @@ tui-review-mistakes = { $who }：悪手 { $count }{ $big ->
    *[other] （うち大悪手 { $big }）
 }、そこで失った石 { $discs }。
 tui-review-slipped = { $who }：{ $moves } 手目で結果が悪くなりました。
+
+## Window
+
+window-starting = 起動しています…
+window-start-failed = 起動できませんでした：{ $why }
+window-retrying = もう一度試しています…
+window-try-again = もう一度
+window-quit = 終了
+window-welcome-back-many = おかえりなさい。途中の対局が { $count } 局あります。続ける対局を選んでください。
+window-setting-unsaved = 設定を { $path } に保存できませんでした（{ $why }）。ウィンドウを閉じるまでは有効です。
+window-server = サーバー：{ $name }
+window-head-clock = 持ち時間
+window-opponent-person = 人（LAN）
+window-bot-level = コンピューターの強さ：{ $level }
+window-level-button = { $level } { $title }
+window-friend-joins = 友だちは、対局を作ると出るコードで入ります。
+window-hints-no = ヒントなし
+window-hints-yes = ヒントは二人とも使える
+window-clock-none = 持ち時間なし
+window-join-head = 友だちの対局にコードで入る
+window-more-above = 上にあと { $count } 件：上へスクロール
+window-more-below = 下にあと { $count } 件：下へスクロール
+window-unfinished = 途中の対局
+window-invitation = 友だちはブラウザーで { $address } を開いても遊べます。
+window-key-games = 1-{ $count } ゲーム
+window-key-opponent = B コンピューター / P 人
+window-key-level = +/- 強さ
+window-key-first = F/S/R 先手
+window-key-clock = C 持ち時間
+window-key-hints = H ヒント
+window-key-unlisted = U 一覧に出さない
+window-key-spectators = W 観戦者のチャット
+window-key-play = Enter 対局開始
+window-key-code = J コード
+window-key-tab = Tab 次の欄
+window-key-refresh = F5 更新
+window-key-language = L 言語
+window-key-quit = Esc 終了
+window-looking-back-click = 対局を振り返っています。End キーで対局に戻ります。
+window-takeback-nothing = まだ待ったはできません：あなたはまだ打っていません。
+window-takeback-not-now = いまは待ったはできません。
+window-hints-off = この対局ではヒントは使えません（作った人が許可していません）。
+window-hint-wait = ヒントは手番の人が使えます。あなたの番を待ってください。
+window-no-sound = このコンピューターでは音が出せません（{ $why }）。
+window-offline = オフライン：接続が戻るまで手は送られません。
+window-looking-back = { $number } 手目を振り返っています（End：対局に戻る）
+window-share-code = 友だちにこのコードを伝えてください：{ $code }
+window-share-how = 友だちのウィンドウは LAN でこのサーバーを見つけ、{ $unlisted ->
+    [yes] 「入る」の欄にコードを入れます（この対局は一覧に出ません）
+   *[no] 一覧にこの対局が出ます
+}。コマンドなら：taikyoku play --server { $address } --join { $code }
+window-thinking = { $turn }{ $dots ->
+    [1] ・
+    [2] ・・
+   *[other] ・・・
+}
+window-sound-none = 音が出ません
+window-rematch-gone = 相手が退出：再戦なし
+window-resign-sure = 本当に？もう一度押すと投了
+window-leave-sure = 本当に？退出すると負け
+window-engine-best = 最善
+window-seat = { $side }：{ $name }
+window-seat-named = { $label }（{ $name }）
+window-rematch-wanted = { $who }がもう一局を望んでいます：「もう一局」（N）を押してください。
+window-chat-placeholder = チャット：Enter で書く
+window-audio-format = 音声ミキサーが { $bits } ビットの形式を使っていて、この音は鳴らせません（鳴らせるのは { $supported }）
+window-no-display = taikyoku play: ウィンドウを開けません（{ $error }）。同じオプションで `taikyoku tui` を使うと端末で遊べます

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHECKED = ("client/common", "client/tui", "client/cli.py", "client/__main__.py")
+CHECKED = ("client/common", "client/gui", "client/tui", "client/cli.py", "client/__main__.py")
 """The packages and modules whose words must all come from the catalogue."""
 
 WORDS = re.compile(r"\b[A-Za-z]{2,}[,;:!?.]? [A-Za-z]+\b")

@@ -128,8 +128,8 @@ def test_a_spectator_where_only_the_players_chat_has_no_chat_field(
     words = drawn_words(app, monkeypatch)
     app.step([])
     screenshot(app.surface, "spectator_players_only_chat")
-    assert "Only the players may chat in this match." in words
-    assert any(w.startswith("Othello 8x8  -  match K7QX (unlisted)") for w in words)
+    assert "Spectators cannot chat in this match." in words
+    assert any(w.startswith("Othello 8x8 · match K7QX · unlisted") for w in words)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
     assert app.ui.focus is not app.game.chat.field
     words.clear()

@@ -14,6 +14,7 @@ import pytest
 
 from client.common.connection import _decode
 from client.common.launch import Where
+from client.common.words import words
 from client.gui import sound, theme
 from client.gui.animation import BoardAnimation
 from client.gui.app import App
@@ -103,9 +104,9 @@ def test_hints_and_a_refusal_go_when_the_game_ends(app: App) -> None:
 
 def test_the_hint_line_says_whose_margin_the_numbers_are(app: App) -> None:
     hinted(app)
-    assert ("Hint: Black's disc margin at the end after each move (+4: Black ends 4 discs "
-            "ahead); framed: the best; underlined: solved exactly.", theme.HINT_BEST_TEXT
-            ) in app.game.notes()
+    assert ("Hint: after each move, the disc margin you (Black) can expect at the end (+4: "
+            "Black ahead by 4); framed: the best; underlined: solved exactly.",
+            theme.HINT_BEST_TEXT) in app.game.notes()
 
 
 def test_a_refusal_goes_with_the_next_move(app: App) -> None:
@@ -136,7 +137,7 @@ def test_the_review_marks_the_servers_mistakes_only(app: App,
     drawn = texts(app, monkeypatch)
     app.game.step(None, 3)  # after c3, one disc worse than an estimate: no mistake
     app.step([])
-    assert "Review: Black 1 mistake, White 1" in drawn
+    assert "Mistakes: Black 1 (1 big), White 1." in drawn
     assert painted(app, theme.HINT_BEST) == 0  # no engine's choice shown against it
     app.game.step(None, 5)
     app.step([])
@@ -176,8 +177,9 @@ def test_the_small_start_screen_shows_every_list_and_the_whole_legend(
     screenshot(app.surface, "rough_start_480x640")
     assert "Matches to watch" in drawn
     legend = " ".join(drawn)
-    assert all(item in legend for item in SHORTCUTS)  # not cut to "W spe..."
-    assert not any(t.endswith("...") for t in drawn)
+    assert all(words()(f"window-key-{key}", count=4) in legend
+               for key in SHORTCUTS)  # not cut to "W spe…"
+    assert not any(t.endswith("…") for t in drawn)
     labels = {getattr(a, "func", None) for _, a in app.ui.hits}
     assert app.lobby.join in labels  # Join and Watch are there to click
     assert app.lobby.qr_rect is not None  # room enough for the browser's QR code too

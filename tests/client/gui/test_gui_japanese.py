@@ -1,0 +1,248 @@
+"""The window in Japanese (issue 24): every character the catalogue has is drawn with a
+glyph, not the font's missing-glyph shape (the shipped font where the system's lacks
+one); the start screen, a game in progress, a result and a review fit 480x640 and
+1280x800 with nothing cut or off the window; a whole game against the bot is played
+with no English word on screen except names and codes. Screenshots in tests/output/."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import pygame
+import pytest
+
+from client.common.launch import Where
+from client.common.options import Plan
+from client.common.words import use_language, words
+from client.gui import theme, widgets
+from client.gui.app import App
+from server.shell.app import GameServer
+from shared.games.othello import parse_square
+from shared.protocol import (
+    Analysis,
+    ChatLine,
+    ClockState,
+    Joined,
+    MatchSummary,
+    PlayerInfo,
+    PlyReview,
+    Result,
+    Review,
+    ScoredMove,
+)
+from shared.words import source
+from tests.client.client_support import (
+    Driver,
+    screenshot,
+    show,
+    state_after,
+    told_every_feature,
+)
+
+SIZES = [(480, 640), (1280, 800)]
+OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
+KEYS = {"Esc", "Enter", "End", "Tab"}
+"""Key caps, printed as on the keyboard in both languages."""
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    """The window speaks Japanese for the test (English again after it)."""
+    use_language("ja")
+    yield
+    use_language("en")
+
+
+Drawn = list[tuple[str, int, bool, pygame.Rect]]
+
+
+def watch(monkeypatch: pytest.MonkeyPatch) -> tuple[Drawn, list[str]]:
+    """Every line the window draws (text, pixels, bold, where), and the texts it was asked
+    to fit (a drawn line that is none of these was cut short)."""
+    drawn: Drawn = []
+    asked: list[str] = []
+    draw, fit = theme.draw_text, widgets.Ui.text
+
+    def drawing(surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int],
+                bold: bool = False, **anchor: tuple[int, int]) -> pygame.Rect:
+        rect = draw(surface, text, px, colour, bold, **anchor)
+        drawn.append((text, px, bold, rect))
+        return rect
+
+    def fitting(self: widgets.Ui, text: str, *a: object, **k: object) -> pygame.Rect:
+        asked.append(text)
+        return fit(self, text, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "draw_text", drawing)
+    monkeypatch.setattr(widgets.Ui, "text", fitting)
+    return drawn, asked
+
+
+def glyph(f: pygame.font.Font, c: str) -> tuple[tuple[int, int], bytes]:
+    """How ``f`` draws the character ``c``: its size and pixels."""
+    img = f.render(c, True, (255, 255, 255), (0, 0, 0))
+    return img.get_size(), pygame.image.tobytes(img, "RGB")
+
+
+def missing(text: str, px: int, bold: bool = False) -> list[str]:
+    """The characters of ``text`` that the font the window draws it in has no glyph for:
+    drawn as that font's missing-glyph shape (a box, or a blank), as U+10FFFF is."""
+    f = theme.font(px, bold, text)
+    nothing = glyph(f, "\U0010ffff")
+    return sorted(c for c in set(text) if not c.isspace() and glyph(f, c) == nothing)
+
+
+def english(texts: list[str], allowed: set[str]) -> list[str]:
+    """The words of two letters or more in ``texts`` that are not names, nor codes (an
+    address, and what has digits: K7QX, a1)."""
+    found = {w for t in texts for w in re.findall(
+        r"[A-Za-z]{2,}", re.sub(r"\w+://\S+|\w*\d\w*", " ", t))}
+    return sorted(found - allowed)
+
+
+def assert_fits(app: App, drawn: Drawn, asked: list[str]) -> None:
+    """Every line drawn has its glyphs, lies inside the window, and is whole."""
+    window = app.surface.get_rect()
+    for text, px, bold, rect in drawn:
+        assert not missing(text, px, bold), (text, missing(text, px, bold))
+        assert window.contains(rect), (text, rect, window)
+    cut = [t for t, *_ in drawn if t.endswith("…") and t not in asked]
+    assert not cut, cut
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("px", [theme.MIN_FONT, 18, 40])
+def test_every_character_of_the_catalogue_has_a_glyph(px: int, bold: bool) -> None:
+    pygame.font.init()
+    text = "".join(sorted({c for lang in ("en", "ja") for c in source(lang)
+                           if c.isprintable() and not c.isspace()}))
+    for c in text:  # each alone, in the font a line of it alone is drawn in
+        assert not missing(c, px, bold), c
+    assert theme.font(px, bold, "黒") is not theme.font(px, bold, "Black")
+
+
+def test_a_japanese_name_in_the_english_window_reads(app: App,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    people = [PlayerInfo(0, "Taro", "human", True, "p_me"),
+              PlayerInfo(1, "山田花子", "human", True, "p_2")]
+    drawn, asked = watch(monkeypatch)
+    show(told_every_feature(app), Joined("K7QX", 0, "player"),
+         state_after("othello", 8, OPENING[:2], players=people),
+         ChatLine("K7QX", 1, 0.0, 1, "p_2", "山田花子", "よろしくお願いします"))
+    screenshot(app.surface, "english_window_japanese_name")
+    lines = [t for t, *_ in drawn]
+    assert "White: 山田花子" in lines and any("よろしくお願いします" in t for t in lines)
+    assert_fits(app, drawn, asked)
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_start_screen_in_japanese(app: App, size: tuple[int, int], japanese: None,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    resize(told_every_feature(app), size)
+    app.startup.where = Where("ws://127.0.0.1:8765", "this computer",
+                              share="ws://192.0.2.7:8765")
+    hana = PlayerInfo(0, "花子", "human", True, "p_hana")
+    app.known.lobby = [MatchSummary("AB3D", "othello", 8, "waiting", [hana], 0),
+                       MatchSummary("QW9E", "tictactoe", 3, "playing",
+                                    [hana, PlayerInfo(1, "minimax", "bot", True, None, 3)], 2)]
+    drawn, asked = watch(monkeypatch)
+    for vs in ("bot", "human"):
+        app.lobby.set_vs(vs)  # type: ignore[arg-type]
+        drawn.clear()
+        app.step([])
+        screenshot(app.surface, f"ja_start_{vs}_{size[0]}x{size[1]}")
+        assert_fits(app, drawn, asked)
+        lines = [t for t, *_ in drawn]
+        assert words()("lobby-play") in lines and "日本語" in lines
+        names = {"Taro", "Test", "server", "this", "computer"}  # as given above
+        assert english(lines, KEYS | names | {"English", "taikyoku", "LAN"}) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_game_a_result_and_a_review_in_japanese(app: App, size: tuple[int, int],
+                                                  japanese: None,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    resize(told_every_feature(app), size)
+    drawn, asked = watch(monkeypatch)
+    name = f"{size[0]}x{size[1]}"
+    playing = msgspec.structs.replace(
+        state_after("othello", 8, OPENING[:4]), hints=True,
+        clock=ClockState(300, 3, remaining=[287.5, 291.0], running=0))
+    show(app, Joined("K7QX", 0, "player"), playing,
+         ChatLine("K7QX", 1, 0.0, 0, "p_me", "Taro", "よろしく"),
+         Analysis("K7QX", 4, [ScoredMove(m, 4 - 3 * i, i == 0, 6)
+                              for i, m in enumerate(playing.legal)]))
+    screenshot(app.surface, f"ja_game_{name}")
+    assert_fits(app, drawn, asked)
+    over = state_after("othello", 8, OPENING,
+                       result=Result(winner=1, reason="resign", score=[4, 5]))
+    drawn.clear()
+    show(app, over)
+    screenshot(app.surface, f"ja_result_{name}")
+    assert_fits(app, drawn, asked)
+    lines = [t for t, *_ in drawn]
+    assert "コンピューターの勝ちです。" in lines
+    plies = [PlyReview(k, k % 2, move, move, 0, 0, False, 8, 0)
+             for k, move in enumerate(OPENING[:4])]
+    plies.append(PlyReview(4, 0, OPENING[4], parse_square("e3", 8), 6, 20, True, 8, 2))
+    drawn.clear()
+    show(app, Review("K7QX", plies))
+    app.game.step(None, 5)
+    app.step([])
+    screenshot(app.surface, f"ja_review_{name}")
+    assert_fits(app, drawn, asked)
+    lines = [t for t, *_ in drawn]
+    assert any(t.startswith("悪手：") for t in lines)
+    assert english(lines, KEYS | {"Taro"}) == []
+
+
+@pytest.mark.parametrize("game, key", [("tictactoe", pygame.K_1), ("othello", pygame.K_2)])
+async def test_a_whole_game_against_the_bot_in_japanese(
+        game_server: GameServer, game: str, key: int, japanese: None, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the start screen (the game's key, Enter) to the result, clicking the first
+    legal square each turn; then back to the start screen."""
+    app = App(Plan(name="Taro", server=game_server.url, level=1), size=(1280, 800),
+              settings_file=tmp_path / "settings.json")
+    drawn, asked = watch(monkeypatch)
+    driver = Driver()
+    seen: dict[str, object] = {}
+
+    def script(app: App) -> bool:
+        driver.check_time()
+        if not app.booted:
+            return False
+        if "started" not in seen:
+            seen["started"] = True
+            for k in (key, pygame.K_RETURN):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
+            return False
+        view = driver.board_shown(app)
+        if view is None:
+            return "code" in seen and app.known.view is None
+        s = view.state
+        seen["code"] = s.match
+        if s.status == "over" and "over" not in seen:
+            seen["over"] = view.result_text()
+            screenshot(app.surface, f"ja_whole_game_{game}")
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+        elif view.my_turn and driver.clicked_ply != s.ply:
+            driver.clicked_ply = s.ply
+            driver.click_square(app, s.legal[0])
+        return False
+
+    await app.run(script)
+    assert seen["over"] in ("あなたの勝ちです！", "コンピューターの勝ちです。", "引き分けです。")
+    lines = [t for t, *_ in drawn]
+    allowed = KEYS | {"Taro", "taikyoku", "LAN", "English", "test", "server", str(seen["code"])}
+    assert not [t for t in lines if english([t], allowed)]
+    pygame.font.init()  # the window closed it
+    for text, px, bold in {(text, px, bold) for text, px, bold, _ in drawn}:
+        assert not missing(text, px, bold), text
