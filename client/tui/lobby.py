@@ -12,6 +12,7 @@ from client.common.connection import LinkStatus
 from client.common.launch import Where
 from client.common.match_view import clock_words, game_label, player_words
 from client.common.options import Plan, Seat, Vs, match_code, read_clock
+from client.tui.command_words import typed
 from client.tui.console import Console, InputEnded
 from shared.ai.levels import DEFAULT_LEVEL, LEVELS
 from shared.games import DEFAULT_GAME, catalogue
@@ -146,7 +147,7 @@ class LobbyQuestions(Console):
             if isinstance(answer, InputEnded):
                 return answer
             try:
-                clock = read_clock(answer)
+                clock = read_clock(typed(answer))  # ５＋３ as 5+3
             except ValueError as err:
                 self.say(str(err))
                 continue
@@ -173,7 +174,7 @@ class LobbyQuestions(Console):
             answer = await self.ask(self.words("tui-ask-code"))
             if isinstance(answer, InputEnded):
                 return None
-            text = answer.strip().upper()
+            text = typed(answer).upper()  # a code or number typed in full width too
             if not text:
                 return None
             if text.isdigit():
@@ -182,7 +183,7 @@ class LobbyQuestions(Console):
                 self.say(self.words("tui-not-in-list", text=text, count=len(matches)))
             else:
                 try:
-                    return match_code(answer)
+                    return match_code(text)
                 except ValueError as err:
                     self.say(str(err))
 

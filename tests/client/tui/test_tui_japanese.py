@@ -118,7 +118,7 @@ async def test_tictactoe_in_japanese_with_an_aligned_list(
     try:
         for cue, keys_ in (("[4]: ", "j"), ("（戻るなら Enter キー）： ", ""), ("[4]: ", "1"),
                            ("相手", "b"), ("コンピューターの強さ", "1"), ("先手", "f"),
-                           ("持ち時間", ""), (MOVE_PROMPT, "９"),
+                           ("持ち時間", "５＋３"), (MOVE_PROMPT, "９"),
                            ("打てる手ではありません", "ヘルプ"), ("この一覧", "ヒント")):
             await term.until(cue)
             term.type(keys_ + "\r")
@@ -137,6 +137,7 @@ async def test_tictactoe_in_japanese_with_an_aligned_list(
     assert {"花子" in row or "Ken" in row for row in listed} == {True}
     clock_column = {text_columns(row[:row.index("持ち時間")]) for row in listed}
     assert len(clock_column) == 1, listed  # the name's column is as wide on screen
+    assert "持ち時間は 5分 +3秒 です。" in text  # typed in full width
     assert "「9」は打てる手ではありません（マスの番号 0-8）。" in text
     assert "コマンド：" in text and "t, takeback, 待った" in text
     assert "で引き分け" in text or "で勝ち" in text or "で負け" in text  # the hint, in words
