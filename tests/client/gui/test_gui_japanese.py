@@ -14,10 +14,11 @@ import msgspec
 import pygame
 import pytest
 
+from client.common import settings
 from client.common.launch import Where
 from client.common.options import Plan
 from client.common.words import use_language, words
-from client.gui import theme, widgets
+from client.gui import play, theme, widgets
 from client.gui.app import App
 from server.shell.app import GameServer
 from shared.games.othello import parse_square
@@ -40,6 +41,7 @@ from tests.client.client_support import (
     show,
     state_after,
     told_every_feature,
+    welcome,
 )
 
 SIZES = [(480, 640), (1280, 800)]
@@ -246,3 +248,57 @@ async def test_a_whole_game_against_the_bot_in_japanese(
     pygame.font.init()  # the window closed it
     for text, px, bold in {(text, px, bold) for text, px, bold, _ in drawn}:
         assert not missing(text, px, bold), text
+
+
+def test_the_language_switch_speaks_at_once_and_is_remembered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """日本語 on the start screen: the next frame is Japanese, the match already known
+    too, and the settings file says so; L goes back to English."""
+    app = App(Plan(name="Taro"), size=(1024, 720), settings_file=tmp_path / "settings.json")
+    try:
+        app.known.welcome = welcome()
+        app.known.handle(Joined("UN1A", 0, "player"))
+        app.known.handle(state_after("othello", 6, [], code="UN1A"))
+        app.known.current = None
+        drawn, _ = watch(monkeypatch)
+        app.step([])
+        assert "Play" in [t for t, *_ in drawn]
+        switch = next(rect for rect, action in app.ui.hits
+                      if getattr(action, "args", None) == ("ja",))
+        drawn.clear()
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=switch.center)])
+        app.step([])
+        lines = [t for t, *_ in drawn]
+        assert "対局開始" in lines and "Play" not in lines
+        assert app.known.views["UN1A"].turn_text() == "あなたの番です（黒）"
+        assert settings.load(tmp_path / "settings.json").lang == "ja"
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0)])
+        assert words().lang == "en"
+        assert settings.load(tmp_path / "settings.json").lang == "en"
+    finally:
+        use_language("en")
+        app.close_window()
+
+
+@pytest.mark.parametrize("argv, remembered, spoken", [
+    ([], "ja", "ja"), (["--lang", "en"], "ja", "en"), (["--lang", "ja"], None, "ja")])
+def test_taikyoku_play_speaks_the_remembered_language_unless_told(
+        argv: list[str], remembered: str | None, spoken: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "settings.json"
+    settings.save(settings.Settings(lang=remembered), path)
+    monkeypatch.setattr(settings, "settings_path", lambda: path)
+    monkeypatch.setenv("LANG", "C")
+    heard: list[str] = []
+
+    async def run(self: App, script: object = None) -> int:
+        heard.append(words().lang)
+        self.close_window()
+        return 0
+
+    monkeypatch.setattr(App, "run", run)
+    try:
+        assert play.main(argv) == 0
+    finally:
+        use_language("en")
+    assert heard == [spoken]
