@@ -115,6 +115,11 @@ async def test_against_the_servers_bot_to_the_end(server, connect) -> None:
         joined = await peer.expect("joined")
         first = await peer.expect("state", match=joined["match"])
         assert first["size"] == 4 and first["board"] == "." * 16
+        if seat == 0:  # a hint (always allowed against the bot): every empty square scored
+            await peer.send(type="hint", match=joined["match"])
+            hint = await peer.expect("analysis", match=joined["match"], timeout=60)
+            assert sorted(entry["move"] for entry in hint["moves"]) == list(range(16))
+            assert {entry["score"] for entry in hint["moves"]} <= {-1, 0, 1}
         final = await peer.play_out(first, seat)
         end = replayed(final["moves"])
         outcome = end.outcome()
@@ -137,6 +142,14 @@ async def test_between_two_people_to_a_block(server, connect) -> None:
     assert state["status"] == "over"
     assert state["result"] == {"winner": 0, "reason": "block", "score": [4, 3]}
     assert (await taro.expect("state", match=code, ply=7))["result"] == state["result"]
+    # the engine's review of the game: Hana's c4 let X make the block where b2 stopped it
+    await hana.send(type="analyse", match=code)
+    review = await hana.expect("review", match=code, timeout=60)
+    assert [entry["played"] for entry in review["plies"]] == state["moves"]
+    let_go = review["plies"][5]
+    assert (let_go["seat"], let_go["played"], let_go["best"]) == (1, read_move("c4"),
+                                                                   read_move("b2"))
+    assert let_go["loss"] > 0 and let_go["mistake"] > 0
 
 
 def _get(at: At, path: str) -> Any:
