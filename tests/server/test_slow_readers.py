@@ -60,11 +60,13 @@ async def test_a_client_that_stops_reading_is_closed_at_its_bound(
     assert session.closing is not None, f"never closed; {session.unread()} bytes unread"
     # What it left unread never passed the bound by more than one answer.
     assert bound < most < 2 * bound, most
-    await asyncio.sleep(0.1)
+    await until(lambda: session.ws.protocol.close_sent is not None, "the close frame")
     closing = session.unread()  # its frames and the close frame
-    for _ in range(20):  # nothing more is written to it while it closes
+    read = session.received
+    for _ in range(21):  # nothing more is written to it while it closes
         await sleepy.send(type="list")
-    await asyncio.sleep(0.2)
+    # the server reads the 21st only once it has handled the 20th: 20 answers it kept back
+    await until(lambda: session.received >= read + 21, "the server reading them")
     assert session.unread() == closing
     # Reading at last, it finds the close frame after what it left unread.
     close = await asyncio.wait_for(sleepy.read_to_close(), 10)
