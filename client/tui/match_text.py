@@ -235,8 +235,8 @@ def review_cells(view: MatchView, r: PlyReview) -> list[str]:
     """One reviewed move: '12', 'Black', 'd3', 'c4 (Black +2=)', '4', '?': the best
     move's margin named by side; the mark is the server's verdict, not the loss (a disc
     or two between two estimates is no mistake)."""
-    best = (f"{view.move_name(r.best)} ({view.margin_words(r.seat, r.score)}"
-            + ("=)" if r.exact else ")"))
+    best = view.words("tui-review-best", move=view.move_name(r.best),
+                      margin=view.margin_words(r.seat, r.score), exact=yes(r.exact))
     if r.loss <= 0:
         lost = ""
     elif view.info.scored:

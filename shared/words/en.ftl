@@ -732,6 +732,11 @@ tui-review-col-lost = { $scored ->
     [yes] Lost
    *[no] Played gives
 }
+# the engine's best move and its margin in the review's table: "d5 (Black +5=)", = exact
+tui-review-best = { $move } ({ $margin }{ $exact ->
+    [yes] =
+   *[no] {""}
+})
 tui-review-scores-discs = Scores: the disc margin at the end with best play, for the side named; = exact (solved to the end). ? and ?? are the server's verdict: a small loss, within what the engine can tell apart, is no mistake.
 tui-review-scores-outcome = Scores: the result with perfect play, for the side that moved.
 tui-review-clean = { $who }: no mistakes.

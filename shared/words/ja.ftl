@@ -689,6 +689,10 @@ tui-review-col-lost = { $scored ->
     [yes] 損
    *[no] 打った手の結果
 }
+tui-review-best = { $move }（{ $margin }{ $exact ->
+    [yes] =
+   *[no] {""}
+}）
 tui-review-scores-discs = 評価：二人とも最善を尽くしたときの最後の石差（名前の側から見て）。= は最後まで読み切った値。? と ?? はサーバーの判定です。エンジンが見分けられないほどの小さな損は悪手としません。
 tui-review-scores-outcome = 評価：二人とも最善を尽くしたときの結果（打った側から見て）。
 tui-review-clean = { $who }：悪手なし。
