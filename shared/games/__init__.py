@@ -83,7 +83,7 @@ class GameInfo:
     over the State protocol unless the game brings its own."""
     ggf: str | None = None
     """Its name in the Generic Game Format ("Othello"), when GGF tools read it."""
-    words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
     """A plugged-in game's own catalogue entries: language -> Fluent text (the built-in
     games' are in shared/words/*.ftl)."""
 

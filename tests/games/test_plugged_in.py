@@ -47,6 +47,7 @@ def blocks_registered() -> Iterator[None]:
 
 def test_plug_in_registers_the_game_and_refuses_what_is_not_one(blocks_registered) -> None:
     assert list(GAMES)[-1] == "blocks" and get_game("blocks") is GAME
+    assert {GAME: "an entry with its words is still a value, as a key"}[GAME]
     with pytest.raises(ValueError, match="a game called 'blocks' is registered already"):
         plug_in("tests.games.blocks")
     with pytest.raises(ValueError, match=f"{PLUGINS_VARIABLE}: tests.games.nothing_here"):
