@@ -52,7 +52,8 @@ class ChatBox:
             for i, part in enumerate(wrap(head + line.text, px, inner.width)):
                 lines.append((head if i == 0 else "", part))
         if not lines:
-            lines = [("", words()("chat-empty", open="yes" if view.may_chat else "no"))]
+            empty = words()("chat-empty", open="yes" if view.may_chat else "no")
+            lines = [("", part) for part in wrap(empty, px, inner.width)]
         y = field.top - int(u * 0.3) - line_h * min(room, len(lines))
         for who, part in lines[-room:] if room else []:
             x = inner.left

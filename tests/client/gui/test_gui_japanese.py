@@ -174,6 +174,15 @@ def test_a_game_a_result_and_a_review_in_japanese(app: App, size: tuple[int, int
     resize(told_every_feature(app), size)
     drawn, asked = watch(monkeypatch)
     name = f"{size[0]}x{size[1]}"
+    app.startup.where = Where("ws://127.0.0.1:8765", "this computer",
+                              share="ws://192.0.2.7:8765")
+    waiting = msgspec.structs.replace(
+        state_after("othello", 8, [], players=[PlayerInfo(0, "Taro", "human", True, "p_me")]),
+        status="waiting", unlisted=True)
+    show(app, Joined("K7QX", 0, "player"), waiting)
+    screenshot(app.surface, f"ja_waiting_{name}")
+    assert_fits(app, drawn, asked)
+    drawn.clear()
     playing = msgspec.structs.replace(
         state_after("othello", 8, OPENING[:4]), hints=True,
         clock=ClockState(300, 3, remaining=[287.5, 291.0], running=0))
@@ -302,3 +311,30 @@ def test_taikyoku_play_speaks_the_remembered_language_unless_told(
     finally:
         use_language("en")
     assert heard == [spoken]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_failed_start_and_a_lost_link_in_japanese(app: App, size: tuple[int, int],
+                                                     japanese: None,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    resize(app, size)
+    drawn, asked = watch(monkeypatch)
+    name = f"{size[0]}x{size[1]}"
+    app.known.welcome, app.boot_failed = None, True
+    app.status = words()("window-start-failed", why=words()("link-broke"))
+    app.step([])
+    screenshot(app.surface, f"ja_start_failed_{name}")
+    assert_fits(app, drawn, asked)
+    assert words()("window-try-again") in [t for t, *_ in drawn]
+    app.known.welcome = welcome()
+    show(app, Joined("K7QX", 0, "player"), state_after("othello", 8, OPENING[:4]))
+    app.known.link_up = False
+    app.known.link_message = words()("link-retry", first="no", reason=words()("link-broke"),
+                                     seconds=4)
+    drawn.clear()
+    app.step([])
+    screenshot(app.surface, f"ja_link_lost_{name}")
+    assert_fits(app, drawn, asked)
+    lines = [t for t, *_ in drawn]
+    assert words()("window-offline") in "".join(lines)  # a paragraph, maybe on two lines
+    assert english(lines, KEYS | {"Taro"}) == []
