@@ -115,10 +115,22 @@ def assert_fits(app: App, drawn: Drawn, asked: list[str]) -> None:
     assert not cut, cut
 
 
+@pytest.fixture(params=["system", "bare"])
+def fonts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The system's fonts as they are, or a machine with none of the window's (pygame's
+    own font then draws what it can, the shipped Japanese font the rest)."""
+    pygame.font.init()
+    if request.param == "bare":
+        monkeypatch.setattr(theme, "_FONT_NAMES", "no-such-font")
+        monkeypatch.setattr(pygame.font, "match_font", lambda *a, **k: None)
+    theme.forget_fonts()
+    yield
+    theme.forget_fonts()
+
+
 @pytest.mark.parametrize("bold", [False, True])
 @pytest.mark.parametrize("px", [theme.MIN_FONT, 18, 40])
-def test_every_character_of_the_catalogue_has_a_glyph(px: int, bold: bool) -> None:
-    pygame.font.init()
+def test_every_character_of_the_catalogue_has_a_glyph(px: int, bold: bool, fonts: None) -> None:
     text = "".join(sorted({c for lang in ("en", "ja") for c in source(lang)
                            if c.isprintable() and not c.isspace()}))
     for c in text:  # each alone, in the font a line of it alone is drawn in
