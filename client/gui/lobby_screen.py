@@ -296,8 +296,9 @@ class LobbyScreen:
         ui.field(pygame.Rect(name.left, name.top, int(name.width * 0.7), name.height),
                  self.name, w("lobby-name-placeholder"))
         titles = [game_label(game, n) for game, n in GAMES]  # "三目並べ（○×）" whole
+        label, room = r[1].height * 0.42, r[1].height * 0.9  # a button's text; its key, ends
         cells = columns(headed(r[1], heads[1]), len(GAMES), gap,
-                        [theme.text_size(t, size)[0] + u * 3 for t in titles])
+                        [theme.text_size(t, label)[0] + room for t in titles])
         for i, (cell, title, (game, n)) in enumerate(zip(cells, titles, GAMES)):
             ui.button(cell, title, partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1))
