@@ -299,9 +299,12 @@ class LobbyScreen:
         label, room = r[1].height * 0.42, r[1].height * 0.9  # a button's text; its key, ends
         cells = columns(headed(r[1], heads[1]), len(GAMES), gap,
                         [theme.text_size(t, label)[0] + room for t in titles])
+        px = max(theme.MIN_FONT, min(  # one size for the row, the one its longest needs
+            label * min(1.0, (cell.width - room) / theme.text_size(t, label)[0])
+            for t, cell in zip(titles, cells)))
         for i, (cell, title, (game, n)) in enumerate(zip(cells, titles, GAMES)):
             ui.button(cell, title, partial(self.pick_game, game, n),
-                      selected=(c.game, c.size) == (game, n), hint=str(i + 1))
+                      selected=(c.game, c.size) == (game, n), hint=str(i + 1), px=px)
         vs_cells = columns(headed(r[2], heads[2]), 2, gap)
         ui.button(vs_cells[0], w("lobby-opponent-bot"), lambda: self.set_vs("bot"),
                   selected=c.vs == "bot", hint="B")
@@ -356,7 +359,7 @@ class LobbyScreen:
         """The clock's choices in ``row``: none, or minutes + seconds per move."""
         cells = columns(row, len(self.clocks), gap)
         for cell, clock in zip(cells, self.clocks):
-            ui.button(cell, words()("window-clock-none") if clock is None else clock_words(clock),
+            ui.button(cell, words()("lobby-clock-none") if clock is None else clock_words(clock),
                       partial(self.set_clock, clock), selected=self.clock == clock,
                       hint="C" if clock is None else "")
 

@@ -770,7 +770,6 @@ window-level-button = { $level } { $title }
 window-friend-joins = Your friend joins with the match code you get.
 window-hints-no = No hints
 window-hints-yes = Hints allowed for both
-window-clock-none = No clock
 window-join-head = Join a friend's match by its code
 window-more-above = More above ({ $count }): scroll up
 window-more-below = More below ({ $count }): scroll down

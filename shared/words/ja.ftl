@@ -719,7 +719,6 @@ window-level-button = { $level } { $title }
 window-friend-joins = 友だちは、対局を作ると出るコードで入ります。
 window-hints-no = ヒントなし
 window-hints-yes = ヒントは二人とも使える
-window-clock-none = 持ち時間なし
 window-join-head = 友だちの対局にコードで入る
 window-more-above = 上にあと { $count } 件：上へスクロール
 window-more-below = 下にあと { $count } 件：下へスクロール
