@@ -296,11 +296,11 @@ class LobbyScreen:
         ui.field(pygame.Rect(name.left, name.top, int(name.width * 0.7), name.height),
                  self.name, w("lobby-name-placeholder"))
         titles = [game_label(game, n) for game, n in GAMES]  # "三目並べ（○×）" whole
-        label, room = r[1].height * 0.42, r[1].height * 0.9  # a button's text; its key, ends
+        text_px, room = r[1].height * 0.42, r[1].height * 0.9  # a label; its key, its ends
         cells = columns(headed(r[1], heads[1]), len(GAMES), gap,
-                        [theme.text_size(t, label)[0] + room for t in titles])
+                        [theme.text_size(t, text_px)[0] + room for t in titles])
         px = max(theme.MIN_FONT, min(  # one size for the row, the one its longest needs
-            label * min(1.0, (cell.width - room) / theme.text_size(t, label)[0])
+            text_px * min(1.0, (cell.width - room) / theme.text_size(t, text_px)[0])
             for t, cell in zip(titles, cells)))
         for i, (cell, title, (game, n)) in enumerate(zip(cells, titles, GAMES)):
             ui.button(cell, title, partial(self.pick_game, game, n),
