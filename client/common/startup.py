@@ -129,7 +129,9 @@ class Startup:
         """What the person should hear once started (else ''): why this run is not the
         remembered player, and what the flags asked for that the server does not offer."""
         who = self.me.note if self.me is not None else ""
-        return " ".join(said for said in (who, self.unoffered) if said)
+        if who and self.unoffered:
+            return words()("words-sentences", first=who, second=self.unoffered)
+        return who or self.unoffered
 
     async def close(self) -> None:
         """Close the connection, let the next client be this player, stop our server."""

@@ -480,6 +480,8 @@ feature-clock = clocks
 feature-hint = hints between people
 feature-private = private matches
 words-comma = {", "}
+# two sentences in a row (Japanese runs them together)
+words-sentences = { $first } { $second }
 words-or = { $first } or { $rest }
 start-not-offered = This server does not offer { $missing }: the match is played without them.
 settings-unsaved = cannot save the settings in { $path }: { $error }

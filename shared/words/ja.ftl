@@ -448,6 +448,7 @@ feature-clock = 持ち時間
 feature-hint = 人どうしのヒント
 feature-private = 非公開の対局
 words-comma = 、
+words-sentences = { $first }{ $second }
 words-or = { $first }や{ $rest }
 start-not-offered = このサーバーには{ $missing }がありません。それなしで対局します。
 settings-unsaved = 設定を { $path } に保存できません：{ $error }

@@ -7,8 +7,10 @@ import pytest
 
 from client import cli
 from client.common.client_state import ClientState
+from client.common.identity import Identity
 from client.common.link_errors import describe_failure
-from client.common.options import parse, read_clock
+from client.common.options import Plan, parse, read_clock
+from client.common.startup import Startup
 from client.common.words import (
     LOCALE_VARIABLES,
     client_language,
@@ -17,7 +19,7 @@ from client.common.words import (
     use_language,
     words,
 )
-from shared.protocol import ERROR_CODES, Error
+from shared.protocol import ERROR_CODES, Clock, Error
 from shared.words import get_words
 
 
@@ -124,3 +126,16 @@ def test_the_command_lists_its_commands_in_the_locales_language(
     monkeypatch.setenv("LANG", "C")
     assert cli.main(["--help"]) == 0
     assert "  play     play in a window (finds or starts a server)" in capsys.readouterr().out
+
+
+def test_two_notes_at_start_run_together_as_each_language_writes_sentences() -> None:
+    plan = Plan(name="Taro", game="othello", clock=Clock(300, 3))
+    startup = Startup(plan)
+    startup.me = Identity(None, words()("identity-another-slot"))
+    startup.unoffered = startup.not_offered()
+    assert startup.note.startswith("Another taikyoku client here") \
+        and ". This server does not offer clocks:" in startup.note
+    use_language("ja")
+    startup.me = Identity(None, words()("identity-another-slot"))
+    startup.unoffered = startup.not_offered()
+    assert "別の人として遊びます。このサーバーには持ち時間がありません。" in startup.note
