@@ -17,7 +17,7 @@ const SCORES = {
   capture: [[0, 420, 0.09, 0.018, KNOCK], [0.045, 880, 0.06, 0.012, KNOCK],
     [0.085, 1040, 0.06, 0.012, KNOCK]],
   // after a short rest, so that with a capture it follows the clicks
-  "your turn": [[0.14, 659.26, 0.25, 0.08, BELL], [0.26, 880, 0.4, 0.12, BELL]],
+  "your_turn": [[0.14, 659.26, 0.25, 0.08, BELL], [0.26, 880, 0.4, 0.12, BELL]],
   end: [[0, 523.25, 0.5, 0.2, BELL], [0.12, 659.26, 0.5, 0.2, BELL],
     [0.24, 783.99, 0.6, 0.25, BELL], [0.36, 1046.5, 0.9, 0.35, BELL]],
 };
@@ -40,7 +40,7 @@ export function cues(before, after, seat) {
   const ours = seat !== null && after.status === "playing" && after.to_move === seat;
   if (ours && (before === null || before.status !== "playing" || before.to_move !== seat ||
       after.ply > before.ply)) {
-    played.push("your turn");
+    played.push("your_turn");
   }
   if (after.status === "over" && before !== null && before.status !== "over") played.push("end");
   return played;

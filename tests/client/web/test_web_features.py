@@ -311,7 +311,7 @@ def test_the_page_plays_the_windows_cues(web_server, open_page) -> None:
     }""", [[None if a is None else msgspec.to_builtins(a), msgspec.to_builtins(b), seat]
            for a, b, seat in pairs])
     assert played == [[c.value for c in cues(a, b, seat)] for a, b, seat in pairs]
-    assert {"move", "capture", "your turn", "end"} <= {c for cs in played for c in cs}
+    assert {"move", "capture", "your_turn", "end"} <= {c for cs in played for c in cs}
 
 
 # ---- how it looks ----------------------------------------------------------------------
