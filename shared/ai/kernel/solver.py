@@ -23,7 +23,7 @@ from shared.ai.kernel import table as tt
 from shared.ai.kernel.bits import flips_at, legal_moves
 from shared.ai.kernel.endgame_search import order_key, solve_any
 from shared.ai.kernel.evaluate import eval_tables
-from shared.ai.kernel.last_empties import INF, LIMIT, NODES
+from shared.ai.kernel.last_empties import INF, LIMIT, NODES, Geo
 
 TABLE_BITS = {4: 12, 6: 17, 8: 20}
 """Per board size, the transposition table (:mod:`.table`) has 2**bits rows of 32 bytes,
@@ -58,7 +58,7 @@ class Memory:
     empties, the counters, and the board's squares and quadrants."""
 
     mask: np.uint64
-    geo: np.ndarray = field(init=False)
+    geo: Geo = field(init=False)
     t: np.ndarray = field(init=False)
     table: np.ndarray = field(init=False)
     moves: np.ndarray = field(init=False)
@@ -72,7 +72,7 @@ class Memory:
         top = (1 << (8 * half)) - 1
         left = sum(((1 << half) - 1) << (8 * row) for row in range(8))
         quadrants = [rows & cols & mask for rows in (top, ~top) for cols in (left, left << half)]
-        self.geo = np.array([mask, *quadrants], dtype=np.uint64)
+        self.geo = tuple(np.uint64(q) for q in (mask, *quadrants))  # type: ignore[assignment]
         self.t = eval_tables(size)
         self.table = tt.allocate(TABLE_BITS[size])
         self.moves = np.zeros((65, MAX_MOVES), dtype=np.uint64)
