@@ -307,7 +307,8 @@ class MatchView:
         return None
 
     def result_text(self) -> str:
-        """The end in words: 'You won!', 'The bot won.', 'Draw.', 'Black won.'."""
+        """The end in words: 'You won!', 'The bot won.', 'Draw.', 'Black won.',
+        'No winner.' (a match called off or abandoned is no draw)."""
         s = self.state
         if s is None or s.result is None:
             return ""
@@ -319,7 +320,7 @@ class MatchView:
         else:
             kind = "you" if winner == self.seat else "bot" if self.is_bot(winner) else "person"
         return self.words("match-result", winner=kind, who=self.label(winner or 0),
-                          side=self.side(winner or 0))
+                          side=self.side(winner or 0), reason=s.result.reason)
 
     @property
     def opponent_left(self) -> bool:

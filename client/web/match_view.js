@@ -182,7 +182,8 @@ export class MatchView {
     return s.players.some((p) => p.seat !== this.seat && p.left === true);
   }
 
-  /** The end in words: "You won!", "The bot won.", "Draw.", "Black won.". */
+  /** The end in words: "You won!", "The bot won.", "Draw.", "Black won.",
+   * "No winner." (a match called off or abandoned is no draw). */
   resultText() {
     const s = this.state;
     if (s === null || s.result === null) return "";
@@ -193,7 +194,7 @@ export class MatchView {
       kind = winner === this.seat ? "you" : this.isBot(winner) ? "bot" : "person";
     }
     return t("match-result", { winner: kind, who: this.label(winner ?? 0),
-      side: sideName(s.game, winner ?? 0) });
+      side: sideName(s.game, winner ?? 0), reason: s.result.reason });
   }
 
   /** How it ended, e.g. "White resigned.", "The match was called off." or "Black 10,

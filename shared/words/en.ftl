@@ -95,9 +95,15 @@ turn-bot = The bot is thinking…
 turn-offline = Waiting for { $who } ({ $side }), who is offline
 turn-theirs = { $who } to move ({ $side })
 pass-note = { $who } ({ $side }) had no legal move and passed.
-# $winner: none (a draw, or no winner), you, bot, person ($who), side ($side, to a spectator)
+# $winner: none (a draw, or no winner), you, bot, person ($who), side ($side, to a spectator);
+# $reason (the result's): a match nobody won because nobody was left at it (abandon, left)
+# is no draw.
 match-result = { $winner ->
-    [none] Draw.
+    [none] { $reason ->
+        [abandon] No winner.
+        [left] No winner.
+       *[other] Draw.
+    }
     [you] You won!
     [bot] The bot won.
     [person] { $who } won.

@@ -86,7 +86,11 @@ turn-offline = { $who }（{ $side }）の番ですが、いまオフラインで
 turn-theirs = { $who }の番です（{ $side }）
 pass-note = { $who }（{ $side }）は打てる所がないのでパスしました。
 match-result = { $winner ->
-    [none] 引き分けです。
+    [none] { $reason ->
+        [abandon] 勝敗なし。
+        [left] 勝敗なし。
+       *[other] 引き分けです。
+    }
     [you] あなたの勝ちです！
     [bot] コンピューターの勝ちです。
     [person] { $who }の勝ちです。
