@@ -380,7 +380,7 @@ record-previous = 前の手
 record-next = 次の手
 record-live = 対局に戻る
 record-where = { $count } 手中 { $shown } 手目（{ $live ->
-    [yes] 対局中
+    [yes] 最新
    *[no] 振り返り中
 }）
 record-heading = 棋譜（{ $count } 手）

@@ -168,6 +168,7 @@ def test_othello_between_two_japanese_pages_one_a_phone(
     for page, name in ((taro, "desktop"), (hanako, "phone")):
         expect(page.locator(".result")).to_have_text(re.compile("の勝ち|引き分け"))
         assert english_words(page) == [], page.locator("body").inner_text()
+        expect(page.locator(".moves")).not_to_contain_text("対局中")  # it is over
         screenshot(page, f"ja_people_othello_{name}_end")
 
 
