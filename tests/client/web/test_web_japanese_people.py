@@ -3,7 +3,7 @@ in Japanese against the terminal under LANG=ja_JP.UTF-8 (tic-tac-toe), and two J
 pages, one a phone, against each other (Othello 4x4), with no English word on either
 screen but names and codes; and a match called off before a move, or abandoned by both
 people, read in the same words on the page and the terminal watching it, in English and
-Japanese, for every game."""
+Japanese, for every game (the window: tests/client/gui/test_gui_japanese_people.py)."""
 
 from __future__ import annotations
 
