@@ -22,7 +22,13 @@ from server.shell.app import GameServer
 from shared.games.othello import COLUMNS
 from shared.words import LANGUAGES
 from tests.client.client_support import Driver, screenshot
-from tests.client.gui.test_gui_japanese import KEYS, english, missing, watch
+from tests.client.gui.test_gui_japanese import (  # noqa: F401 (fonts: a fixture)
+    KEYS,
+    english,
+    fonts,
+    missing,
+    watch,
+)
 from tests.client.tui.pty_support import Pty
 from tests.client.tui.test_tui_japanese import (
     JAPANESE,
@@ -67,13 +73,15 @@ async def terminal_plays(term: Pty, pick: Callable[[str], str], top: str) -> str
 @pytest.mark.parametrize("game, size, pick, top", [
     ("tictactoe", 3, tictactoe_pick, TICTACTOE_TOP),
     ("othello", 4, othello_4_pick, OTHELLO_4_TOP)])
+@pytest.mark.usefixtures("fonts")  # the system's fonts, and a machine without them
 async def test_the_japanese_window_against_a_japanese_terminal(
         game: str, size: int, pick: Callable[[str], str], top: str, game_server: GameServer,
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
     """太郎's window in Japanese starts a match against a person and waits; 花子 joins it
     by its code from a terminal under LANG=ja_JP.UTF-8; each plays a legal square on
     their turn (passes are the server's) to the end."""
     use_language("ja")
+    shot = f"ja_people_{game}_window_{request.node.callspec.params['fonts']}_fonts"
     app = App(Plan(name="太郎", server=game_server.url, game=game, size=size, vs="human"),
               size=(480, 640), settings_file=tmp_path / "settings.json")
     drawn, _ = watch(monkeypatch)
@@ -87,21 +95,21 @@ async def test_the_japanese_window_against_a_japanese_terminal(
             return False
         s = view.state
         if s.status == "waiting" and not hanako:
-            screenshot(app.surface, f"ja_people_{game}_window_waiting")
+            screenshot(app.surface, f"{shot}_waiting")
             term = Pty(["--server", game_server.url, "--name", "花子", "--token-file",
                         str(tmp_path / "hanako.token"), "--join", s.match], columns=80,
                        lang=JAPANESE)
             hanako.append((term, asyncio.create_task(terminal_plays(term, pick, top))))
         elif s.status == "playing" and s.ply == 2 and "playing" not in seen:
             seen["playing"] = s.match
-            screenshot(app.surface, f"ja_people_{game}_window_playing")
+            screenshot(app.surface, f"{shot}_playing")
         elif view.my_turn and driver.clicked_ply != s.ply:
             driver.clicked_ply = s.ply
             driver.click_square(app, s.legal[0])
         if s.status == "over" and "over" not in seen:
             seen["over"] = view.result_text()
         if "over" in seen and hanako[0][1].done():  # the last move's animation over too
-            screenshot(app.surface, f"ja_people_{game}_window_end")
+            screenshot(app.surface, f"{shot}_end")
             return True
         return False
 
