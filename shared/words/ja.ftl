@@ -87,8 +87,8 @@ turn-theirs = { $who }の番です（{ $side }）
 pass-note = { $who }（{ $side }）は打てる所がないのでパスしました。
 match-result = { $winner ->
     [none] { $reason ->
-        [abandon] 勝敗なし。
-        [left] 勝敗なし。
+        [abandon] 勝ち負けはありません。
+        [left] 勝ち負けはありません。
        *[other] 引き分けです。
     }
     [you] あなたの勝ちです！

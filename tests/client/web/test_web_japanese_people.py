@@ -34,7 +34,7 @@ from tests.client.web.web_actions import (
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
 from tests.waiting import LIMIT
 
-NO_WINNER = {"en": "No winner.", "ja": "勝敗なし。"}
+NO_WINNER = {"en": "No winner.", "ja": "勝ち負けはありません。"}
 """The result of a match nobody is left at, in every client: nobody won, and no draw."""
 ENDS = {
     "called off": {"en": "The match was called off.", "ja": "対局は中止になりました。"},
