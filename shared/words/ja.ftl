@@ -645,7 +645,7 @@ tui-result = { $result }{ $reason }
 tui-taken-back = 待った：{ $count } 手戻しました。
 tui-last-move = { $who }が { $move } に打ちました{ $flips ->
     [0] {""}
-   *[other] 。{ $flips } 個返りました
+   *[other] 。{ $flips } 枚返りました
 }。
 tui-waiting-share = 相手を待っています。友だちに対局コード { $code } を伝えてください。{ $unlisted ->
     [yes] ロビーの j でコードを入れるか（この対局は非公開です）

@@ -130,6 +130,8 @@ async def test_the_japanese_window_against_a_japanese_terminal(
         assert not missing(text_, px, bold), text_
     record(hanako[0][0], f"ja_people_{game}_terminal_against_the_window")
     assert re.search(r"太郎の勝ち|あなたの勝ち|引き分け", text), text
+    if game == "othello":  # discs are counted as flat things are
+        assert re.search(r"\d+ 枚返りました。", text) and "個返り" not in text, text
     check_screen(hanako[0][0], text, {"test", "server"})
 
 
