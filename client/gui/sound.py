@@ -183,8 +183,7 @@ class Sounds:
             }
         except (pygame.error, ValueError) as err:
             self.silent_because = str(err) or type(err).__name__
-            log.warning("taikyoku: no sound (%s); the game goes on silently",
-                        self.silent_because)
+            log.warning("taikyoku: %s", words()("window-no-sound", why=self.silent_because))
 
     @property
     def available(self) -> bool:
