@@ -103,9 +103,22 @@ def system_font(px: int, bold: bool = False) -> pygame.font.Font:
     """The system's font at ``px`` pixels (cached: building fonts every frame is slow)."""
     px = max(MIN_FONT, int(px))
     try:
-        return pygame.font.SysFont(_FONT_NAMES, px, bold=bold)
+        if pygame.font.match_font(_FONT_NAMES) is not None:
+            return pygame.font.SysFont(_FONT_NAMES, px, bold=bold)
     except (OSError, RuntimeError):
-        return pygame.font.Font(None, px)
+        pass
+    return pygame_font(px, bold)
+
+
+def pygame_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's own font, on a machine with none of the system fonts named: opened by its
+    file, so that it is ``px`` pixels tall (``Font(None, px)``, SysFont's fallback, draws
+    it at about two thirds of that: every line of the window, and the Japanese font
+    matched to its height, would shrink)."""
+    with as_file(files("pygame").joinpath(pygame.font.get_default_font())) as path:
+        f = pygame.font.Font(path, px)
+    f.bold = bold
+    return f
 
 
 @lru_cache(maxsize=64)
