@@ -2,6 +2,7 @@
 
     python -m benchmarks.search [--seconds 1.0] [--ffo 5] [--ffo-cap 30]
     python -m benchmarks.search --only midgame,ffo --baseline a22c4a9   # two sections
+    python -m benchmarks.search --only ffo --baseline de46d98 --record benchmarks/results.jsonl
 
 Prints, for 8x8 (sections in this order; see benchmarks/README.md):
 1. the midgame search from fixed positions: depth completed in ``--seconds`` (and the
@@ -41,9 +42,10 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from benchmarks.commit_expert import CommitExpert, extract, resolve
+from benchmarks.results_file import append_result
 from shared.ai import choose_move
 from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import square_of, to_kernel
@@ -223,7 +225,8 @@ def timed_choice(state: OthelloState, cap: float, seed: int) -> tuple[Timed, int
     return t, move
 
 
-def ffo_section(count: int, cap: float, baseline: str | None) -> None:
+def ffo_section(count: int, cap: float, baseline: str | None) -> dict[str, Any]:
+    """Print the FFO section; return its figures (for ``--record``)."""
     print(f"== FFO endgame suite #40-#{39 + count}: the bare solver, then level 5's "
           f"choose_move with a {cap} s cap, each in a fresh process (no table left warm)")
     solves: list[Timed] = []
@@ -266,17 +269,33 @@ def ffo_section(count: int, cap: float, baseline: str | None) -> None:
                              initializer=warm_up_8x8) as warm:
         warm_choices = [warm.submit(timed_choice, state, cap, number).result()
                         for number, state, _ in positions]
-    print_choices("today, one process", positions, warm_choices)
+    figures: dict[str, Any] = {
+        "ffo_cap_s": cap, "solver_wall_s": round(wall, 2), "solver_cpu_s": round(cpu, 2),
+        "solver_right": solver_right, "choose_move_optimal": expert_right,
+        "choose_move_fresh": choice_totals(choices),
+        "choose_move_warm": print_choices("today, one process", positions, warm_choices),
+    }
     if baseline:
         root = extract(resolve(baseline))
         fresh_old = []
         for number, state, _ in positions:
             with CommitExpert(root) as old:
                 fresh_old.append(old_choice(old, state, cap, number))
-        print_choices(f"{baseline}, fresh processes", positions, fresh_old)
+        figures["baseline"] = baseline
+        figures["baseline_fresh"] = print_choices(f"{baseline}, fresh processes", positions,
+                                                  fresh_old)
         with CommitExpert(root) as old:
             warm_old = [old_choice(old, state, cap, number) for number, state, _ in positions]
-        print_choices(f"{baseline}, one process", positions, warm_old)
+        figures["baseline_warm"] = print_choices(f"{baseline}, one process", positions,
+                                                 warm_old)
+    return figures
+
+
+def choice_totals(choices: Sequence[Timed | tuple[Timed, int]]) -> dict[str, float]:
+    """The wall-clock and CPU seconds of some ``choose_move`` calls, in all."""
+    times = [c if isinstance(c, Timed) else c[0] for c in choices]
+    return {"wall_s": round(sum(t.wall for t in times), 2),
+            "cpu_s": round(sum(t.cpu for t in times), 2)}
 
 
 def old_choice(old: CommitExpert, state: OthelloState, cap: float,
@@ -290,14 +309,15 @@ def old_choice(old: CommitExpert, state: OthelloState, cap: float,
 
 
 def print_choices(label: str, positions: list[tuple[int, OthelloState, dict[int, int]]],
-                  choices: list[tuple[Timed, int]]) -> None:
+                  choices: list[tuple[Timed, int]]) -> dict[str, float]:
     """One line of ``choose_move`` times on the FFO positions, and whether each move is
-    optimal."""
+    optimal; returns the totals."""
     each = ", ".join(f"#{number} {t.wall:.2f} s (cpu {t.cpu:.2f})"
                      + ("" if scores.get(move) == max(scores.values()) else " NOT OPTIMAL")
                      for (number, _, scores), (t, move) in zip(positions, choices))
-    print(f"  {label}: wall {sum(t.wall for t, _ in choices):.1f} s (cpu "
-          f"{sum(t.cpu for t, _ in choices):.1f} s): {each}")
+    totals = choice_totals(choices)
+    print(f"  {label}: wall {totals['wall_s']:.1f} s (cpu {totals['cpu_s']:.1f} s): {each}")
+    return totals
 
 
 START = """
@@ -338,6 +358,9 @@ def main() -> None:
                              "expert, e.g. de46d98")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help="the sections to run, of " + ",".join(SECTIONS))
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="append the FFO section's figures as one JSON line to FILE "
+                             "(benchmarks/results.jsonl)")
     args = parser.parse_args()
     sections = args.only.split(",")
     if not set(sections) <= set(SECTIONS) or not 0 <= args.ffo <= 20:
@@ -351,7 +374,9 @@ def main() -> None:
         elif section == "empties":
             empties_section(args.per_count)
         elif section == "ffo" and args.ffo:
-            ffo_section(args.ffo, args.ffo_cap, args.baseline)
+            figures = ffo_section(args.ffo, args.ffo_cap, args.baseline)
+            if args.record is not None:
+                append_result(args.record, "search", figures)
         elif section == "start":
             start_section()
 
