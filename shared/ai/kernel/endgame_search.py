@@ -35,7 +35,7 @@ from shared.ai.kernel.bits import (
     popcount,
 )
 from shared.ai.kernel.evaluate import UNIT, evaluate
-from shared.ai.kernel.jit import njit
+from shared.ai.kernel.jit import njit, njit_inline
 from shared.ai.kernel.last_empties import (
     CORNERS,
     GEO_MASK,
@@ -133,7 +133,7 @@ def stable_discs(discs: np.uint64, occupied: np.uint64, mask: np.uint64) -> np.u
 
 
 
-@njit
+@njit_inline
 def order_key(
     own: np.uint64, opp: np.uint64, n: int, mask: np.uint64, t: np.ndarray,
 ) -> int:
