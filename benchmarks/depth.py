@@ -1,6 +1,7 @@
 """What depth costs: time to depth 10, 12 and 14, today's searches against a commit's.
 
     python -m benchmarks.depth [--baseline de46d98] [--depths 10,12,14] [--positions 10]
+                               [--record benchmarks/results.jsonl]
 
 On ten 8x8 midgame positions (22 seeded random plies from the start), for each depth:
 
@@ -23,10 +24,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+from pathlib import Path
 from typing import Any, Callable
 
 from benchmarks.commit_expert import CommitExpert, extract, resolve
 from benchmarks.commit_worker import answer
+from benchmarks.results_file import append_result
 from shared.ai.kernel import warm_up
 from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import eval_tables
@@ -91,6 +94,9 @@ def main() -> None:
     parser.add_argument("--baseline", default="de46d98", help="the commit to compare with")
     parser.add_argument("--depths", default="10,12,14", help="depths, comma-separated")
     parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="append the medians as one JSON line to FILE "
+                             "(benchmarks/results.jsonl)")
     args = parser.parse_args()
     depths = sorted(int(d) for d in args.depths.split(","))
     states = [midgame_position(seed) for seed in range(1, args.positions + 1)]
@@ -113,11 +119,16 @@ def main() -> None:
                   f"{figures['old expert'][max(depths)][-1][0]:.3f} s v "
                   f"{figures['new expert'][max(depths)][-1][0]:.3f} s", flush=True)
     print(f"== time to depth, medians of {len(states)} positions (22 random plies)")
+    medians: dict[str, Any] = {"baseline": args.baseline, "positions": len(states)}
     for search in ("fixed", "expert"):
         old_medians = report(f"{args.baseline} {search}", figures[f"old {search}"])
         new_medians = report(f"today {search}", figures[f"new {search}"])
         print(f"  {search}: today over {args.baseline}: " + ", ".join(
             f"depth {d} {new_medians[d] / old_medians[d]:.2f}" for d in depths))
+        medians[f"{search}_cpu_s"] = {d: round(new_medians[d], 4) for d in depths}
+        medians[f"baseline_{search}_cpu_s"] = {d: round(old_medians[d], 4) for d in depths}
+    if args.record is not None:
+        append_result(args.record, "depth", medians)
 
 
 if __name__ == "__main__":

@@ -176,12 +176,14 @@ def within_one_second(solve: Callable[[OthelloState], bool], start: int, per_cou
     return within
 
 
-def empties_section(per_count: int) -> None:
+def empties_section(per_count: int) -> dict[str, Any]:
+    """Print the empties section; return its figure (for ``--record``)."""
     # a node limit (about 2 s of solving) keeps hopeless solves short
     print(f"== empties solved exactly within 1 s (median of {per_count} positions each)")
     kernel = within_one_second(lambda s: kernel_solve(s, 40_000_000)[0] is not None, 14,
                                per_count)
     print(f"  kernel: {kernel} empties within 1 s (goal >= 20)")
+    return {"empties_within_1s": kernel, "per_count": per_count}
 
 
 def ffo_file() -> Path:
@@ -359,26 +361,27 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help="the sections to run, of " + ",".join(SECTIONS))
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
-                        help="append the FFO section's figures as one JSON line to FILE "
-                             "(benchmarks/results.jsonl)")
+                        help="append the figures of the FFO and empties sections as one "
+                             "JSON line to FILE (benchmarks/results.jsonl)")
     args = parser.parse_args()
     sections = args.only.split(",")
     if not set(sections) <= set(SECTIONS) or not 0 <= args.ffo <= 20:
         parser.error(f"--only takes sections of {','.join(SECTIONS)}; --ffo 0-20")
     warm_up_8x8()  # compile and load before timing
+    figures: dict[str, Any] = {}
     for section in sections:
         if section == "midgame":
             midgame_section(args.seconds, args.baseline)
         elif section == "speed":
             speed_section()
         elif section == "empties":
-            empties_section(args.per_count)
+            figures |= empties_section(args.per_count)
         elif section == "ffo" and args.ffo:
-            figures = ffo_section(args.ffo, args.ffo_cap, args.baseline)
-            if args.record is not None:
-                append_result(args.record, "search", figures)
+            figures |= ffo_section(args.ffo, args.ffo_cap, args.baseline)
         elif section == "start":
             start_section()
+    if args.record is not None and figures:
+        append_result(args.record, "search", figures)
 
 
 if __name__ == "__main__":
