@@ -307,7 +307,10 @@ def server_commit() -> str:
         return done.stdout.strip() if done.returncode == 0 else ""
 
     commit = git("rev-parse", "--short=7", "HEAD") or "unknown"
-    return commit + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
+    # the results file itself is not a change to the server (a run appends to it)
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".",
+                  ":(exclude)benchmarks/results.jsonl")
+    return commit + ("+dirty" if changed else "")
 
 
 def record(path: Path, n: int, figures: dict[str, Any]) -> None:
