@@ -19,7 +19,14 @@ from client.gui.app import App
 from server.config import ServerConfig
 from server.shell.app import GameServer
 from shared.protocol import Joined
-from tests.client.client_support import Driver, killed_after, play_script, screenshot, state_after
+from tests.client.client_support import (
+    ENGINE_LIMIT,
+    Driver,
+    killed_after,
+    play_script,
+    screenshot,
+    state_after,
+)
 
 
 def test_one_token_file_per_server_and_per_running_client(tmp_path: Path) -> None:
@@ -128,7 +135,7 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
 
     plan = Plan(name="Hanako", game="tictactoe", level=1, players_dir=tmp_path / "players")
     first = App(plan, size=(800, 600), find=find)
-    driver = Driver()
+    driver = Driver(ENGINE_LIMIT)  # its server compiles the engine first on a cold cache
     seen: dict[str, object] = {}
 
     def play_one(app: App) -> bool:
@@ -151,9 +158,10 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
 
     second = App(Plan(name="Hanako", game="tictactoe", level=1,
                       players_dir=tmp_path / "players"), size=(800, 600), find=find)
+    reopened = Driver(ENGINE_LIMIT)  # the second window starts a server of its own too
 
     def look(app: App) -> bool:
-        view = driver.board_shown(app)
+        view = reopened.board_shown(app)
         if view is None:
             return False
         screenshot(app.surface, "resumed_game")
