@@ -6,7 +6,6 @@ with no English word on screen except names and codes. Screenshots in tests/outp
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from client.common import settings
 from client.common.launch import Where
 from client.common.options import Plan
 from client.common.words import use_language, words
-from client.gui import play, theme, widgets
+from client.gui import play, theme
 from client.gui.app import App
 from server.shell.app import GameServer
 from shared.games.othello import parse_square
@@ -43,11 +42,17 @@ from tests.client.client_support import (
     told_every_feature,
     welcome,
 )
+from tests.client.gui.japanese_window import (  # noqa: F401 (fonts: a fixture)
+    KEYS,
+    Drawn,
+    english,
+    fonts,
+    missing,
+    watch,
+)
 
 SIZES = [(480, 640), (1280, 800)]
 OPENING = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4")]
-KEYS = {"Esc", "Enter", "End", "Tab"}
-"""Key caps, printed as on the keyboard in both languages."""
 
 
 @pytest.fixture
@@ -56,53 +61,6 @@ def japanese() -> Iterator[None]:
     use_language("ja")
     yield
     use_language("en")
-
-
-Drawn = list[tuple[str, int, bool, pygame.Rect]]
-
-
-def watch(monkeypatch: pytest.MonkeyPatch) -> tuple[Drawn, list[str]]:
-    """Every line the window draws (text, pixels, bold, where), and the texts it was asked
-    to fit (a drawn line that is none of these was cut short)."""
-    drawn: Drawn = []
-    asked: list[str] = []
-    draw, fit = theme.draw_text, widgets.Ui.text
-
-    def drawing(surface: pygame.Surface, text: str, px: int, colour: tuple[int, int, int],
-                bold: bool = False, **anchor: tuple[int, int]) -> pygame.Rect:
-        rect = draw(surface, text, px, colour, bold, **anchor)
-        drawn.append((text, px, bold, rect))
-        return rect
-
-    def fitting(self: widgets.Ui, text: str, *a: object, **k: object) -> pygame.Rect:
-        asked.append(text)
-        return fit(self, text, *a, **k)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "draw_text", drawing)
-    monkeypatch.setattr(widgets.Ui, "text", fitting)
-    return drawn, asked
-
-
-def glyph(f: pygame.font.Font, c: str) -> tuple[tuple[int, int], bytes]:
-    """How ``f`` draws the character ``c``: its size and pixels."""
-    img = f.render(c, True, (255, 255, 255), (0, 0, 0))
-    return img.get_size(), pygame.image.tobytes(img, "RGB")
-
-
-def missing(text: str, px: int, bold: bool = False) -> list[str]:
-    """The characters of ``text`` that the font the window draws it in has no glyph for:
-    drawn as that font's missing-glyph shape (a box, or a blank), as U+10FFFF is."""
-    f = theme.font(px, bold, text)
-    nothing = glyph(f, "\U0010ffff")
-    return sorted(c for c in set(text) if not c.isspace() and glyph(f, c) == nothing)
-
-
-def english(texts: list[str], allowed: set[str]) -> list[str]:
-    """The words of two letters or more in ``texts`` that are not names, nor codes (an
-    address, and what has digits: K7QX, a1)."""
-    found = {w for t in texts for w in re.findall(
-        r"[A-Za-z]{2,}", re.sub(r"\w+://\S+|\w*\d\w*", " ", t))}
-    return sorted(found - allowed)
 
 
 def assert_fits(app: App, drawn: Drawn, asked: list[str]) -> None:
@@ -115,22 +73,10 @@ def assert_fits(app: App, drawn: Drawn, asked: list[str]) -> None:
     assert not cut, cut
 
 
-@pytest.fixture(params=["system", "bare"])
-def fonts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The system's fonts as they are, or a machine with none of the window's (pygame's
-    own font then draws what it can, the shipped Japanese font the rest)."""
-    pygame.font.init()
-    if request.param == "bare":
-        monkeypatch.setattr(theme, "_FONT_NAMES", "no-such-font")
-        monkeypatch.setattr(pygame.font, "match_font", lambda *a, **k: None)
-    theme.forget_fonts()
-    yield
-    theme.forget_fonts()
-
-
 @pytest.mark.parametrize("bold", [False, True])
 @pytest.mark.parametrize("px", [theme.MIN_FONT, 18, 40])
-def test_every_character_of_the_catalogue_has_a_glyph(px: int, bold: bool, fonts: None) -> None:
+@pytest.mark.usefixtures("fonts")  # the system's fonts, and a machine without them
+def test_every_character_of_the_catalogue_has_a_glyph(px: int, bold: bool) -> None:
     text = "".join(sorted({c for lang in ("en", "ja") for c in source(lang)
                            if c.isprintable() and not c.isspace()}))
     for c in text:  # each alone, in the font a line of it alone is drawn in

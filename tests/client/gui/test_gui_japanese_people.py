@@ -22,24 +22,25 @@ from server.shell.app import GameServer
 from shared.games.othello import COLUMNS
 from shared.words import LANGUAGES
 from tests.client.client_support import Driver, screenshot
-from tests.client.gui.test_gui_japanese import (  # noqa: F401 (fonts: a fixture)
+from tests.client.gui.japanese_window import (  # noqa: F401 (fonts: a fixture)
     KEYS,
     english,
     fonts,
     missing,
     watch,
 )
-from tests.client.tui.pty_support import Pty
-from tests.client.tui.test_tui_japanese import (
+from tests.client.tui.japanese_terminal import (
+    ENDS,
     JAPANESE,
     MOVE_PROMPT,
+    NO_WINNER,
     OVER_PROMPT,
     TICTACTOE_TOP,
     check_screen,
     record,
     tictactoe_pick,
 )
-from tests.client.web.test_web_japanese_people import ENDS, NO_WINNER
+from tests.client.tui.pty_support import Pty
 from tests.conftest import ConnectPeer, MakeServer
 
 OTHELLO_4_TOP = "    " + "  ".join(COLUMNS[:4])

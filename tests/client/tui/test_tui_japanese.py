@@ -11,57 +11,25 @@ import asyncio
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import get_args
 
-from client.tui.command_words import Command, keys
-from client.tui.line_wrap import NO_ROW_END, NO_ROW_START, text_columns
+from client.tui.line_wrap import text_columns
 from server.shell.app import GameServer
-from shared.games.othello import COLUMNS
-from shared.words import LANGUAGES, get_words
-from tests import OUTPUT
 from tests.client.client_support import LIMIT
+from tests.client.tui.japanese_terminal import (
+    JAPANESE,
+    MOVE_PROMPT,
+    OTHELLO_TOP,
+    OVER_PROMPT,
+    TICTACTOE_TOP,
+    board_in_view,
+    check_screen,
+    othello_pick,
+    record,
+    server_name,
+    tictactoe_pick,
+)
 from tests.client.tui.pty_support import Pty
 from tests.conftest import ConnectPeer, MakeServer
-
-JAPANESE = "ja_JP.UTF-8"
-MOVE_PROMPT = "? ヘルプ）： "
-OVER_PROMPT = "q 終了： "
-KEY_NAMES = {"Enter", "Ctrl"}
-"""Keys named as the keyboard labels them."""
-
-
-def command_words() -> set[str]:
-    """Every word that gives a command, in every language (typed, so allowed on screen)."""
-    words = {"say"}
-    for lang in LANGUAGES:
-        for command in get_args(Command):
-            words.update(keys(get_words(lang), command))
-    return words
-
-
-def english_words(text: str, names: set[str]) -> list[str]:
-    """The English words of ``text`` but names, match codes, squares (a1-h8), addresses,
-    a command line to copy, and the words one types or presses."""
-    text = re.sub(r"(?:ws|http)://\S+|`[^`]*`", " ", text)
-    allowed = command_words() | KEY_NAMES | names
-    return [word for word in re.findall(r"[A-Za-z][A-Za-z0-9]+", text)
-            if word not in allowed and not re.fullmatch(r"[A-Z0-9]{4,8}|[a-h][1-8]", word)]
-
-
-def tictactoe_pick(screen: str) -> str:
-    """The first free slot of the last tic-tac-toe board on ``screen``."""
-    board = screen[screen.rindex("/---|---|---\\"):]
-    return next(ch for ch in board[:120] if ch.isdigit())
-
-
-def othello_pick(screen: str) -> str:
-    """The first square marked '*' (a legal move) on the last 8x8 board of ``screen``."""
-    rows = screen[screen.rindex(OTHELLO_TOP):].splitlines()[1:9]
-    for row in rows:
-        number, cells = row[:3], row[3:]
-        if "*" in cells:
-            return f"{COLUMNS[cells.index('*') // 3]}{int(number)}"
-    raise AssertionError(f"no legal move on the board:\n{screen}")
 
 
 async def play_out(term: Pty, pick: Callable[[str], str], top: str) -> list[str]:
@@ -79,29 +47,6 @@ async def play_out(term: Pty, pick: Callable[[str], str], top: str) -> list[str]
             move = pick(term.text())
             term.type("".join(chr(ord(ch) + 0xFEE0) for ch in move) + "\r")  # full width
             await term.until(top)  # the move played, before the next prompt
-
-
-TICTACTOE_TOP = "/---|"
-OTHELLO_TOP = "    " + "  ".join(COLUMNS[:8])
-
-
-def board_in_view(screen: str, top: str) -> bool:
-    """Whether ``screen`` (what was printed before a prompt) shows a board, from its row
-    ``top``; if so, that it and everything after it down to the prompt fit in 24 rows
-    (the heading too): no prompt pushes the board out of view."""
-    rows = re.split(r"\r\n|[\r\n]", screen)
-    tops = [i for i, row in enumerate(rows) if row.startswith(top)]
-    if tops:
-        assert len(rows) - tops[-1] + 1 <= 24, "\n".join(rows[tops[-1] - 1:])
-    return bool(tops)
-
-
-def record(term: Pty, name: str) -> str:
-    """What the terminal printed, kept as tests/output/<name>.txt for a person to read."""
-    text = term.text()
-    OUTPUT.mkdir(exist_ok=True)
-    (OUTPUT / f"{name}.txt").write_text(text)
-    return text
 
 
 async def test_tictactoe_in_japanese_with_an_aligned_list(
@@ -168,17 +113,3 @@ async def test_othello_8x8_in_japanese_against_the_bot(
     check_screen(term, text, set(server_name(game_server)))
 
 
-def server_name(server: GameServer) -> list[str]:
-    """The words of the server's name (a name, shown as its host chose it)."""
-    return server.config.name.split()
-
-
-def check_screen(term: Pty, text: str, names: set[str]) -> None:
-    """Every row fits 80 columns, broken where Japanese may break, and nothing on screen
-    is English but what ``english_words`` allows."""
-    assert term.overlong() == [], text
-    for row in filter(str.strip, term.rows()):  # Japanese broken by its rules
-        first = row.lstrip()[0]
-        assert first.isascii() or first not in NO_ROW_START, row
-        assert row[-1].isascii() or row[-1] not in NO_ROW_END, row
-    assert english_words(text, names) == [], text

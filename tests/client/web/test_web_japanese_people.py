@@ -16,16 +16,18 @@ from playwright.sync_api import Locator, Page, expect
 
 from shared.protocol import Join, MatchState, Move
 from shared.words import LANGUAGES
-from tests.client.tui.pty_support import Pty
-from tests.client.tui.test_tui_japanese import (
+from tests.client.tui.japanese_terminal import (
+    ENDS,
     JAPANESE,
     MOVE_PROMPT,
+    NO_WINNER,
     OVER_PROMPT,
     TICTACTOE_TOP,
     check_screen,
     record,
     tictactoe_pick,
 )
+from tests.client.tui.pty_support import Pty
 from tests.client.web.web_actions import (
     Person,
     english_words,
@@ -33,15 +35,6 @@ from tests.client.web.web_actions import (
 )
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
 from tests.waiting import LIMIT
-
-NO_WINNER = {"en": "No winner.", "ja": "勝ち負けはありません。"}
-"""The result of a match nobody is left at, in every client: nobody won, and no draw."""
-ENDS = {
-    "called off": {"en": "The match was called off.", "ja": "対局は中止になりました。"},
-    "abandoned": {"en": "The match was abandoned: both players were away too long.",
-                  "ja": "二人とも長く離れていたため、対局は打ち切りになりました。"},
-}
-"""How it ended, in every client: before a move, and after."""
 
 
 @pytest.fixture
