@@ -182,14 +182,6 @@ def test_every_end_reads_the_same_in_every_client(lang: str, web_server: Threade
         assert said["othello time won by 1, bot"] == "あなたの持ち時間が切れました。"
 
 
-
-
-
-
-
-
-
-
 def test_a_whole_game_in_japanese_on_a_phone(web_server: ThreadedServer,
                                              open_page: OpenPage) -> None:
     """The lobby's switch turns the page to Japanese and the browser remembers it; a
