@@ -18,6 +18,7 @@ from server.shell.app import GameServer, ServerConfig
 from server.store.database import DamagedRecordError, Store, UnusableDatabaseError, default_db_path
 from server.store.records import FORMATS, format_record_as, list_line
 from server.store.upkeep import MB
+from shared.ai import check_engines
 from shared.web_address import invitation
 
 DEFAULTS = ServerConfig(name="")
@@ -244,6 +245,7 @@ def _log_browser_address(host: str, port: int) -> None:
 
 def serve_main(argv: list[str]) -> int:
     args = _serve_parser().parse_args(argv)
+    check_engines()  # a plugged-in game's misspelt engine stops the start (PluginError)
     logging.basicConfig(
         level=logging.WARNING if args.quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr,

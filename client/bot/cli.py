@@ -21,6 +21,7 @@ from client.bot.tournament import Mode, Settings, Tournament
 from client.common.connection import ConnectError
 from client.common.discovery import choose_server, discover
 from client.common.options import code_argument
+from shared.ai import check_engines
 from shared.ai.levels import LEVELS
 from shared.games import GAMES
 
@@ -144,6 +145,7 @@ async def run(args: argparse.Namespace) -> int:
 def main(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    check_engines()  # a plugged-in game's misspelt engine stops the run (PluginError)
     try:
         settings_from(args, args.server or "ws://-").check()
     except ValueError as err:

@@ -25,7 +25,7 @@ from typing import Final, Protocol, cast
 
 from shared.ai.levels import LEVELS
 from shared.ai.move_score import MoveScore
-from shared.games import PASS, State, get_game
+from shared.games import GAMES, PASS, PluginError, State, get_game, plugged_from
 
 BOT_NAMES: Final[dict[int, str]] = {level: spec.name for level, spec in LEVELS.items()}
 """Bot levels and their names, weakest first (the protocol's `welcome.bots`)."""
@@ -55,6 +55,28 @@ def engine_of(state: State) -> Engine:
 @cache
 def _engine(module: str) -> Engine:
     return cast(Engine, importlib.import_module(module))
+
+
+def check_engines() -> None:
+    """Import every registered game's engine and check that it is one, so a misspelt
+    ``engine`` in a plugged-in game's entry stops a server or a bot as it starts, not at
+    the game's first bot move: PluginError naming the module that brought the game
+    (ValueError for a built-in game's). Loads no numba (the kernel comes with a search)."""
+    for info in GAMES.values():
+        try:
+            engine = importlib.import_module(info.engine)
+        except ImportError as e:
+            problem = f"its engine {info.engine} cannot be imported: {e}"
+        else:
+            lacking = [name for name in ("scores", "analyse")
+                       if not callable(getattr(engine, name, None))]
+            if not lacking:
+                continue
+            problem = f"its engine {info.engine} has no {' or '.join(lacking)}"
+        module = plugged_from(info.name)
+        if module is None:
+            raise ValueError(f"{info.name}: {problem}")
+        raise PluginError(module, problem)
 
 
 def choose_move(
@@ -118,5 +140,5 @@ def _legal_moves(state: State) -> list[int]:
     return legal
 
 
-__all__ = ["BOT_NAMES", "PASS", "Engine", "MoveScore", "analyse", "choose_move", "engine_of",
-           "quick_move"]
+__all__ = ["BOT_NAMES", "PASS", "Engine", "MoveScore", "analyse", "check_engines", "choose_move",
+           "engine_of", "quick_move"]

@@ -40,8 +40,9 @@ from shared.games.base import (
     half_the_empty_squares,
 )
 from shared.games.look import Look
+from shared.plugins import VARIABLE, PluginError
 
-PLUGINS_VARIABLE = "TAIKYOKU_GAMES"
+PLUGINS_VARIABLE = VARIABLE
 """The environment variable naming the modules of plugged-in games."""
 
 _NAME = re.compile(r"[a-z][a-z0-9]*\Z")
@@ -144,22 +145,47 @@ DEFAULT_GAME = "othello"
 
 def plug_in(module_names: str) -> list[GameInfo]:
     """Register the game of each module named in ``module_names`` (comma-separated
-    import paths, each defining ``GAME: GameInfo``); ValueError naming the module when
-    one cannot be imported, has no ``GAME``, or reuses a registered name."""
+    import paths, each defining ``GAME: GameInfo``); :class:`PluginError` naming the
+    module when one cannot be imported, has no ``GAME``, or reuses a registered name."""
     added = []
     for module_name in filter(None, (part.strip() for part in module_names.split(","))):
-        try:
-            game = importlib.import_module(module_name).GAME
-        except (ImportError, AttributeError) as e:
-            raise ValueError(f"{PLUGINS_VARIABLE}: {module_name}: {e}") from e
-        if not isinstance(game, GameInfo):
-            raise ValueError(f"{PLUGINS_VARIABLE}: {module_name}.GAME is not a GameInfo")
+        game = _game_of(module_name)
         if game.name in GAMES:
-            raise ValueError(f"{PLUGINS_VARIABLE}: {module_name}: a game called "
-                             f"{game.name!r} is registered already")
+            raise PluginError(module_name, f"a game called {game.name!r} is registered "
+                                           "already")
         GAMES[game.name] = game
+        _PLUGGED_FROM[game.name] = module_name
         added.append(game)
     return added
+
+
+def _game_of(module_name: str) -> GameInfo:
+    """The ``GAME`` of the module ``module_name``, or PluginError saying why there is none
+    (whatever its import raises: a plugged-in game's own checks, in GameInfo and Look,
+    raise ValueError with a sentence)."""
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise PluginError(module_name, f"cannot be imported: {e}") from e
+    except Exception as e:  # its own code failed as it was imported
+        problem = str(e) if type(e) is ValueError else f"{type(e).__name__}: {e}"
+        raise PluginError(module_name, problem) from e
+    game = getattr(module, "GAME", None)
+    if game is None:
+        raise PluginError(module_name, "defines no GAME")
+    if not isinstance(game, GameInfo):
+        raise PluginError(module_name, f"its GAME is a {type(game).__name__}, not a GameInfo")
+    return game
+
+
+_PLUGGED_FROM: dict[str, str] = {}
+"""A plugged-in game's name -> the module that brought it."""
+
+
+def plugged_from(name: str) -> str | None:
+    """The module named in ``TAIKYOKU_GAMES`` that brought the game ``name``; None for a
+    built-in game (for an error about the game to name where it comes from)."""
+    return _PLUGGED_FROM.get(name)
 
 
 def catalogue() -> list[tuple[GameInfo, int]]:
@@ -218,6 +244,7 @@ __all__ = [
     "GAMES",
     "PASS",
     "PLUGINS_VARIABLE",
+    "PluginError",
     "SERVER_REASONS",
     "GameInfo",
     "IllegalMoveError",
@@ -229,5 +256,6 @@ __all__ = [
     "get_game",
     "new_game",
     "plug_in",
+    "plugged_from",
     "replay",
 ]

@@ -30,7 +30,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
 from fluent.syntax.visitor import Visitor
 
-from shared.games import GAMES, GameInfo, get_game
+from shared.games import GAMES, GameInfo, PluginError, get_game, plugged_from
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 """The languages of the catalogue, in the order a language switch offers them."""
@@ -77,13 +77,26 @@ def reason_key(game: str, reason: str) -> str:
 def parse(lang: str) -> ftl.Resource:
     """The catalogue of ``lang`` as Fluent's syntax tree; ValueError naming the first
     entry Fluent cannot read, or a game's entry that is missing (a typo in a catalogue,
-    or a plugged-in game without its words, fails here, not on a screen)."""
+    or a plugged-in game without its words, fails here, not on a screen; for a game
+    plugged in, PluginError naming its module)."""
+    for info in GAMES.values():
+        module = plugged_from(info.name)
+        if module is not None:
+            try:
+                parse_text(lang, info.words.get(lang, ""))
+            except ValueError as e:
+                raise PluginError(module, f"its {lang!r} words: {e}") from None
     resource = parse_text(lang, source(lang))
     found = {entry.id.name for entry in resource.body if isinstance(entry, ftl.Message)}
     for info in GAMES.values():
         missing = [key for key in game_keys(info) if key not in found]
-        if missing:
-            raise ValueError(f"{lang}.ftl: the game {info.name} has no {', '.join(missing)}")
+        if not missing:
+            continue
+        module = plugged_from(info.name)
+        if module is not None:
+            raise PluginError(module, f"the game {info.name} has no "
+                                      f"{', '.join(missing)} in its {lang!r} words")
+        raise ValueError(f"{lang}.ftl: the game {info.name} has no {', '.join(missing)}")
     return resource
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import shared.words
-from shared.games import GAMES, PLUGINS_VARIABLE, get_game, plug_in
+from shared.games import GAMES, PLUGINS_VARIABLE, PluginError, get_game, plug_in
 from shared.words import LANGUAGES, game_keys, game_label, get_words, placeholders, reason_key
 from shared.words.page_form import page_form
 from tests import ROOT
@@ -52,7 +52,7 @@ def test_plug_in_registers_the_game_and_refuses_what_is_not_one(blocks_registere
         plug_in("tests.games.blocks")
     with pytest.raises(ValueError, match=f"{PLUGINS_VARIABLE}: tests.games.nothing_here"):
         plug_in("tests.games.nothing_here")
-    with pytest.raises(ValueError, match="tests.games: module 'tests.games' has no attribute"):
+    with pytest.raises(PluginError, match="TAIKYOKU_GAMES: tests.games: defines no GAME"):
         plug_in("tests.games")
     assert plug_in(" , ") == []
 
@@ -83,7 +83,8 @@ def test_a_game_without_an_entry_in_a_language_is_refused_when_the_words_load(
         GAME, words={"en": GAME.words["en"], "ja": japanese}))
     _fresh_words()
     assert shared.words.parse("en")
-    with pytest.raises(ValueError, match="ja.ftl: the game blocks has no blocks-illegal-why"):
+    with pytest.raises(PluginError, match="TAIKYOKU_GAMES: tests.games.blocks: the game "
+                                          "blocks has no blocks-illegal-why in its 'ja' words"):
         shared.words.parse("ja")
 
 

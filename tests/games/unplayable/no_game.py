@@ -1,0 +1,3 @@
+"""A module with no ``GAME``."""
+
+RULES = "four in a row"

@@ -1,0 +1,3 @@
+"""A module whose ``GAME`` is not a GameInfo."""
+
+GAME = {"name": "blocks"}
