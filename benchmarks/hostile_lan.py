@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import datetime
 import json
 import os
 import re
@@ -41,6 +40,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.raw_client import RawClient
+from benchmarks.results_file import append_result
 
 ROOT = Path(__file__).resolve().parent.parent
 NON_READERS = 20
@@ -284,23 +284,9 @@ async def main() -> None:
 
 
 def record(path: Path, tree: Path, probe: str, seconds: float, figures: Figures) -> None:
-    """Append one probe's line to the results file ``path``."""
-    def git(*words: str) -> str:
-        return subprocess.run(["git", "-C", str(tree), *words], capture_output=True,
-                              text=True, check=True).stdout.strip()
-
-    commit = git("rev-parse", "--short=7", "HEAD")
-    # changes to the results file itself (this run's lines) do not make the code dirty
-    dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".",
-                f":!{path.resolve().relative_to(ROOT)}" if path.resolve().is_relative_to(ROOT)
-                else ".")
-    line = {"benchmark": "hostile_lan", "commit": commit + ("+dirty" if dirty else ""),
-            "command": "python -m benchmarks.hostile_lan " + " ".join(sys.argv[1:]),
-            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "load": [round(x, 2) for x in os.getloadavg()], "probe": probe,
-            "seconds": seconds, **figures}
-    with path.open("a", encoding="utf-8") as f:
-        f.write(json.dumps(line) + "\n")
+    """Append one probe's line to the results file ``path`` (``tree``: the probed code)."""
+    append_result(path, "hostile_lan", {"probe": probe, "seconds": seconds, **figures},
+                  tree=tree)
 
 
 if __name__ == "__main__":

@@ -37,12 +37,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import datetime
+import importlib.util
 import json
-import os
 import random
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -294,33 +292,20 @@ def _us_per_move(results: list[dict[str, Any]], side: str) -> str:
     return f"{1e6 * cpu / sum(r['moves'] for r in results):.0f}"
 
 
-def server_commit() -> str:
-    """The commit of the server being measured (the checkout its ``server`` package is
-    imported from), with ``+dirty`` when it has changes not committed."""
+def record(path: Path, n: int, figures: dict[str, Any]) -> None:
+    """Append one run's line to the results file ``path`` by benchmarks/results_file.py,
+    with the commit of the server measured (the checkout its ``server`` package is
+    imported from). The writer is loaded from beside this file: a baseline's run puts its
+    older tree first on PYTHONPATH, and that tree's ``benchmarks`` may have none."""
     import server
 
-    where = Path(server.__file__).resolve().parents[1]
-
-    def git(*args: str) -> str:
-        done = subprocess.run(["git", "-C", str(where), *args], capture_output=True,
-                              text=True, timeout=30)
-        return done.stdout.strip() if done.returncode == 0 else ""
-
-    commit = git("rev-parse", "--short=7", "HEAD") or "unknown"
-    # the results file itself is not a change to the server (a run appends to it)
-    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".",
-                  ":(exclude)benchmarks/results.jsonl")
-    return commit + ("+dirty" if changed else "")
-
-
-def record(path: Path, n: int, figures: dict[str, Any]) -> None:
-    """Append one run's line to the results file ``path``."""
-    line = {"benchmark": "load", "commit": server_commit(),
-            "command": "python -m benchmarks.load " + " ".join(sys.argv[1:]),
-            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "load": [round(x, 2) for x in os.getloadavg()], "games": n, **figures}
-    with path.open("a", encoding="utf-8") as f:
-        f.write(json.dumps(line) + "\n")
+    spec = importlib.util.spec_from_file_location(
+        "results_file", Path(__file__).with_name("results_file.py"))
+    assert spec is not None and spec.loader is not None
+    results_file = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(results_file)
+    results_file.append_result(path, "load", {"games": n, **figures},
+                               tree=Path(server.__file__).resolve().parents[1])
 
 
 async def main_async(sizes: list[int], rounds: int | None, repeat: int,

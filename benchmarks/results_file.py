@@ -33,9 +33,11 @@ def checkout_commit(tree: Path = ROOT, results: Path | None = None) -> str:
     return (git("rev-parse", "--short=7", "HEAD") or "unknown") + ("+dirty" if dirty else "")
 
 
-def append_result(path: Path, benchmark: str, figures: dict[str, Any]) -> None:
-    """Append one run's line to the results file ``path``."""
-    line = {"benchmark": benchmark, "commit": checkout_commit(results=path),
+def append_result(path: Path, benchmark: str, figures: dict[str, Any],
+                  tree: Path = ROOT) -> None:
+    """Append one run's line to the results file ``path``; its commit is ``tree``'s, the
+    checkout measured (this one unless the benchmark runs another's code)."""
+    line = {"benchmark": benchmark, "commit": checkout_commit(tree, results=path),
             "command": f"python -m benchmarks.{benchmark} " + " ".join(sys.argv[1:]),
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "load": [round(x, 2) for x in os.getloadavg()], **figures}
