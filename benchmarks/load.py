@@ -14,6 +14,13 @@ trips, a move-sized frame answered with a state-sized one): the ceiling for anyt
 built on the library here. Note the game server does more per move than the echo: it
 validates, commits to SQLite and sends the new state to both players.
 
+Each run plays about :data:`GAMES_PER_RUN` games in all (``--rounds``, games each pair
+plays in a row, defaults to ``GAMES_PER_RUN // N``): some 60,000 moves of random 8x8
+Othello, about ten seconds at 100 games, so the set-up (the client process starting, 2N
+connections opened and welcomed) is amortised and the ratio is the steady state's. (With
+one game a pair at 100 games, a run is a second, 6,000 moves, and set-up swung the ratio
+from 0.24 to 0.45 within one invocation.)
+
 Each N is run ``--repeat`` times (game, echo, game, echo...) and the run with the
 median ratio is printed: on a busy machine either half of a run can be slowed down,
 and the game and its echo, run back to back, are compared with each other. ``ratio``
@@ -69,6 +76,10 @@ class Frame(msgspec.Struct):
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Frame)
+
+GAMES_PER_RUN = 1000
+"""Games played in one run by default, whatever N: about 60,000 moves (a random 8x8
+Othello game has about 60), so a run measures the steady state, not its set-up."""
 
 CONNECT_AT_ONCE = 50
 """Connections opened concurrently (more would overflow the server's listen backlog)."""
@@ -316,7 +327,7 @@ async def main_async(sizes: list[int], rounds: int | None, repeat: int,
           f" | {'echo rt/s':>9} {'p50 ms':>8} {'p99 ms':>8} | {'ratio':>5} {'cpu':>5} errors")
     failed = False
     for n in sizes:
-        r = rounds or max(1, 100 // n)
+        r = rounds or max(1, GAMES_PER_RUN // n)
         runs = [await measure(n, r) for _ in range(repeat)]
         games, echoes = [g for g, _ in runs], [e for _, e in runs]
         runs.sort(key=lambda run: _rate(run[0]) / _rate(run[1]))
@@ -363,7 +374,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, nargs="+", default=[10, 100],
                         help="numbers of concurrent games to measure (default 10 100)")
     parser.add_argument("--rounds", type=int, default=None,
-                        help="games each pair plays in a row (default: 100 // N, at least 1)")
+                        help=f"games each pair plays in a row (default: {GAMES_PER_RUN} // N, "
+                             "at least 1: about 60,000 moves a run)")
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs of the game and the echo for each N; the run with the "
                              "median ratio is printed, to damp a busy machine's noise "
