@@ -461,6 +461,13 @@ class MatchView:
         return w("takeback-offer", who=self.label(asker), reply="yes" if back > 1 else "no")
 
     @property
+    def reviewable(self) -> bool:
+        """Whether the engine's review is worth offering: the game is over with a move in
+        its record (a match called off before anyone moved has nothing to review)."""
+        s = self.state
+        return s is not None and s.status == "over" and bool(s.moves)
+
+    @property
     def may_hint(self) -> bool:
         """Whether this match allows a hint for us right now (our turn, hints on)."""
         s = self.state

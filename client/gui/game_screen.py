@@ -141,7 +141,7 @@ class GameScreen:
     def analyse(self) -> None:
         """Ask the engine to review the finished game."""
         view = self.view
-        if (self.known.has("analyse") and not self.playing and view.review is None
+        if (self.known.has("analyse") and view.reviewable and view.review is None
                 and not view.review_asked):
             view.review_asked = True
             self.actions.tell(Analyse(match=view.code))
@@ -460,7 +460,7 @@ class GameScreen:
             if known.has("hint"):
                 asked = view.hint_asked or bool(self.hints)
                 extra.append((w("button-hint"), self.hint, view.may_hint and not asked, "?"))
-        elif s.status == "over" and known.has("analyse"):
+        elif view.reviewable and known.has("analyse"):
             label = w("button-analysed" if view.review is not None else
                       "button-analysing" if view.review_asked else "button-analyse")
             extra.append((label, self.analyse, view.review is None and not view.review_asked,

@@ -286,6 +286,7 @@ class LobbyScreen:
         heads = [w(key) for key in ("lobby-your-name", "lobby-game", "lobby-opponent",
                                     "lobby-first", "window-head-clock")]
         head = max(theme.text_size(t, size)[0] for t in heads) + int(u)
+        apart = theme.button_gap(u)  # between the buttons of a row
 
         def headed(row: pygame.Rect, words: str) -> pygame.Rect:
             """``words`` on the left of ``row``; the rest of the row, for its choices."""
@@ -297,7 +298,7 @@ class LobbyScreen:
                  self.name, w("lobby-name-placeholder"))
         titles = [game_label(game, n) for game, n in GAMES]  # "三目並べ（○×）" whole
         text_px, room = r[1].height * 0.42, r[1].height * 0.9  # a label; its key, its ends
-        cells = columns(headed(r[1], heads[1]), len(GAMES), gap,
+        cells = columns(headed(r[1], heads[1]), len(GAMES), apart,
                         [theme.text_size(t, text_px)[0] + room for t in titles])
         px = max(theme.MIN_FONT, min(  # one size for the row, the one its longest needs
             text_px * min(1.0, (cell.width - room) / theme.text_size(t, text_px)[0])
@@ -305,7 +306,7 @@ class LobbyScreen:
         for i, (cell, title, (game, n)) in enumerate(zip(cells, titles, GAMES)):
             ui.button(cell, title, partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1), px=px)
-        vs_cells = columns(headed(r[2], heads[2]), 2, gap)
+        vs_cells = columns(headed(r[2], heads[2]), 2, apart)
         ui.button(vs_cells[0], w("lobby-opponent-bot"), lambda: self.set_vs("bot"),
                   selected=c.vs == "bot", hint="B")
         ui.button(vs_cells[1], w("window-opponent-person"), lambda: self.set_vs("human"),
@@ -316,21 +317,21 @@ class LobbyScreen:
             labels = {level: w("window-level-button", level=level, title=w(f"level-{level}-title"))
                       for level in LEVELS}
             widths = [theme.text_size(t, size)[0] + u * 2 for t in labels.values()]
-            cells = columns(r[4], len(LEVELS), gap, widths)  # "3 Intermediate" whole
+            cells = columns(r[4], len(LEVELS), apart, widths)  # "3 Intermediate" whole
             px = ui.row_px(list(labels.values()), cells)
             for (level, label), cell in zip(labels.items(), cells):
                 ui.button(cell, label, partial(self.set_level, level),
                           selected=c.level == level, px=px)
         else:
-            self.draw_between_people(ui, r[3:-3], size, gap)
+            self.draw_between_people(ui, r[3:-3], size, apart)
         seats: tuple[tuple[Seat, str, str], ...] = (
             ("first", w("lobby-first-you"), "F"), ("second", w("lobby-first-other", vs=c.vs), "S"),
             ("random", w("lobby-first-random"), "R"))
-        for cell, (seat, text, key) in zip(columns(headed(r[-3], heads[3]), 3, gap), seats):
+        for cell, (seat, text, key) in zip(columns(headed(r[-3], heads[3]), 3, apart), seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
                       hint=key)
         if self.known.has("clock"):
-            self.draw_clock_choice(ui, headed(r[-2], heads[4]), gap)
+            self.draw_clock_choice(ui, headed(r[-2], heads[4]), apart)
         play = pygame.Rect(r[-1].left, r[-1].top, int(r[-1].width * 0.5), r[-1].height)
         ui.button(play, w("lobby-play"), self.play, primary=True, hint="Enter")
 

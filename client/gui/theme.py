@@ -162,6 +162,12 @@ def text_size(text: str, px: float, bold: bool = False) -> tuple[int, int]:
     return font(int(px), bold, text).size(text)
 
 
+def button_gap(u: float) -> int:
+    """The space between buttons side by side, at layout unit ``u``: 0.8 of it, never
+    under 8 px, so a row of choices reads as separate buttons in a small window too."""
+    return max(8, round(u * 0.8))
+
+
 def line_height(px: float, bold: bool = False) -> int:
     """The distance between the baselines of two lines at ``px`` pixels."""
     return system_font(int(px), bold).get_linesize()

@@ -95,6 +95,8 @@ class MatchCommands(Console):
             await self.conn.send(Takeback(match=view.code, ply=s.ply))
         elif view.review is not None:
             self.print_lines(review_lines(view))
+        elif s.status == "over" and not view.reviewable:  # called off before any move
+            self.say(self.words("tui-review-none"))
         else:
             view.review_asked = True
             await self.conn.send(Analyse(match=view.code))

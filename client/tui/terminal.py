@@ -134,7 +134,7 @@ class Terminal(LobbyQuestions, MatchCommands):
             return self.words(
                 "tui-prompt-over",
                 rematch=yes(view.seat is not None and not view.opponent_left),
-                analyse=yes(self.known.has("analyse")))
+                analyse=yes(self.known.has("analyse") and view.reviewable))
         if view.offer_to_answer and s.takeback is not None:
             return self.words("tui-prompt-takeback", who=view.label(s.takeback.seat))
         if view.my_turn:

@@ -300,7 +300,7 @@ export class GameScreen {
         row.push(button("hint", t(view.hintAsked ? "button-hint-asked" : "button-hint"),
           view.mayHint && !asked && known.link.up, () => this.actions.hint()));
       }
-    } else if (s.status === "over" && known.has("analyse")) {
+    } else if (view.reviewable && known.has("analyse")) {
       const label = t(view.review !== null ? "button-analysed"
         : view.reviewAsked ? "button-analysing" : "button-analyse");
       row.push(button("analyse", label, view.review === null && !view.reviewAsked &&

@@ -280,6 +280,13 @@ export class MatchView {
     return t("takeback-offer", { who, reply: back > 1 ? "yes" : "no" });
   }
 
+  /** Whether the engine's review is worth offering: the game is over with a move in its
+   * record (a match called off before anyone moved has nothing to review). */
+  get reviewable() {
+    const s = this.state;
+    return s !== null && s.status === "over" && s.moves.length > 0;
+  }
+
   /** Whether this match allows a hint for us right now (our turn, hints on). */
   get mayHint() {
     const s = this.state;

@@ -205,6 +205,42 @@ def test_the_small_start_screen_shows_every_list_and_the_whole_legend(
     assert "Matches to watch" in drawn and any(t.startswith("More above") for t in drawn)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(480, 640), (1024, 720), (1280, 800)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_game_buttons_stand_apart_in_every_language(app: App, lang: str,
+                                                        size: tuple[int, int]) -> None:
+    """The game row's longer Japanese labels do not squeeze its buttons together: at
+    least 8 px and 0.7 of the layout unit between each two, as in English."""
+    use_language(lang)
+    try:
+        app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.step([])
+        screenshot(app.surface, f"start_game_row_{lang}_{size[0]}x{size[1]}")
+    finally:
+        use_language("en")
+    cells = sorted((rect for rect, action in app.ui.hits
+                    if getattr(action, "func", None) == app.lobby.pick_game),
+                   key=lambda rect: rect.left)
+    assert len(cells) == 4  # Tic-tac-toe, Othello 4x4, 6x6, 8x8
+    gaps = [right.left - left.right for left, right in zip(cells, cells[1:])]
+    assert min(gaps) >= max(8, 0.7 * theme.unit(size)), gaps
+    assert len({cell.centery for cell in cells}) == 1  # one row
+
+
+@pytest.mark.parametrize("moves", [[], OPENING[:2]], ids=["no move", "two moves"])
+def test_review_is_offered_only_for_a_game_with_moves(app: App, moves: list[int],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match called off before anyone moved has nothing for the engine to review."""
+    drawn = texts(app, monkeypatch)
+    show(app, Joined("K7QX", 0, "player"),
+         state_after("othello", 8, moves, players=PEOPLE, result=Result(None, "abandon", [2, 2])))
+    screenshot(app.surface, f"review_offer_called_off_{len(moves)}_moves")
+    offered = words()("button-analyse") in drawn
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")])
+    assert offered == bool(moves) == app.game.view.review_asked
+
+
 def test_shortcut_letters_are_as_readable_as_their_labels(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     app.surface = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)

@@ -11,6 +11,7 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import msgspec
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -88,6 +89,26 @@ async def test_no_rematch_is_offered_with_who_left() -> None:
         view.update(state_after("tictactoe", 3, [0, 4], players=people,
                                 result=Result(0, "left", [1, 0])))
         assert terminal.question(view).startswith("l lobby" if left else "r rematch")
+    terminal.stop()
+
+
+async def test_no_review_is_offered_for_a_match_called_off_before_a_move() -> None:
+    told = msgspec.structs.replace(welcome(), features=["analyse"])
+    terminal = tui.Terminal(None, tui.Lines(io.StringIO("")), io.StringIO(),  # type: ignore
+                            Plan(name="Taro"), launch.Where("ws://test", "the test server"),
+                            ClientState(welcome=told))
+    people = [PlayerInfo(0, "Taro", "human", True, "p_1"),
+              PlayerInfo(1, "Hana", "human", True, "p_2")]
+    view = MatchView("K7QX", seat=0)
+    for moves in ([0, 4], []):
+        view.update(state_after("tictactoe", 3, moves, players=people,
+                                result=Result(None, "abandon", [len(moves) // 2] * 2)))
+        assert ("a analyse" in terminal.question(view)) == bool(moves)
+    said: list[str] = []
+    terminal.say = said.append  # type: ignore[method-assign]
+    assert await terminal.command(view, "a")  # typed anyway: no request, a sentence
+    assert said == ["No move was played in this game: the engine has nothing to review."]
+    assert not view.review_asked
     terminal.stop()
 
 

@@ -198,6 +198,8 @@ def test_a_match_nobody_is_left_at_reads_the_same_on_the_page_and_the_terminal(
         hanako.close()
         expect(page.locator(".result")).to_have_text(NO_WINNER[lang])
         expect(page.locator(".reason")).to_have_text(ENDS[end][lang])
+        # the engine's review: nothing to review in a match called off before a move
+        expect(page.locator("#analyse")).to_have_count(1 if end == "abandoned" else 0)
         screenshot(page, f"{lang}_{game}_{end.replace(' ', '_')}_page")
         until(quick_server, term, ENDS[end][lang])
     finally:
