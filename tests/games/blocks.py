@@ -29,6 +29,12 @@ BLOCKS: tuple[int, ...] = tuple(
     for row in range(SIZE - 1) for col in range(SIZE - 1)
 )
 """Every 2x2 block of squares as a mask: nine of them."""
+BLOCK_SQUARES: tuple[tuple[int, ...], ...] = tuple(
+    (corner, corner + 1, corner + SIZE, corner + SIZE + 1)
+    for corner in (row * SIZE + col for row in range(SIZE - 1) for col in range(SIZE - 1))
+)
+"""The same blocks as squares, top left to bottom right: the look's winning lines, so a
+client strikes the winning block through corner to corner."""
 
 
 def has_block(marks: int) -> bool:
@@ -167,7 +173,8 @@ blocks-end-block = { $winner ->
 
 GAME = GameInfo(
     "blocks", (SIZE,), SIZE, BlocksState.start, BlocksState.from_board,
-    look=Look("paper", "marks", "coordinates"), scored=False, name_square=square_name,
-    read_move=read_move, reasons=("block",), words={"en": ENGLISH, "ja": JAPANESE},
+    look=Look("paper", "marks", "coordinates", lines={SIZE: BLOCK_SQUARES}), scored=False,
+    name_square=square_name, read_move=read_move, reasons=("block",),
+    words={"en": ENGLISH, "ja": JAPANESE},
 )
 """Blocks' registry entry."""

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from shared.games import IllegalMoveError
-from tests.games.blocks import BlocksState, has_block, read_move, square_name
+from tests.games.blocks import GAME, BlocksState, has_block, read_move, square_name
 
 
 def played(*squares: str) -> BlocksState:
@@ -26,6 +26,9 @@ def test_the_first_block_of_four_wins() -> None:
     outcome = won.outcome()
     assert outcome is not None and (outcome.winner, outcome.reason, outcome.score) == (
         0, "block", (4, 3))
+    # the look finds the block to strike through, corner to corner: a1 to b2
+    assert GAME.look.winning_line(won.board, 4) == tuple(map(read_move, ("a1", "b1", "a2", "b2")))
+    assert GAME.look.winning_line(state.board, 4) is None
 
 
 def test_a_full_board_without_a_block_is_a_draw() -> None:

@@ -38,3 +38,4 @@ def test_the_window_draws_and_plays_the_plugged_in_game(plugged_server: int) -> 
     # paper shows the last move as a shade, so its stroke colour is only a winning line's
     assert look.ground == "paper"
     assert seen["struck"] == (look.winning_line(board, size) is not None)
+    assert seen["struck"] == (seen["winner"] is not None)  # a won game: its block, struck

@@ -52,6 +52,7 @@ def test_the_page_draws_and_plays_the_plugged_in_game(plugged_server: int,
                                                    state["board"].count("."))
     line = look.winning_line(state["board"], size)
     assert board.locator(".win-line").count() == int(line is not None)
+    assert (line is not None) == (state["result"]["winner"] is not None)  # the block, struck
     fits(page)
     screenshot(page, "web_plugged_game_390x844")
     boards = page.evaluate("""async (state) => {
