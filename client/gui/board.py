@@ -85,6 +85,13 @@ class Ground:
     last_shade: Colour | None
     """The last move's square shaded under its piece in this colour; None: a red dot on
     its piece instead."""
+    strike: Colour
+    """A winning line struck through, at least 3:1 against the squares."""
+    inks: tuple[Colour, Colour]
+    """X's and O's colour (pieces "marks"), each at least 3:1 against the squares."""
+    disc_shadow: Colour
+    white_edge: Colour
+    """A white disc's rim (pieces "discs"), at least 3:1 against the squares."""
 
     def width(self, lay: Layout) -> int:
         least, per = self.line_width
@@ -96,14 +103,19 @@ GROUNDS: dict[str, Ground] = {
                     line_width=(2, 30), outer_lines=False, coordinate_text=theme.SLOT_NUMBER,
                     slot_text=theme.SLOT_NUMBER,
                     hover=theme.PAPER_HOVER, inset=2, legal_dot=None,
-                    last_shade=theme.PAPER_LAST),
+                    last_shade=theme.PAPER_LAST, strike=theme.LAST_MOVE,
+                    inks=(theme.X_INK, theme.O_INK),
+                    disc_shadow=theme.PAPER_DISC_SHADOW, white_edge=theme.PAPER_WHITE_EDGE),
     "felt": Ground(frame=theme.FELT_DARK, corner=3, cloth=theme.FELT, line=theme.FELT_DARK,
                    line_width=(1, 40), outer_lines=True, coordinate_text=theme.COORDINATE,
                    slot_text=theme.TEXT,
                    hover=theme.FELT_HOVER, inset=1, legal_dot=theme.LEGAL_DOT,
-                   last_shade=None),
+                   last_shade=None, strike=theme.FELT_STRIKE,
+                   inks=(theme.FELT_X_INK, theme.FELT_O_INK),
+                   disc_shadow=theme.DISC_SHADOW, white_edge=theme.WHITE_EDGE),
 }
-"""Each ground of a look: paper (tic-tac-toe's) and felt (Othello's)."""
+"""Each ground of a look: paper (tic-tac-toe's) and felt (Othello's). Either takes
+either piece: the pieces' colours that depend on what lies under them are the ground's."""
 
 
 def draw_board(look: Look, surface: pygame.Surface, lay: Layout, board: str,
@@ -145,7 +157,7 @@ def draw_board(look: Look, surface: pygame.Surface, lay: Layout, board: str,
                 theme.draw_text(surface, str(i), int(c * 0.22), ground.slot_text,
                                 topleft=(r.left + c // 12, r.top + c // 20))
             continue
-        draw_piece(surface, r.center, c, square)
+        draw_piece(surface, ground, r.center, c, square)
         if i in flipped and square.width == 1.0:
             pygame.draw.circle(surface, theme.FLIP_RING, r.center, int(c * 0.42) + 1,
                                max(2, c // 24))
@@ -154,7 +166,7 @@ def draw_board(look: Look, surface: pygame.Surface, lay: Layout, board: str,
     line = look.winning_line(board, lay.n)
     if line is not None:
         a, b = lay.square_rect(line[0]).center, lay.square_rect(line[-1]).center
-        pygame.draw.line(surface, theme.LAST_MOVE, a, b, max(4, c // 12))
+        pygame.draw.line(surface, ground.strike, a, b, max(4, c // 12))
 
 
 def _coordinates(surface: pygame.Surface, lay: Layout, colour: Colour) -> None:
@@ -181,40 +193,45 @@ def _grid_lines(surface: pygame.Surface, lay: Layout, ground: Ground, width: int
         pygame.draw.line(surface, ground.line, (lay.grid.left, y), (lay.grid.right, y), width)
 
 
-def _mark(surface: pygame.Surface, center: tuple[int, int], cell: int,
+def _mark(surface: pygame.Surface, ground: Ground, center: tuple[int, int], cell: int,
           square: SquareLook) -> None:
-    """X as two strokes, O as a ring, growing in as ``square.size`` says."""
+    """X as two strokes, O as a ring, in the ground's inks, growing in as
+    ``square.size`` says."""
     radius = int(cell * 0.3 * square.size)
     stroke = max(3, cell // 14)
+    x_ink, o_ink = ground.inks
     if square.face == "O":
-        _smooth_ring(surface, theme.O_INK, center, radius, min(stroke, radius))
+        _smooth_ring(surface, o_ink, center, radius, min(stroke, radius))
         return
     x0, y0 = center[0] - radius, center[1] - radius
     x1, y1 = center[0] + radius, center[1] + radius
-    pygame.draw.line(surface, theme.X_INK, (x0, y0), (x1, y1), stroke + 1)
-    pygame.draw.line(surface, theme.X_INK, (x1, y0), (x0, y1), stroke + 1)
+    pygame.draw.line(surface, x_ink, (x0, y0), (x1, y1), stroke + 1)
+    pygame.draw.line(surface, x_ink, (x1, y0), (x0, y1), stroke + 1)
 
 
-def _disc_piece(surface: pygame.Surface, center: tuple[int, int], cell: int,
+def _disc_piece(surface: pygame.Surface, ground: Ground, center: tuple[int, int], cell: int,
                 square: SquareLook) -> None:
     """A disc as ``square`` shows it: turning over (narrowed), growing in (smaller)."""
-    _disc(surface, center, int(int(cell * 0.42) * square.size), square.face, square.width)
+    _disc(surface, ground, center, int(int(cell * 0.42) * square.size), square.face,
+          square.width)
 
 
-PIECES: dict[str, Callable[[pygame.Surface, tuple[int, int], int, SquareLook], None]] = {
-    "marks": _mark, "discs": _disc_piece}
-"""How each kind of piece of a look is drawn in its square (centre, cell size)."""
+PIECES: dict[str, Callable[[pygame.Surface, Ground, tuple[int, int], int, SquareLook],
+                           None]] = {"marks": _mark, "discs": _disc_piece}
+"""How each kind of piece of a look is drawn in its square on a ground (centre, cell
+size)."""
 
 
-def _disc(surface: pygame.Surface, center: tuple[int, int], radius: int, ch: str,
-          squash: float = 1.0) -> None:
-    """One disc with a soft shadow; ``squash`` narrows it to show it turning over."""
+def _disc(surface: pygame.Surface, ground: Ground, center: tuple[int, int], radius: int,
+          ch: str, squash: float = 1.0) -> None:
+    """One disc with a soft shadow, as ``ground`` shades it; ``squash`` narrows it to show
+    it turning over."""
     rx = max(1, int(radius * squash))
     shift = max(1, radius // 10)
-    _smooth_ellipse(surface, theme.DISC_SHADOW, (center[0] + shift, center[1] + shift), rx,
+    _smooth_ellipse(surface, ground.disc_shadow, (center[0] + shift, center[1] + shift), rx,
                     radius)
     edge = max(1, radius // 14)
-    _smooth_ellipse(surface, theme.BLACK_EDGE if ch == "X" else theme.WHITE_EDGE, center, rx,
+    _smooth_ellipse(surface, theme.BLACK_EDGE if ch == "X" else ground.white_edge, center, rx,
                     radius)
     _smooth_ellipse(surface, theme.BLACK_DISC if ch == "X" else theme.WHITE_DISC, center,
                     max(1, rx - edge), max(1, radius - edge))
@@ -233,8 +250,8 @@ def draw_side_icon(surface: pygame.Surface, look: Look, seat: int, center: tuple
                    radius: int) -> None:
     """A small piece for a seat beside its player's name, in its game's look: a disc, or
     X or O."""
-    if look.piece == "discs":
-        _disc(surface, center, radius, "XO"[seat])
+    if look.piece == "discs":  # on the dark panel, shaded as on the (dark) felt
+        _disc(surface, GROUNDS["felt"], center, radius, "XO"[seat])
         return
     stroke = max(2, radius // 4)
     if seat == 0:

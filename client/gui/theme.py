@@ -49,6 +49,10 @@ BLACK_DISC = (22, 22, 24)
 BLACK_EDGE = (70, 70, 76)
 WHITE_DISC = (242, 242, 236)
 WHITE_EDGE = (190, 190, 182)
+PAPER_DISC_SHADOW = (205, 195, 170)
+"""A disc's shadow on paper (the felt's green one would stain it)."""
+PAPER_WHITE_EDGE = (120, 112, 95)
+"""A white disc's rim on paper, which the disc itself is as light as (4.4:1 on it)."""
 PAPER = (246, 242, 230)
 PAPER_HOVER = (232, 226, 200)
 PAPER_LAST = (238, 228, 170)
@@ -56,6 +60,12 @@ SLOT_NUMBER = (105, 98, 84)
 INK = (40, 40, 48)
 X_INK = (200, 60, 60)
 O_INK = (50, 90, 190)
+FELT_STRIKE = (255, 200, 80)
+"""A winning line struck through on felt (3.6:1; the red one is 1.4:1 on the cloth)."""
+FELT_X_INK = (255, 170, 160)
+FELT_O_INK = (170, 210, 255)
+"""X and O on felt, where the paper's inks are as dark as the cloth (1.1:1): light ones
+(3.0:1 and 3.5:1, as WCAG asks of a shape), still red and blue."""
 O_ICON = (120, 160, 240)
 """O beside a player's name, on the dark panel (O_INK is for the paper board)."""
 LAST_MOVE = (235, 70, 60)

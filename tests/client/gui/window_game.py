@@ -25,15 +25,18 @@ from client.gui.board import GROUNDS, Layout
 from shared.games import get_game
 from tests.client.client_support import Driver, screenshot, settle
 
-PIECE_INKS = {"marks": (theme.X_INK, theme.O_INK), "discs": (theme.BLACK_DISC, theme.WHITE_DISC)}
-"""The colour only seat 0's piece and only seat 1's piece have, by the look's piece."""
+
+def piece_inks(piece: str, ground: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The colour only seat 0's piece and only seat 1's piece have, by the look's piece
+    (marks in the ground's inks)."""
+    return GROUNDS[ground].inks if piece == "marks" else (theme.BLACK_DISC, theme.WHITE_DISC)
 
 
 def drawn(surface: pygame.Surface, lay: Layout, piece: str, ground: str) -> dict[str, Any]:
     """What the window shows of the board, read from its pixels: the piece in each square
     ('X', 'O' or '.'), the frame's colour, whether the winning stroke's colour is on the
     board, whether any label's colour is in the frame's band."""
-    inks = PIECE_INKS[piece]
+    inks = piece_inks(piece, ground)
     squares = []
     for square in range(lay.n * lay.n):
         r = lay.square_rect(square)
@@ -46,7 +49,7 @@ def drawn(surface: pygame.Surface, lay: Layout, piece: str, ground: str) -> dict
              for y in range(lay.grid.top, lay.grid.bottom, 2)}
     corner = surface.get_at((lay.grid.left - lay.band // 2, lay.grid.top - lay.band // 2))
     return {"squares": "".join(squares), "frame": list(corner)[:3],
-            "struck": theme.LAST_MOVE in board,
+            "struck": GROUNDS[ground].strike in board,
             "band_text": GROUNDS[ground].coordinate_text in band}
 
 
