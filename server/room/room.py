@@ -381,6 +381,10 @@ class Room:
 
     # ---- the store: group commit (server/room/proposals.py) -------------------------
 
+    def waits_for_group(self, peer: Peer) -> bool:
+        """Whether a change ``peer`` asked for waits for its group to be stored."""
+        return self._group.busy((peer,))
+
     @property
     def proposed(self) -> list[StoreChange]:
         """The changes proposed since the last group was settled, to store together."""

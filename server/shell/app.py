@@ -267,6 +267,8 @@ class GameServer:
         assert self.runner is not None
         async for frame in ws:
             session.received += 1
+            if (unsettled := self.runner.unsettled(session)) is not None:
+                await unsettled  # its last request is stored or refused first
             if isinstance(frame, bytes):
                 await ws.close(CloseCode.UNSUPPORTED_DATA,
                                "binary frames are not accepted; send JSON text frames")

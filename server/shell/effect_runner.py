@@ -116,8 +116,8 @@ class EffectRunner:
 
     async def handle(self, session: Session, msg: ClientMessage) -> None:
         """Carry out one request (ProtocolError for a refusal: nothing changed); one
-        that proposed a change returns once its group is settled, so the connection's
-        next frame finds it done (a hello's player known, a move played or refused).
+        that proposed a change returns at once, and the connection's next frame waits
+        for its group (:meth:`unsettled`).
 
         Its effects are carried out in one go, replies written in their place without
         waiting on the socket: no other request slips between them (a state emitted
@@ -126,8 +126,15 @@ class EffectRunner:
         while (effects := self.room.request(session, msg, time.time())) == [Busy()]:
             await self._group_settled()
         self._carry_out(session, effects)
-        if Proposed() in effects:
-            await self._group_settled()
+
+    def unsettled(self, session: Session) -> asyncio.Future[None] | None:
+        """What the connection's next frame must wait for: the group holding a change it
+        asked for (None: none), so that frame finds its last request done (a hello's
+        player known, a move played or refused) and every reply leaves in the order of
+        the requests. The connection waits only when a frame came before its group was
+        settled: a client waiting for the answer reads its next frame once the group is
+        settled, with no wake-up for the group between."""
+        return self._group_settled() if self.room.waits_for_group(session) else None
 
     def disconnected(self, session: Session) -> None:
         self._event(lambda: self.room.disconnected(session, time.time()))

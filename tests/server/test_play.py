@@ -283,3 +283,19 @@ async def test_a_moves_state_comes_before_the_reply_to_the_next_request(
         assert (await mover.recv())["ply"] == ply + 1
         assert (await mover.recv())["type"] == "lobby"
         assert (await (hana, taro)[ply % 2].recv())["ply"] == ply + 1
+
+
+async def test_a_request_sent_with_the_hello_finds_the_player_welcomed(
+    game_server, connect
+) -> None:
+    """A hello, a create and a bad frame sent together: the create waits for the hello's
+    player to be stored (not hello_required), and the replies come in the frames' order."""
+    taro = await connect(game_server, hello=False)
+    await taro.send(type="hello", protocol=1, name="Taro", token=None)
+    await taro.send(type="create", game="tictactoe", vs="human")
+    await taro.send(type="move", match="NOSUCH", move=4)  # no ply: a bad message
+    assert (await taro.recv())["type"] == "welcome"
+    assert (await taro.recv())["type"] == "joined"
+    assert (await taro.recv())["type"] == "state"
+    refused = await taro.recv()
+    assert (refused["type"], refused["code"]) == ("error", "bad_message")
