@@ -61,7 +61,7 @@ class RawClient:
                 event for event in self.protocol.events_received() if isinstance(event, Frame))
         while (frame := self._frames.pop(0)).opcode is not Opcode.TEXT:
             pass
-        message: dict[str, Any] = json.loads(frame.data)
+        message: dict[str, Any] = json.loads(bytes(frame.data))
         return message
 
     async def _receive(self) -> None:

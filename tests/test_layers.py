@@ -42,7 +42,7 @@ def imported(name: str) -> set[str]:
     submodule ``pkg.sub`` where there is one, the package otherwise."""
     path = modules()[name]
     here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)

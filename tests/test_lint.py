@@ -1,5 +1,6 @@
-"""The code stays ruff clean everywhere and mypy --strict clean in `shared`, `server` and
-`client` (pyproject settings)."""
+"""The code stays ruff clean everywhere and mypy --strict clean in `shared`, `server`,
+`client`, `training` and `tests` (pyproject settings: a test's parameters may go
+unannotated, its body is checked)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_is_clean_on_shared_server_and_client() -> None:
-    # pyproject's [tool.mypy] sets strict = true and packages = ["shared", "server", "client"]
+def test_mypy_strict_is_clean_on_the_packages_and_the_tests() -> None:
+    # pyproject's [tool.mypy]: strict = true, packages = shared, server, client, training,
+    # tests
     result = _run("mypy", "--no-incremental", "--cache-dir", "/dev/null")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -9,10 +9,10 @@ import io
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import pygame
@@ -24,6 +24,7 @@ from shared.protocol import (
     FEATURES,
     PlayerInfo,
     Result,
+    SeatNumber,
 )
 from tests import OUTPUT
 
@@ -70,6 +71,13 @@ def welcome() -> Welcome:
     )
 
 
+def seat(number: int) -> SeatNumber:
+    """``number`` (0 or 1) as the protocol types a seat."""
+    if number not in (0, 1):
+        raise ValueError(f"a seat is 0 or 1, not {number}")
+    return 0 if number == 0 else 1
+
+
 def state_after(
     game: str,
     size: int,
@@ -86,14 +94,14 @@ def state_after(
         st = st.play(m)
     over = st.is_over or result is not None
     if players is None:  # we ("Taro") play seat ``me`` against the level-3 bot
-        players = [PlayerInfo(me, "Taro", "human", True, "p_me"),
-                   PlayerInfo(1 - me, "minimax", "bot", True, None, 3)]
+        players = [PlayerInfo(seat(me), "Taro", "human", True, "p_me"),
+                   PlayerInfo(seat(1 - me), "minimax", "bot", True, None, 3)]
     outcome = st.outcome()
     if result is None and outcome is not None:
         result = Result(outcome.winner, outcome.reason, list(outcome.score))  # type: ignore
     return MatchState(
         match=code, game=game, size=size, ply=len(moves), board=st.board,
-        to_move=st.to_move, legal=[] if over else [m for m in st.legal_moves() if m != PASS],
+        to_move=seat(st.to_move), legal=[] if over else [m for m in st.legal_moves() if m != PASS],
         moves=["pass" if m == PASS else m for m in moves],
         status="over" if over else "playing", score=list(st.score()), players=players,
         result=result,
@@ -231,7 +239,7 @@ ENGINE_LIMIT = 120.0
 compiled engine's cache stale compiles it first."""
 
 
-async def run_scenario(app: App, scenario: Callable[[], Awaitable[None]]) -> None:
+async def run_scenario(app: App, scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run the window until ``scenario`` (which posts events and waits on what the window
     shows) ends; its failure is the test's."""
     task = asyncio.create_task(scenario())

@@ -9,6 +9,7 @@ import socket
 import stat
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from client.common import identity, launch
@@ -72,7 +73,7 @@ def test_token_file_flag_is_exclusive_and_new_player_forgets(tmp_path: Path) -> 
 
 
 def test_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(identity.platformdirs, "user_data_path", lambda app: tmp_path / app)
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda app: tmp_path / app)
     plan = parse("taikyoku tui", "", [])
     assert plan.players_dir == tmp_path / "taikyoku" / "players"
     assert plan.token_file is None and not plan.new_player
@@ -101,7 +102,7 @@ async def test_terminal_resumes_its_unfinished_game_after_a_restart(
 
 async def test_two_terminals_at_once_are_two_players_and_each_is_remembered(
         game_server: GameServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(identity.platformdirs, "user_data_path", lambda app: tmp_path / app)
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda app: tmp_path / app)
     plan = parse("taikyoku tui", "", ["--server", game_server.url, "--game", "tictactoe",
                                       "--level", "1", "--name", "Taro"])
     assert game_server.runner is not None
@@ -140,7 +141,7 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
 
     def play_one(app: App) -> bool:
         view = driver.board_shown(app)
-        if view is None:
+        if view is None or view.state is None:
             return False
         if view.state.ply == 0 and driver.clicked_ply != 0:
             driver.clicked_ply = 0

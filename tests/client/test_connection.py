@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
@@ -15,6 +16,7 @@ from websockets.http11 import Request, Response
 import client.common.connection as connection_module
 from client.common.connection import ConnectError, Connection, LinkStatus
 from server.shell.app import GameServer
+from server.shell.session import Session
 from shared.protocol import Error, Joined, Lobby, MatchState
 
 MakeServer = Callable[..., Awaitable[GameServer]]  # the conftest fixture
@@ -40,6 +42,7 @@ async def _drop_links(server: GameServer, player: str) -> None:
     server does; its English reason is only logged by the client)."""
     assert server.runner is not None
     for session in list(server.runner.sessions.get(player, ())):
+        assert isinstance(session, Session)
         await session.ws.close(1001, "test drop")
 
 
@@ -140,7 +143,7 @@ class _ClosedUnder:
 
 
 async def _after_a_drop_under(conn: Connection, server: GameServer,
-                              send: Awaitable[None]) -> list[object]:
+                              send: Coroutine[Any, Any, None]) -> list[object]:
     """``send`` meets a closed link; then the link drops and comes back. What arrived
     until the match list asked afterwards."""
     assert conn.player is not None

@@ -48,7 +48,7 @@ def test_every_string_of_a_message_is_cleaned_and_clean_ones_are_kept() -> None:
     cleaned = clean(lobby)
     assert [p.name for p in cleaned.matches[0].players] == ["Taro", "Hana"]
     assert cleaned.matches[0].players[1] is lobby.matches[0].players[1]  # untouched
-    error = Error(code="bad_move", message="no\x1b]0;x\x07 way")
+    error = Error(code="illegal_move", message="no\x1b]0;x\x07 way")
     assert clean(error).message == "no way"
     line = ChatLine(match="K7QX", seq=1, time=0.0, seat=None, player="p_3", name="Ken",
                     text="hi")
@@ -62,5 +62,5 @@ def test_a_frame_judged_plain_holds_nothing_to_clean(name: str, text: str) -> No
     line = ChatLine(match="K7QX", seq=1, time=0.0, seat=0, player="p_1", name=name, text=text)
     if plain(encode(line)):
         assert clean(line) is line
-    assert not plain(encode(Error(code="bad_move", message="no\x1b[2J way")))
-    assert plain(encode(Error(code="bad_move", message="花子 is not here")))
+    assert not plain(encode(Error(code="illegal_move", message="no\x1b[2J way")))
+    assert plain(encode(Error(code="illegal_move", message="花子 is not here")))

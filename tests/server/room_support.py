@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -290,7 +291,7 @@ def two_playing(bench: Bench) -> tuple[Person, Person, str]:
 
 
 def playing_with_clock(bench: Bench, initial: float = 60, increment: float = 0,
-                       **create: object) -> tuple[Person, Person, str]:
+                       **create: Any) -> tuple[Person, Person, str]:
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
     bench.ask(taro, Create(game="tictactoe", clock=Clock(initial=initial,
                                                          increment=increment), **create))
@@ -304,7 +305,7 @@ def playing_with_clock(bench: Bench, initial: float = 60, increment: float = 0,
     return taro, hana, code
 
 
-def against_the_bot(bench: Bench, **create: object) -> tuple[Person, str]:
+def against_the_bot(bench: Bench, **create: Any) -> tuple[Person, str]:
     """Taro at a tic-tac-toe match against the level-1 bot, to move first; frames taken."""
     taro = bench.connect("Taro")
     bench.ask(taro, Create(game="tictactoe", vs="bot", bot=BotChoice(level=1), **create))

@@ -42,7 +42,7 @@ async def test_a_flood_of_matches_is_capped_and_called_off(make_server, connect)
     await until(lambda: not server.runner.matches, "the flood's matches to be called off")
     records = {r.code: r for r in server.store.records()}
     assert all(records[code].status == "over" for code in opened)
-    assert {(records[c].result.winner, records[c].result.reason)  # type: ignore[union-attr]
+    assert {(records[c].result.winner, records[c].result.reason)
             for c in opened} == {(None, "abandon")}
     assert server.runner.room.limits.unfinished == {}  # room for new matches again
 

@@ -33,7 +33,7 @@ async def _bot_replies(peer, count: int) -> list[float]:
     """Play ``count`` moves against the bot (the first legal square each time): the
     seconds from each move sent to the state that shows the bot's answer."""
     state = await peer.create(game="othello", vs="bot", seat="first", bot={"level": LEVEL})
-    code, times = state["match"], []
+    code, times = state["match"], list[float]()
     while len(times) < count and state["status"] == "playing":
         if state["to_move"] != 0:
             state = await peer.expect("state", match=code)

@@ -14,9 +14,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from server.room.effects import StoreFault
 from shared.protocol import ERROR_CODES
+from tests.conftest import Peer
 
 
-async def _closed_with(peer) -> int | None:
+async def _closed_with(peer: Peer) -> int | None:
     with pytest.raises(ConnectionClosed):
         await peer.recv()
     return peer.ws.close_code

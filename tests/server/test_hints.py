@@ -5,9 +5,11 @@ each refusal."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from shared.ai import analyse
 from shared.games import new_game
+from tests.conftest import Peer
 
 
 def think_a_second(*args: object) -> int:
@@ -102,7 +104,7 @@ async def test_one_engine_request_at_a_time_per_connection(game_server, connect)
     await peer.expect("analysis", match=code)
 
 
-async def _finished_game(server, peer) -> dict:
+async def _finished_game(server, peer: Peer) -> dict[str, Any]:
     state = await peer.create(game="tictactoe", vs="bot", bot={"level": 1})
     return await peer.play_out(state, 0)
 

@@ -11,9 +11,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from server.room.addresses import AddressCounter, address_key, is_loopback
 from server.room.message_budget import MessageBudget
+from tests.conftest import Peer
 
 
-async def _close_code(peer) -> int | None:
+async def _close_code(peer: Peer) -> int | None:
     with pytest.raises(ConnectionClosed):
         while True:
             await peer.recv()

@@ -48,7 +48,7 @@ async def test_finished_matches_are_forgotten_once_nobody_looks(make_server, con
     await hana.close()
     await until(lambda: not runner.online(hana.player), "Hana gone")
     assert open_code in runner.matches and held(runner, hana.player) == {open_code}
-    assert server.store.record(code).status == "over"  # type: ignore[union-attr]
+    assert server.store.record(code).status == "over"
 
 
 async def test_a_connected_player_keeps_only_the_latest_finished_matches(
@@ -67,4 +67,4 @@ async def test_a_connected_player_keeps_only_the_latest_finished_matches(
     assert held(runner, bot.player) == set(codes[-KEEP_FINISHED:])
     assert not set(codes[:-KEEP_FINISHED]) & set(runner.matches)
     for code in codes:  # forgotten from memory, never from the database
-        assert server.store.record(code).status == "over"  # type: ignore[union-attr]
+        assert server.store.record(code).status == "over"

@@ -58,7 +58,7 @@ async def test_a_taken_port_fails_the_start_before_any_bot_moves(tmp_path) -> No
     again = GameServer(server_config(tmp_path, bot_seconds=0.05))  # the lock was let go
     await again.start()
     try:
-        assert code in again.runner.matches
+        assert again.runner is not None and code in again.runner.matches
         await until(lambda: stored_moves(db), "the bot's move, once a start succeeds")
         assert [(m, ply) for m, ply, _ in stored_moves(db)] == [(code, 0)]
     finally:
@@ -101,7 +101,8 @@ def test_reading_records_while_a_server_runs_is_allowed(tmp_path) -> None:
         reader = Store(db, readonly=True)
         assert [(r.code, r.moves) for r in reader.records()] == [(code, [])]
         owner.save(SaveMoves(code, 0, (4,), None, None))
-        assert reader.record(code).moves == [4]
+        record = reader.record(code)
+        assert record is not None and record.moves == [4]
         reader.close()
     finally:
         owner.close()
@@ -176,7 +177,7 @@ async def test_a_damaged_stored_match_does_not_stop_the_start(tmp_path, caplog) 
     server = GameServer(server_config(tmp_path))
     await server.start()
     try:
-        assert list(server.runner.matches) == ["INTACT"]
+        assert server.runner is not None and list(server.runner.matches) == ["INTACT"]
         assert "match BROKEN is damaged" in caplog.text
     finally:
         await server.close()

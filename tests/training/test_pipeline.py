@@ -53,9 +53,11 @@ def test_the_pipeline_runs_end_to_end_and_resumes(
     main(["--config", "tiny", "--data", str(again), "fit", "--size", "6"])
     main(["--config", "tiny", "--data", str(again), "label", "--size", "6", "--jobs", "2"])
     for shard in shards:
-        first, second = (shard_arrays(root / "labels" / "iter0" / "size6" / shard.name)["label"]
-                         for root in (data, again))
-        assert np.array_equal(first, second, equal_nan=True) and not np.isnan(first).all()
+        labels, again_labels = (
+            shard_arrays(root / "labels" / "iter0" / "size6" / shard.name)["label"]
+            for root in (data, again))
+        assert np.array_equal(labels, again_labels, equal_nan=True)
+        assert not np.isnan(labels).all()
     # self-play goes on with a fit choosing the moves, and the shards say so
     main(["--config", "tiny", "--data", str(again), "generate", "--rounds", "3", "--player", "0"])
     assert str(shard_arrays(shards[0])["evaluation"]) == "hand-written"

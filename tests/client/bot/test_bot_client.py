@@ -54,7 +54,7 @@ async def test_a_move_the_server_could_not_store_is_sent_again(
     sends the same move again and the games finish as the store has them."""
     store = game_server.store
     assert store is not None
-    store_save, refused = store.save_group, []
+    store_save, refused = store.save_group, list[StoreChange]()
 
     def every_other_move_refused_at_first(changes: Sequence[StoreChange]) -> None:
         for change in changes:
@@ -63,7 +63,7 @@ async def test_a_move_the_server_could_not_store_is_sent_again(
                 raise StoreFault("database or disk is full")
         store_save(changes)
 
-    store.save_group = every_other_move_refused_at_first
+    store.save_group = every_other_move_refused_at_first  # type: ignore[method-assign]
     settings = Settings(url=game_server.url, game="tictactoe", level=5, opponent_level=5,
                         games=2, timeout=60)
     summary = await Tournament(settings).run()

@@ -96,7 +96,7 @@ async def test_clock_counts_down_warns_and_flags(game_server: GameServer, tmp_pa
                               clock={"initial": 5, "increment": 0})
     app = App(Plan(name="Taro", server=game_server.url, join=first["match"]),
               size=(1024, 720), settings_file=tmp_path / "settings.json")
-    seen: dict[str, object] = {}
+    seen: dict[str, float] = {}
 
     async def scenario() -> None:
         await until(lambda: ply(app) == 0 and shown(app).my_turn, "our clock running")

@@ -42,6 +42,7 @@ from tests.client.client_support import (
     Colour,
     contrast,
     screenshot,
+    seat,
     show,
     state_after,
     welcome,
@@ -145,7 +146,7 @@ def every_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     shot("hints_chat")
     over = state_after("othello", 8, OPENING, players=PEOPLE,
                        result=Result(winner=1, reason="resign", score=[3, 1]))
-    show(app, over, Review("K7QX", [PlyReview(k, k % 2, m, m, 2, k, False, 8, k % 3)
+    show(app, over, Review("K7QX", [PlyReview(k, seat(k % 2), m, m, 2, k, False, 8, k % 3)
                                     for k, m in enumerate(OPENING)]))
     for back in range(len(OPENING)):
         app.game.step(None, back)

@@ -24,6 +24,7 @@ from shared.protocol import (
     MatchSummary,
     PlayerInfo,
     ScoredMove,
+    SeatNumber,
     TakebackOffer,
 )
 from tests.client.client_support import (
@@ -57,7 +58,7 @@ def painted(app: App, colour: tuple[int, int, int]) -> int:
     return int(mask.count())
 
 
-def busy(app: App, *, seat: int | None) -> None:
+def busy(app: App, *, seat: SeatNumber | None) -> None:
     """An Othello match between people with a clock, a takeback offer from Hana, hints
     and a few chat lines."""
     s = state_after("othello", 8, OPENING, players=PEOPLE)
@@ -65,9 +66,10 @@ def busy(app: App, *, seat: int | None) -> None:
     offer = TakebackOffer(seat=1, ply=3)  # her d3 and our c4
     s = msgspec.structs.replace(s, hints=True, clock=clock, takeback=offer)
     show(app, Joined("K7QX", seat, "player" if seat is not None else "spectator"), s)
-    lines = [("Taro", 0, "good luck!"), ("Hana", 1, "you too :) a longer line that has to "
-                                         "wrap onto the next line of the box"),
-             ("Ken", None, "nice opening")]
+    lines: list[tuple[str, SeatNumber | None, str]] = [
+        ("Taro", 0, "good luck!"),
+        ("Hana", 1, "you too :) a longer line that has to wrap onto the next line of the box"),
+        ("Ken", None, "nice opening")]
     for seq, (name, who, text) in enumerate(lines, start=1):
         player = {"Taro": "p_me", "Hana": "p_hana"}.get(name, "p_ken")
         show(app, ChatLine("K7QX", seq, 0.0, who, player, name, text))

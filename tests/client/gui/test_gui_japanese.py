@@ -37,6 +37,7 @@ from shared.words import source
 from tests.client.client_support import (
     Driver,
     screenshot,
+    seat,
     show,
     state_after,
     told_every_feature,
@@ -114,7 +115,7 @@ def test_the_start_screen_in_japanese(app: App, size: tuple[int, int], japanese:
                                     [hana, PlayerInfo(1, "minimax", "bot", True, None, 3)], 2)]
     drawn, asked = watch(monkeypatch)
     for vs in ("bot", "human"):
-        app.lobby.set_vs(vs)  # type: ignore[arg-type]
+        app.lobby.set_vs(vs)
         drawn.clear()
         app.step([])
         screenshot(app.surface, f"ja_start_{vs}_{size[0]}x{size[1]}")
@@ -158,7 +159,7 @@ def test_a_game_a_result_and_a_review_in_japanese(app: App, size: tuple[int, int
     assert_fits(app, drawn, asked)
     lines = [t for t, *_ in drawn]
     assert "コンピューターの勝ちです。" in lines
-    plies = [PlyReview(k, k % 2, move, move, 0, 0, False, 8, 0)
+    plies = [PlyReview(k, seat(k % 2), move, move, 0, 0, False, 8, 0)
              for k, move in enumerate(OPENING[:4])]
     plies.append(PlyReview(4, 0, OPENING[4], parse_square("e3", 8), 6, 20, True, 8, 2))
     drawn.clear()
@@ -197,6 +198,7 @@ async def test_a_whole_game_against_the_bot_in_japanese(
         if view is None:
             return "code" in seen and app.known.view is None
         s = view.state
+        assert s is not None
         seen["code"] = s.match
         if s.status == "over" and "over" not in seen:
             seen["over"] = view.result_text()

@@ -95,6 +95,7 @@ async def test_the_japanese_window_against_a_japanese_terminal(
         if view is None:
             return False
         s = view.state
+        assert s is not None
         if s.status == "waiting" and not hanako:
             screenshot(app.surface, f"{shot}_waiting")
             term = Pty(["--server", game_server.url, "--name", "花子", "--token-file",
@@ -170,7 +171,7 @@ async def test_a_match_nobody_is_left_at_reads_the_same_in_the_window(
             return False
         if not gone:
             gone.append(asyncio.create_task(both_go()))
-        if view.state.status != "over":
+        if view.state is None or view.state.status != "over":
             return False
         drawn.clear()  # the next frame, drawn whole
         app.step([])

@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -25,6 +26,10 @@ from tests.client.client_support import Driver, play_script, screenshot, settle
 from tests.conftest import MakeServer
 
 
+def my_turn(app: App) -> bool:
+    """Whether ``app`` shows a match in which it is to move."""
+    return app.known.view is not None and app.known.view.my_turn
+
 async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
     plan = Plan(name="Taro", server=game_server.url, game="othello", size=8, level=1)
     app = App(plan, size=(900, 640))
@@ -36,6 +41,7 @@ async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
         if view is None:
             return False
         s = view.state
+        assert s is not None
         if "illegal" not in seen and view.my_turn:
             seen["illegal"] = s.ply
             driver.click_square(app, parse_square("a1", 8))  # flips nothing
@@ -53,7 +59,7 @@ async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
     assert seen["illegal"] == 0
     assert "flips nothing" in str(seen["notice"])
     assert view.state.moves[0] == seen["move"]  # the clicked square, nothing before it
-    assert view.state.board[int(seen["move"])] == "X"  # type: ignore[call-overload]
+    assert view.state.board[int(seen["move"])] == "X"
 
 
 async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
@@ -77,6 +83,7 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
         if view is None:
             return False
         s = view.state
+        assert s is not None
         if not first:
             if s.status == "over":
                 first.update(code=s.match, seat=view.seat, result=view.result_text())
@@ -111,6 +118,7 @@ async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> N
         if view is None:
             return False
         s = view.state
+        assert s is not None
         if s.status == "waiting" and not hanako:
             hanako.append(asyncio.create_task(play_script(
                 game_server, Plan(name="Hanako"), ["j", "1", "3", "4", "q"])))
@@ -272,8 +280,7 @@ async def test_two_windows_play_each_other(game_server: GameServer) -> None:
         hanako.step([pygame.event.Event(pygame.TEXTINPUT, text=code.lower())])
         hanako.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
         for app, square in ((taro, 0), (hanako, 3), (taro, 1), (hanako, 4), (taro, 2)):
-            await frames_until(lambda app=app: app.known.view is not None
-                               and app.known.view.my_turn)
+            await frames_until(partial(my_turn, app))
             app.step([])  # draw it, so the board's click regions are this window's
             lay = app.game.layout
             assert lay is not None

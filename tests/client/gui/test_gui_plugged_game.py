@@ -14,8 +14,9 @@ import pytest
 
 from client.gui.board import GROUNDS
 from tests import ROOT
-from tests.client.client_support import LIMIT
-from tests.client.plugged_game import GAME, TIMEOUT
+from tests.client.plugged_game import TIMEOUT
+from tests.games.blocks import GAME
+from tests.waiting import LIMIT
 
 pytestmark = pytest.mark.timeout(TIMEOUT)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pygame
@@ -39,8 +40,11 @@ def drawn_words(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every line of text the window draws from now on."""
     words: list[str] = []
     text = app.ui.text
-    monkeypatch.setattr(app.ui, "text", lambda line, *a, **k: (words.append(line),
-                                                               text(line, *a, **k))[1])
+    def watched(line: str, *a: Any, **k: Any) -> pygame.Rect:
+        words.append(line)
+        return text(line, *a, **k)
+
+    monkeypatch.setattr(app.ui, "text", watched)
     return words
 
 
@@ -124,7 +128,7 @@ def test_a_spectator_where_only_the_players_chat_has_no_chat_field(
                                     unlisted=True, spectator_chat=False)
     for msg in (Joined("K7QX", None, "spectator"), state,
                 ChatLine("K7QX", 1, 0.0, 0, "p_1", "Taro", "good luck")):
-        app.known.handle(msg)  # type: ignore[arg-type]
+        app.known.handle(msg)
     words = drawn_words(app, monkeypatch)
     app.step([])
     screenshot(app.surface, "spectator_players_only_chat")

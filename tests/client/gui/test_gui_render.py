@@ -14,11 +14,11 @@ from client.gui.app import App
 from client.gui.board import Layout
 from shared.games import get_game
 from shared.games.othello import parse_square
-from shared.protocol import Joined, Lobby, MatchSummary, PlayerInfo, Result
+from shared.protocol import Joined, Lobby, MatchSummary, PlayerInfo, Result, ServerMessage
 from tests.client.client_support import pixel, screenshot, settle, state_after
 
 
-def show(app: App, *states: object) -> None:
+def show(app: App, *states: ServerMessage | LinkStatus) -> None:
     for msg in states:
         app.known.handle(msg)
     app.step([])
@@ -112,6 +112,7 @@ def test_othello_position(app: App) -> None:
     for name in ("c4", "d4", "e4"):  # black discs (c4 has the red last-move dot inside)
         x, y = lay.square_rect(parse_square(name, 8)).center
         assert pixel(app, (x + lay.cell // 4, y)) == theme.BLACK_DISC
+    assert view.state is not None
     for square in view.state.legal:  # legal moves are marked with a dot on the felt
         assert pixel(app, lay.square_rect(square).center) != theme.FELT
     assert pixel(app, lay.square_rect(parse_square("a1", 8)).center) == theme.FELT

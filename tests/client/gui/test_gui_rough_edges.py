@@ -33,6 +33,7 @@ from shared.protocol import (
     Result,
     Review,
     ScoredMove,
+    SeatNumber,
 )
 from tests.client.client_support import (
     screenshot,
@@ -147,7 +148,7 @@ def test_the_review_marks_the_servers_mistakes_only(app: App,
 
 @pytest.mark.parametrize("seat", [0, None])
 def test_the_smallest_window_keeps_the_record_its_buttons_and_the_chat(
-        app: App, seat: int | None) -> None:
+        app: App, seat: SeatNumber | None) -> None:
     app.surface = pygame.display.set_mode((480, 640), pygame.RESIZABLE)
     s = msgspec.structs.replace(state_after("othello", 8, OPENING, players=PEOPLE), hints=True)
     show(app, Joined("K7QX", seat, "player" if seat is not None else "spectator"), s,

@@ -65,6 +65,7 @@ async def play(server: str, game: str, size: int, shot: str) -> dict[str, Any]:
         if view is None:
             return False
         s = view.state
+        assert s is not None
         if s.status == "over":
             settle(app)  # the last piece fully drawn, not mid-animation
             app.step([])

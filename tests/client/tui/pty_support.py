@@ -14,7 +14,7 @@ import sys
 import termios
 
 from client.tui.line_wrap import text_columns
-from tests.client.client_support import LIMIT
+from tests.waiting import LIMIT
 
 EDITOR_MOVES = re.compile(r"\x1b\[(?:\d+A|J)")
 """The only escape sequences the client writes itself: the line editor going up rows

@@ -22,11 +22,14 @@ from client.common.discovery import FoundServer
 from client.common.match_view import MatchView
 from client.common.options import Plan, parse
 from client.tui import terminal as tui
+from client.tui.console import Lines
 from client.tui.match_text import MatchPrinter
 from server.config import ServerConfig
 from server.shell.app import GameServer
+from server.shell.session import Session
 from shared.protocol import PROTOCOL_VERSION, Clock, Error, Lobby, PlayerInfo, Result
-from tests.client.client_support import LIMIT, HeldInput, play_script, state_after, welcome
+from tests.client.client_support import HeldInput, play_script, state_after, welcome
+from tests.waiting import LIMIT
 
 
 async def test_tictactoe_against_the_bot_with_bad_entries(game_server: GameServer) -> None:
@@ -79,7 +82,7 @@ async def test_two_terminals_play_each_other(game_server: GameServer) -> None:
 
 
 async def test_no_rematch_is_offered_with_who_left() -> None:
-    terminal = tui.Terminal(None, tui.Lines(io.StringIO("")), io.StringIO(),  # type: ignore
+    terminal = tui.Terminal(None, Lines(io.StringIO("")), io.StringIO(),  # type: ignore
                             Plan(name="Taro"), launch.Where("ws://test", "the test server"),
                             ClientState(welcome=welcome()))
     view = MatchView("K7QX", seat=0)
@@ -94,7 +97,7 @@ async def test_no_rematch_is_offered_with_who_left() -> None:
 
 async def test_no_review_is_offered_for_a_match_called_off_before_a_move() -> None:
     told = msgspec.structs.replace(welcome(), features=["analyse"])
-    terminal = tui.Terminal(None, tui.Lines(io.StringIO("")), io.StringIO(),  # type: ignore
+    terminal = tui.Terminal(None, Lines(io.StringIO("")), io.StringIO(),  # type: ignore
                             Plan(name="Taro"), launch.Where("ws://test", "the test server"),
                             ClientState(welcome=told))
     people = [PlayerInfo(0, "Taro", "human", True, "p_1"),
@@ -105,7 +108,11 @@ async def test_no_review_is_offered_for_a_match_called_off_before_a_move() -> No
                                 result=Result(None, "abandon", [len(moves) // 2] * 2)))
         assert ("a analyse" in terminal.question(view)) == bool(moves)
     said: list[str] = []
-    terminal.say = said.append  # type: ignore[method-assign]
+
+    def say(text: str = "", hang: int | None = None) -> None:
+        said.append(text)
+
+    terminal.say = say  # type: ignore[method-assign]
     assert await terminal.command(view, "a")  # typed anyway: no request, a sentence
     assert said == ["No move was played in this game: the engine has nothing to review."]
     assert not view.review_asked
@@ -288,7 +295,7 @@ class _RefusingServer:
 
 async def test_a_refused_match_list_is_said_and_the_menu_comes_back() -> None:
     out = io.StringIO()
-    terminal = tui.Terminal(_RefusingServer(), tui.Lines(io.StringIO("j\nq\n")),  # type: ignore
+    terminal = tui.Terminal(_RefusingServer(), Lines(io.StringIO("j\nq\n")),  # type: ignore
                             out, Plan(name="Taro"), launch.Where("ws://test", "the test server"),
                             ClientState(welcome=welcome()))
     try:
@@ -319,7 +326,7 @@ async def _drop_under_a_request(server: GameServer, script: list[str], plan: Pla
     request meets a link that has just closed, and the server drops the link. Its output."""
     out = io.StringIO()
     stdin = HeldInput(script, typed_first=False)
-    lines = tui.Lines(stdin)  # type: ignore[arg-type]
+    lines = Lines(stdin)  # type: ignore[arg-type]
     async with Connection(server.url, "Taro", backoff=(0.05, 0.2)) as conn:
         await conn.list_matches()  # the reader is reading the real websocket
         assert isinstance(await conn.recv(5), Lobby)
@@ -336,6 +343,7 @@ async def _drop_under_a_request(server: GameServer, script: list[str], plan: Pla
                     await asyncio.sleep(0.01)
                 assert server.runner is not None and conn.player is not None
                 for peer in list(server.runner.sessions.get(conn.player, ())):
+                    assert isinstance(peer, Session)
                     await peer.ws.close(1011, "test drop")
                 assert await running == 0
         finally:

@@ -27,7 +27,7 @@ from server.shell.app import GameServer
 from shared.games import new_game
 from shared.games.othello import square_name
 from shared.protocol import Clock, Message
-from tests.client.client_support import LIMIT, state_after, welcome
+from tests.client.client_support import state_after, welcome
 from tests.client.tui.tui_support import (
     against_hana,
     finished,
@@ -35,6 +35,7 @@ from tests.client.tui.tui_support import (
     wait_for,
 )
 from tests.conftest import ConnectPeer, MakeServer, Peer
+from tests.waiting import LIMIT
 
 
 @pytest.fixture

@@ -26,8 +26,8 @@ from shared.protocol import (
     Welcome,
     encode,
 )
-from tests.client.client_support import LIMIT
 from tests.client.tui.pty_support import Pty
+from tests.waiting import LIMIT
 
 SERVER_NAME = "Evil\x1b]0;owned\x07 server\x1b[2J\x1b[H"
 HANA = "\x1b[1;31mHana\x1b[0m\u202e"

@@ -10,9 +10,9 @@ import termios
 from pathlib import Path
 
 from server.shell.app import GameServer
-from tests.client.client_support import LIMIT
 from tests.client.tui.pty_support import Pty
 from tests.conftest import ConnectPeer
+from tests.waiting import LIMIT
 
 
 async def test_news_prints_above_the_line_being_typed(

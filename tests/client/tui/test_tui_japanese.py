@@ -14,7 +14,6 @@ from pathlib import Path
 
 from client.tui.line_wrap import text_columns
 from server.shell.app import GameServer
-from tests.client.client_support import LIMIT
 from tests.client.tui.japanese_terminal import (
     JAPANESE,
     MOVE_PROMPT,
@@ -30,6 +29,7 @@ from tests.client.tui.japanese_terminal import (
 )
 from tests.client.tui.pty_support import Pty
 from tests.conftest import ConnectPeer, MakeServer
+from tests.waiting import LIMIT
 
 
 async def play_out(term: Pty, pick: Callable[[str], str], top: str) -> list[str]:
@@ -37,7 +37,7 @@ async def play_out(term: Pty, pick: Callable[[str], str], top: str) -> list[str]
     forms (ｄ３, ４) as a Japanese keyboard may send them, until the game is over; what was
     printed before each of our prompts. ``top`` is the board's first row, printed again
     once the move is played."""
-    screens = []
+    screens: list[str] = []
     while True:
         shown = await term.until("： ")
         if OVER_PROMPT in shown:

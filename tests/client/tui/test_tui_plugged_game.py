@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests import OUTPUT
-from tests.client.client_support import LIMIT
-from tests.client.plugged_game import GAME, TIMEOUT
+from tests.client.plugged_game import TIMEOUT
 from tests.client.tui.pty_support import Pty
+from tests.games.blocks import GAME
+from tests.waiting import LIMIT
 
 pytestmark = pytest.mark.timeout(TIMEOUT)
 

@@ -15,10 +15,12 @@ from client.common import launch
 from client.common.client_state import ClientState
 from client.common.options import Plan
 from client.tui import terminal as tui
+from client.tui.console import Lines
 from server.shell.app import GameServer
-from tests.client.client_support import LIMIT, welcome
+from tests.client.client_support import welcome
 from tests.client.tui.tui_support import against_hana, finished, terminal, wait_for
 from tests.conftest import ConnectPeer
+from tests.waiting import LIMIT
 
 QUESTIONS = [("Play:", "2"), ("Opponent", "p"), ("Who moves first", "f"), ("Clock:", ""),
              ("Allow hints", "")]
@@ -80,7 +82,7 @@ async def test_no_privacy_questions_for_a_server_without_them() -> None:
     known = ClientState(welcome=msgspec.structs.replace(welcome(), features=["hint", "clock"]))
     conn, out = _Creates(), io.StringIO()
     answers = "".join(f"{line}\n" for _, line in QUESTIONS)
-    term = tui.Terminal(conn, tui.Lines(io.StringIO(answers)), out,  # type: ignore[arg-type]
+    term = tui.Terminal(conn, Lines(io.StringIO(answers)), out,  # type: ignore[arg-type]
                         Plan(name="Taro", unlisted=True, spectator_chat=False),
                         launch.Where("ws://test", "test"), known)
     try:

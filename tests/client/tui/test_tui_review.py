@@ -9,7 +9,7 @@ from client.common.match_view import MatchView
 from client.tui.match_text import hint_lines, review_lines
 from shared.games import PASS
 from shared.protocol import Analysis, PlyReview, Review, ScoredMove
-from tests.client.client_support import state_after
+from tests.client.client_support import seat, state_after
 
 C2, B4, C5, D5 = 8, 19, 26, 27
 
@@ -45,7 +45,7 @@ def test_a_forced_pass_keeps_its_row_so_the_numbers_run_on() -> None:
     played = [1, 0, 11, 2, 4, 8]  # Othello 4x4: then Black has no move and passes
     view = MatchView("K7QX", seat=0)
     view.update(state_after("othello", 4, [*played, PASS]))
-    view.take_review(Review("K7QX", [PlyReview(i, i % 2, m, m, 0, 0, True, 0)
+    view.take_review(Review("K7QX", [PlyReview(i, seat(i % 2), m, m, 0, 0, True, 0)
                                      for i, m in enumerate(played)]))
     rows = [line.split() for line in review_lines(view) if line.startswith("  ")][1:]
     assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6", "7"]

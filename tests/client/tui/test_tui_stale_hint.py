@@ -29,8 +29,9 @@ from shared.protocol import (
     Welcome,
     encode,
 )
-from tests.client.client_support import LIMIT, state_after
+from tests.client.client_support import state_after
 from tests.client.tui.pty_support import Pty
+from tests.waiting import LIMIT
 
 B1 = 1
 HANA_REPLY = min(new_game("othello", 4).play(B1).legal_moves())

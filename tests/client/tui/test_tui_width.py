@@ -8,8 +8,8 @@ import asyncio
 from pathlib import Path
 
 from server.shell.app import GameServer
-from tests.client.client_support import LIMIT
 from tests.client.tui.pty_support import Pty
+from tests.waiting import LIMIT
 
 SENTENCES = ("j join a match, w watch one, q quit",
              "Who moves first: f you, s the bot, r random",

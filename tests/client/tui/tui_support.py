@@ -16,8 +16,9 @@ from client.common.launch import Where
 from client.common.options import Plan
 from client.tui import terminal as tui
 from server.shell.app import GameServer
-from tests.client.client_support import LIMIT, OUTPUT
+from tests import OUTPUT
 from tests.conftest import ConnectPeer, Peer
+from tests.waiting import LIMIT
 
 Step = tuple[str, str]
 """(cue, line): type ``line`` once the output written since the last line shows ``cue``."""
@@ -94,10 +95,15 @@ async def against_hana(server: GameServer, connect: ConnectPeer, steps: list[Ste
     async def find() -> Where:
         return Where(server.url, "the test server")
 
-    running = asyncio.create_task(tui.run(plan or Plan(name="Taro"),  # type: ignore
-                                          stdin=typist, out=out, find=find))
-    running.add_done_callback(lambda _: (OUTPUT.mkdir(exist_ok=True),
-                                         (OUTPUT / f"{name}.txt").write_text(out.getvalue())))
+    running = asyncio.create_task(tui.run(plan or Plan(name="Taro"),
+                                          stdin=typist,  # type: ignore[arg-type]
+                                          out=out, find=find))
+
+    def keep_output(_: object) -> None:
+        OUTPUT.mkdir(exist_ok=True)
+        (OUTPUT / f"{name}.txt").write_text(out.getvalue())
+
+    running.add_done_callback(keep_output)
     await wait_for(out, "Waiting for an opponent")
     code = match_code(out.getvalue())
     await hana.send(type="join", match=code)

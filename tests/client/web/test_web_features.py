@@ -11,6 +11,7 @@ tests/output/.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import msgspec
 from playwright.sync_api import expect
@@ -32,6 +33,7 @@ from tests.client.web.web_actions import (
     HOSTILE,
     Person,
     choose,
+    dismiss,
     enter,
     fits,
     join_from_lobby,
@@ -53,13 +55,18 @@ def clock_seconds(text: str) -> float:
 
 # ---- chat ------------------------------------------------------------------------------
 
+
+def at_ply(ply: int, state: MatchState) -> bool:
+    """Whether ``state`` is the match after ``ply`` moves."""
+    return state.ply == ply
+
 def test_chat_both_ways_markup_as_text_and_the_history_after_a_reload(web_server,
                                                                       open_page) -> None:
     dialogs: list[str] = []
     hana = Person(web_server, "Hana")
     code = hana.create(game="othello", size=4, vs="human", seat="second")
     page = open_page("desktop")
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.on("dialog", lambda d: dismiss(d, dialogs))
     enter(page, web_server, "Taro")
     join_from_lobby(page, code)
     lines = page.locator(".chat-lines li")
@@ -330,7 +337,7 @@ def test_screenshots_of_a_game_with_hints_clocks_and_chat(warm_web_server,
         join_from_lobby(page, code)
         for ply in (0, 2):
             page.locator("svg.board.playable .hit.legal").first.click()
-            state = hana.state_where(lambda s, p=ply: s.ply == p + 1)
+            state = hana.state_where(partial(at_ply, ply + 1))
             hana.send(Move(match=code, move=state.legal[-1], ply=state.ply))
             expect(page.locator(".moves h3")).to_have_text(f"Moves ({ply + 2})")
         hana.send(Chat(match=code, text="Good luck! Take your time, the clock is generous."))

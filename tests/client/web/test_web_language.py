@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, expect
 from client.common.match_view import MatchView
 from server.shell.page import PAGE_DIR, manifest_path
 from server.shell.web_files import WebClient
-from shared.protocol import MatchState, PlayerInfo, Result
+from shared.protocol import MatchState, PlayerInfo, Result, SeatNumber
 from shared.words import LANGUAGES, get_words
 from shared.words.page_form import Part, page_form
 from tests.client.client_support import state_after
@@ -103,6 +103,9 @@ def ended(game: str, size: int, moves: list[int], result: Result | None,
     return state_after(game, size, moves, players=players, result=result)
 
 
+SEATS: tuple[SeatNumber, ...] = (0, 1)
+
+
 def result_cases() -> list[tuple[str, MatchState]]:
     """Every way a match ends, in every game, between people and against the bot: won
     and drawn by the rules, resigned, out of time, left on purpose, a seat that ran out
@@ -126,11 +129,13 @@ def result_cases() -> list[tuple[str, MatchState]]:
                                                                        players)))
                 cases.append((f"{game} drawn, {who}", ended(game, size, drawn, None, players)))
             else:  # Othello's end by the count, with made-up discs
-                for winner, score in ((0, [10, 6]), (1, [3, 13]), (None, [8, 8])):
+                by_discs: tuple[tuple[SeatNumber | None, list[int]], ...] = (
+                    (0, [10, 6]), (1, [3, 13]), (None, [8, 8]))
+                for winner, score in by_discs:
                     cases.append((f"{game} by discs {score}, {who}", ended(
                         game, size, some, Result(winner, "discs", score), players)))
             for reason in ("resign", "time", "left", "abandon"):
-                for winner in (0, 1):
+                for winner in SEATS:
                     cases.append((f"{game} {reason} won by {winner}, {who}", ended(
                         game, size, some, Result(winner, reason, [2, 2]), players)))
             cases.append((f"{game} abandoned by both, {who}", ended(

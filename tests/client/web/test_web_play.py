@@ -20,11 +20,12 @@ from client.common.connection import Connection
 from client.common.match_view import MatchView
 from server.shell.app import GameServer
 from shared.games import PASS, new_game
-from shared.protocol import Joined, MatchState, PlayerInfo, Position, Result
+from shared.protocol import Joined, MatchState, PlayerInfo, Position, Reason, Result, SeatNumber
 from tests.client.client_support import state_after
 from tests.client.web.web_actions import (
     HOSTILE,
     choose,
+    dismiss,
     enter,
     fits,
     match_code,
@@ -274,7 +275,7 @@ def test_a_name_that_is_markup_is_shown_as_text(web_server, open_page) -> None:
     dialogs: list[str] = []
     pages = [open_page("desktop"), open_page("phone")]
     for p in pages:
-        p.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        p.on("dialog", lambda d: dismiss(d, dialogs))
     host, guest = pages
     start_game(host, web_server, HOSTILE, "Othello 4x4", "A person", "You")
     code = host.locator(".share .code").inner_text()
@@ -356,8 +357,10 @@ def sentence_cases() -> list[tuple[MatchState, int | None]]:
                     state = state_after(game, size, moves, players=players)
                     state.moves = ["pass" if m == PASS else m for m in moves]
                     if not st.is_over and rng.random() < 0.2:  # ended early
-                        reason = rng.choice(["resign", "left", "abandon"])
-                        state.result = Result(rng.choice([0, 1]), reason, state.score)
+                        early: list[Reason] = ["resign", "left", "abandon"]
+                        winners: list[SeatNumber] = [0, 1]
+                        state.result = Result(rng.choice(winners), rng.choice(early),
+                                              state.score)
                         state.status, state.legal = "over", []
                     cases += [(state, seat) for seat in (0, 1, None)]
     return cases

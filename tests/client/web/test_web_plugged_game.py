@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.client.plugged_game import GAME, TIMEOUT
+from tests.client.plugged_game import TIMEOUT
 from tests.client.web.web_actions import (
     choose,
     fits,
@@ -20,6 +20,7 @@ from tests.client.web.web_actions import (
     received_frames,
 )
 from tests.client.web.web_support import OpenPage, screenshot
+from tests.games.blocks import GAME
 
 pytestmark = pytest.mark.timeout(TIMEOUT)
 

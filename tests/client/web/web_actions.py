@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from client.common.connection import Connection
 from shared.protocol import Create, Joined, MatchState, ServerMessage
@@ -116,8 +116,15 @@ def sent_frames(page: Page) -> list[dict[str, Any]]:
     return frames
 
 
+def dismiss(dialog: Dialog, said: list[str]) -> None:
+    """Note what a dialog (an alert the page should never show) said, and close it."""
+    said.append(dialog.message)
+    dialog.dismiss()
+
+
 def fits(page: Page) -> None:
     """Nothing sticks out sideways, the board fits the width, buttons are big enough to tap."""
+    assert page.viewport_size is not None
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     board = page.locator("svg.board")

@@ -182,7 +182,8 @@ def test_a_bot_move_after_its_flag_fell_loses_on_time() -> None:
 
 def test_restore_and_a_clean_shutdown() -> None:
     bench = Bench()
-    seats = [Seat("human", "a", player="p_a"), Seat("human", "b", player="p_b")]
+    seats: list[Seat | None] = [Seat("human", "a", player="p_a"),
+                                Seat("human", "b", player="p_b")]
     match = Match("CLOCK1", new_game("tictactoe"), seats, moves=[4], created=bench.now)
     match.clock = MatchClock(60, 0, remaining=[50.0, 42.0])  # as stored after ply 1
     effects = bench.restore([match])

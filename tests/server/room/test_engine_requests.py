@@ -4,6 +4,8 @@ engine's scores into the protocol's."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from server.room.effects import Appraise, Reply, RunReview
 from server.shell.analysis import hint, review, scored
 from shared.ai import analyse
@@ -81,7 +83,7 @@ def test_analyse_runs_once_per_game_and_answers_from_what_was_kept() -> None:
     assert taro.take()[-1] == Review(match=code, plies=match.review)
 
 
-def kinds_of(effects: list[object]) -> list[str]:
+def kinds_of(effects: Sequence[object]) -> list[str]:
     return [type(e).__name__ for e in effects if isinstance(e, Reply | Appraise | RunReview)]
 
 

@@ -85,7 +85,8 @@ def test_every_request_that_changes_something_is_refused_then_goes_through() -> 
     again = Person()
     refused_unchanged(bench, again, Hello(protocol=1, name="Renamed", token=token_of(newcomer)))
     bench.ask(again, Hello(protocol=1, name="Renamed", token=token_of(newcomer)))
-    assert bench.store.find_player(bench.store.saved[0].token_hash)[1] == "Renamed"  # type: ignore[union-attr]
+    found = bench.store.find_player(bench.store.saved[0].token_hash)  # type: ignore[union-attr]
+    assert found is not None and found[1] == "Renamed"
 
     taro, hana = bench.connect("Taro"), bench.connect("Hana")
     create = Create(game="tictactoe", seat="first", clock=Clock(initial=60, increment=2))

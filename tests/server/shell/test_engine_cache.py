@@ -218,7 +218,7 @@ def kernel_was_loaded(game: str, size: int, board: str, to_move: int, level: int
     loaded before this job came, else square 0 (both legal on an empty tic-tac-toe board)."""
     from shared.ai.kernel import bits
 
-    return 4 if bits.legal_moves.signatures else 0
+    return 4 if getattr(bits.legal_moves, "signatures") else 0  # numba's compiled ones
 
 
 async def test_warm_up_starts_every_worker_with_the_kernels_loaded() -> None:

@@ -40,10 +40,10 @@ async def test_records_list_and_print(make_server, connect, capsys) -> None:
 
     assert records_main(["--db", str(db), othello["match"].lower()]) == 0
     text = capsys.readouterr().out
-    notation = re.search(r"^record  (\S+)$", text, re.M)[1]
+    notation = found(r"^record  (\S+)$", text)
     moves = [PASS if m == "pass" else m for m in othello["moves"]]
     assert parse_record(notation, 4) == moves
-    assert json.loads(re.search(r"^moves   (.+)$", text, re.M)[1]) == othello["moves"]
+    assert json.loads(found(r"^moves   (.+)$", text)) == othello["moves"]
     assert othello["board"][:4] == text.splitlines()[-4].replace(" ", "")
 
     assert records_main(["--db", str(db), othello["match"], "--format", "json"]) == 0
@@ -102,6 +102,13 @@ def test_records_of_a_file_that_is_not_a_taikyoku_database(make, why, tmp_path,
     assert db.read_bytes() == before
 
 
+
+def found(pattern: str, text: str) -> str:
+    """The first group of ``pattern``'s first match in ``text`` (lines matched one by one)."""
+    match = re.search(pattern, text, re.M)
+    assert match is not None, (pattern, text)
+    return match[1]
+
 def test_records_refuses_a_table_of_the_same_name_with_other_columns(tmp_path,
                                                                      capsys) -> None:
     db = tmp_path / "other.db"
@@ -152,7 +159,7 @@ def test_ggf_results_of_resignations_and_abandons() -> None:
     def result_of(winner, reason, score):
         record = Record("ABCDEF", "othello", 8, start, 0, [None, None], "over",
                         Result(winner, reason, score), 0.0, None, [])
-        return re.search(r"RE\[([^]]*)\]", format_ggf(record))[1]
+        return found(r"RE\[([^]]*)\]", format_ggf(record))
 
     assert result_of(0, "resign", [2, 2]) == "+1.000:r"
     assert result_of(1, "resign", [10, 4]) == "-6.000:r"

@@ -87,7 +87,7 @@ def test_alphabeta_finds_the_minimax_best_moves() -> None:
     for size in (4, 6, 8):
         t = tables(size)
         for _ in range(4):
-            state = new_game("othello", size=size)
+            state = OthelloState.start(size)
             for _ in range(rng.randrange(0, size * 2)):
                 if state.is_over:
                     break
@@ -106,7 +106,7 @@ def test_alphabeta_finds_the_minimax_best_moves() -> None:
 
 def test_positional_evaluation_is_antisymmetric_and_likes_corners() -> None:
     t = tables(8)
-    state = new_game("othello", size=8)
+    state = OthelloState.start(8)
     own, opp = state.own_opp()
     assert positional(t, own, opp) == -positional(t, opp, own)
     assert positional(t, own | 1, opp) > positional(t, own | 1 << 9, opp)  # a1 over b2

@@ -46,7 +46,7 @@ def move_value(board: str, mover: str, square: int) -> int:
 def reachable() -> list[TicTacToeState]:
     """Every position reachable from the empty board by legal play (finished ones too)."""
     seen: dict[str, TicTacToeState] = {}
-    frontier = [new_game("tictactoe")]
+    frontier = [TicTacToeState.start()]
     while frontier:
         state = frontier.pop()
         if state.board in seen:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -216,7 +217,7 @@ def _random_positions(name: str, size: int, seed: int) -> list[State]:
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_positions_round_trip_through_text(name: str, size: int, seed: int) -> None:
-    state_type = type(new_game(name, size=size))
+    state_type: Any = type(new_game(name, size=size))  # the game's class: from_text is its own
     for state in _random_positions(name, size, seed):
         text = state.to_text()
         assert text == f"{state.board} {'XO'[state.to_move]}"

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from shared.ai import choose_move
-from shared.ai.kernel import expert
+from shared.ai.kernel import expert, midgame, solver
 from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.evaluate import UNIT
 from shared.ai.kernel.expert import Appraisal, appraise
@@ -41,7 +41,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> NodeClock:
     """The expert reads a :class:`NodeClock` that its midgame and solver calls advance,
     with speeds of its own, measured already (the process's stay untouched)."""
     clock = NodeClock()
-    search_root, solve_root = expert.search_root, expert.solve_root
+    search_root, solve_root = midgame.search_root, solver.solve_root
 
     def timed_search(*args: Any) -> int:
         stats = args[-1]

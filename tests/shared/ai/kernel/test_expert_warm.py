@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from shared.ai.kernel import expert, solver
+from shared.ai.kernel import expert, midgame, solver
 from shared.ai.kernel.midgame import NODES
 from shared.games.othello import OthelloState
 
@@ -31,7 +31,7 @@ class Machine:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.now = 0.0
         self.monkeypatch = monkeypatch
-        search_root, solve_root = expert.search_root, expert.solve_root
+        search_root, solve_root = midgame.search_root, solver.solve_root
 
         def timed_search(*args: Any) -> int:
             stats = args[-1]

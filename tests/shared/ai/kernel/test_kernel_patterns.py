@@ -193,7 +193,8 @@ def _write(path: Path, **fields: object) -> Path:
         "weights": good.table, "provenance": np.array(json.dumps({"made by": "a test"})),
     }
     base.update(fields)
-    np.savez(path, **{key: value for key, value in base.items() if value is not None})
+    np.savez(path, **{key: value for key, value in base.items()  # type: ignore[arg-type]
+                      if value is not None})
     return path
 
 
