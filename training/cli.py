@@ -6,6 +6,7 @@
     python -m training label --size 8 --iteration K
     python -m training install
     python -m training show
+    python -m training exact-set --size 8 [--positions N] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from shared.ai.kernel.weights import PACKAGED, packaged_weights
 from shared.ai.kernel.weights import load as load_weights
 from training.bootstrap import label_all
 from training.config import CONFIGS, Config
+from training.exact_set import make_set, set_path
 from training.pipeline import fit_path, fit_size, iterate, labels_path
 from training.selfplay import shard_path, write_shard
 
@@ -99,6 +101,12 @@ def main(argv: list[str] | None = None) -> None:
         step.add_argument("--iteration", type=int, default=0)
         if name == "label":
             step.add_argument("--jobs", type=int, default=1, help=JOBS_HELP)
+        else:
+            step.add_argument("--prior", type=int, metavar="J",
+                              help="pull the weights towards fit J's instead of towards zero")
+            step.add_argument("--labelled-only", action="store_true",
+                              help="only the positions with an exact or a bootstrap label, "
+                                   "none labelled by its game's value")
     parser.add_argument("--ridge", type=float, help="the fits' ridge (default: the config's)")
     parser.add_argument("--width", type=int, help="empties per phase (default: the config's)")
     parser.add_argument("--overlap", type=int,
@@ -106,6 +114,13 @@ def main(argv: list[str] | None = None) -> None:
     inst = sub.add_parser("install", help="copy fits into the package")
     inst.add_argument("--iteration", type=int)
     sub.add_parser("show", help="print the packaged weights' provenance")
+    exact = sub.add_parser("exact-set", help="make the held-out exact set of a board size "
+                           "(benchmarks/exact/, resumable)")
+    exact.add_argument("--size", type=int, choices=(6, 8), required=True)
+    exact.add_argument("--positions", type=int, default=2000,
+                       help="games, rounded up to whole parts of 50 (default 2000)")
+    exact.add_argument("--jobs", type=int, default=1, help=JOBS_HELP)
+    exact.add_argument("--out", type=Path, help="the file (default: the committed set's)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     config = CONFIGS[args.config]
@@ -123,14 +138,19 @@ def main(argv: list[str] | None = None) -> None:
             install(config, data, None)
     elif args.command == "fit":
         labels = labels_path(data, args.iteration - 1) if args.iteration else None
+        prior = None if args.prior is None else fit_path(data, args.prior, args.size)
         fit_size(config, args.size, data, labels, fit_path(data, args.iteration, args.size),
-                 args.iteration)
+                 args.iteration, prior, not args.labelled_only)
     elif args.command == "label":
         weights = load_weights(fit_path(data, args.iteration, args.size))
         label_all(data / "selfplay", labels_path(data, args.iteration), weights,
                   config.label_depth, config.label_nodes, args.jobs)
     elif args.command == "install":
         install(config, data, args.iteration)
+    elif args.command == "exact-set":
+        plan = next(p for p in config.selfplay if p.games.size == args.size)
+        make_set(plan.games, config.seed, config.exact_set, args.positions, data / "exact",
+                 args.out or set_path(args.size), args.jobs)
     elif args.command == "show":
         for size in (6, 8):
             packaged = packaged_weights(size)

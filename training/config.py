@@ -24,6 +24,9 @@ class Config:
     bench: tuple[SizePlan, ...]
     """Held-out games whose positions are solved exactly from more empties: the
     evaluation-accuracy benchmark's positions (seeded apart from the training games)."""
+    exact_set: tuple[int, int]
+    """The least and most empties of the held-out exact set's positions
+    (:mod:`training.exact_set`)."""
     rounds: int
     """Rounds of self-play shards that ``run`` plays before fitting."""
     fit: FitConfig
@@ -51,6 +54,7 @@ CONFIGS = {
             SizePlan(SelfPlayConfig(size=6, depth=8, exact_empties=24, opening=(2, 10),
                                     games_per_shard=10), 1),
         ),
+        exact_set=(14, 24),
         rounds=100,
         fit=FitConfig(width=4, overlap=2, ridge=15.0, iterations=60),
         iterations=3,
@@ -68,6 +72,7 @@ CONFIGS = {
             SizePlan(SelfPlayConfig(size=6, depth=2, exact_empties=12, opening=(2, 4),
                                     games_per_shard=2), 1),
         ),
+        exact_set=(6, 10),
         rounds=2,
         fit=FitConfig(width=4, overlap=1, ridge=5.0, iterations=10),
         iterations=2,

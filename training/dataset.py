@@ -81,9 +81,12 @@ def game_values(
     return values
 
 
-def load(root: Path, size: int, labels: Path | None = None) -> Positions:
+def load(
+    root: Path, size: int, labels: Path | None = None, use_game_values: bool = True
+) -> Positions:
     """Every position of the shards under ``root`` (bootstrap labels from ``labels``,
-    a directory of files named like the shards, where present)."""
+    a directory of files named like the shards, where present); without ``use_game_values``, only
+    the positions with an exact or a bootstrap label (none labelled by its game's value)."""
     parts = []
     for number, path in enumerate(shard_files(root, size)):
         with np.load(path) as data:
@@ -91,8 +94,10 @@ def load(root: Path, size: int, labels: Path | None = None) -> Positions:
         solved = shard["solved"].astype(np.int64)
         game = shard["game"].astype(np.int64) + (int(path.stem.split("_")[1]) << 20)
         line = shard.get("line", np.ones(solved.size, dtype=bool))  # none in older shards
-        label = game_values(solved, shard["side"], game, line)
         exact = solved != NO_LABEL
+        label = game_values(solved, shard["side"], game, line)
+        if not use_game_values:
+            label[~exact] = np.nan
         label[exact] = solved[exact]
         boot = None if labels is None else labels / f"size{size}" / path.name
         if boot is not None and boot.exists():

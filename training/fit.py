@@ -81,12 +81,18 @@ def solve_phase(
 def fit(
     features: np.ndarray, values: np.ndarray, empties: np.ndarray, label: np.ndarray,
     slots: np.ndarray, distinct: int, phases: int, config: FitConfig,
+    prior: np.ndarray | None = None,
 ) -> np.ndarray:
     """The weights of every phase, (phases, distinct) in discs. ``slots`` maps a block
     entry to its distinct weight (:func:`shared.ai.kernel.patterns.canonical_map`); the
-    terms' weights are the last ``values.shape[1]``."""
+    terms' weights are the last ``values.shape[1]``.
+
+    With a ``prior`` (weights of the same shape, in discs: an earlier fit), the ridge
+    pulls towards it instead of towards zero (``|X w - y|^2 + ridge |w - prior|^2``): the
+    fit learns the prior's residuals, so what the prior learned from games no longer at
+    hand is kept where these games say nothing, and corrected where they do."""
     columns = slots[features]
-    table = np.zeros((phases, distinct))
+    table = np.zeros((phases, distinct)) if prior is None else prior.astype(np.float64)
     for phase in range(phases):
         low = phase * config.width - config.overlap
         high = phase * config.width + config.width - 1 + config.overlap
@@ -95,11 +101,18 @@ def fit(
         rows = (empties >= low) & (empties <= high)
         if not rows.any():
             continue
-        table[phase] = solve_phase(
-            columns[rows], values[rows], label[rows], distinct, config.ridge, config.iterations
+        target = label[rows] - _predict_phase(table[phase], columns[rows], values[rows])
+        table[phase] += solve_phase(
+            columns[rows], values[rows], target, distinct, config.ridge, config.iterations
         )
         log.info("phase %d (%d-%d empties): %d positions", phase, low, high, int(rows.sum()))
     return table
+
+
+def _predict_phase(weights: np.ndarray, columns: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``X w`` of one phase's rows (see :func:`solve_phase`)."""
+    out: np.ndarray = weights[columns].sum(axis=1) + values @ weights[-values.shape[1]:]
+    return out
 
 
 def predict(

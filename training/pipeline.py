@@ -68,19 +68,31 @@ def held_out_errors(
 
 
 def fit_size(
-    config: Config, size: int, data: Path, labels: Path | None, out: Path, iteration: int
+    config: Config, size: int, data: Path, labels: Path | None, out: Path, iteration: int,
+    prior: Path | None = None, use_game_values: bool = True,
 ) -> Weights:
-    """Fit one board size's weights on the shards (and labels), write them to ``out``."""
+    """Fit one board size's weights on the shards (and labels), write them to ``out``;
+    with ``prior`` (a weights file: an earlier fit), the ridge pulls towards its weights
+    (:func:`training.fit.fit`); without ``use_game_values``, on the positions with an exact or a
+    bootstrap label only (:func:`training.dataset.load`: a phase with none keeps the
+    prior)."""
     start = time.perf_counter()
     fit_config: FitConfig = config.fit
-    positions = load(data / "selfplay", size, labels)
-    features, values = feature_matrix(positions, size, fit_config.width)
     slots, distinct = canonical_map(size)
     phases = (size * size - 4) // fit_config.width + 1
+    start_table = None
+    if prior is not None:
+        before = load_weights(prior)
+        if (before.size, before.width, before.table.shape[0]) != (size, fit_config.width, phases):
+            raise ValueError(f"{prior}: {before.size}x{before.size}, width {before.width}, "
+                             f"{before.table.shape[0]} phases: not this fit's layout")
+        start_table = before.table.astype(np.float64) / UNIT
+    positions = load(data / "selfplay", size, labels, use_game_values)
+    features, values = feature_matrix(positions, size, fit_config.width)
     held = positions.held_out
     empties = positions.empties.astype(np.int64)
     table = fit(features[~held], values[~held], empties[~held], positions.label[~held], slots,
-                distinct, phases, fit_config)
+                distinct, phases, fit_config, start_table)
     units = np.clip(np.rint(table * UNIT), -32767, 32767).astype(np.int16)
     predicted = predict(units.astype(np.float64) / UNIT, features[held], values[held],
                         empties[held], slots, fit_config.width)
@@ -90,6 +102,10 @@ def fit_size(
         "made by": f"python -m training --config {config.name} fit (training/pipeline.py)",
         "commit": commit(),
         "iteration": iteration,
+        "game values as labels": use_game_values,
+        "prior": None if prior is None else {
+            "file": str(prior), **{key: before.provenance.get(key)
+                                   for key in ("iteration", "games", "positions", "commit")}},
         "fit": asdict(fit_config),
         "seed": config.seed,
         "games": games,

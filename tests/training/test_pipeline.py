@@ -14,6 +14,7 @@ from shared.ai.kernel.evaluate import tables_with
 from shared.ai.kernel.weights import load
 from training.cli import main
 from training.dataset import game_values
+from training.dataset import load as load_positions
 from training.players import DepthSearch, solve, start_board
 from training.selfplay import NO_LABEL
 
@@ -92,3 +93,23 @@ def test_a_fixed_depth_search_does_not_depend_on_the_searches_before() -> None:
     first = search.scores(board, 4)
     search.scores((board[1], board[0] | np.uint64(1 << 9)), 5)
     assert search.scores(board, 4) == first
+
+
+def test_a_fit_on_labelled_positions_only_keeps_its_prior_where_it_has_none(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    main(["--config", "tiny", "--data", str(data), "generate"])
+    main(["--config", "tiny", "--data", str(data), "fit", "--size", "6"])
+    everything = load_positions(data / "selfplay", 6)
+    labelled = load_positions(data / "selfplay", 6, use_game_values=False)
+    assert labelled.exact.all() and labelled.own.size == everything.exact.sum()
+    main(["--config", "tiny", "--data", str(data), "fit", "--size", "6", "--iteration", "1",
+          "--prior", "0", "--labelled-only"])
+    prior, fitted = (load(data / "fits" / f"iter{k}" / "othello6.npz") for k in (0, 1))
+    assert fitted.provenance["prior"]["iteration"] == 0
+    # the tiny games are solved from 10 empties, and phase 3 learns from 11-16 (width 4,
+    # overlap 1): from it on, no phase has a labelled position
+    unlabelled = 3
+    assert np.array_equal(fitted.table[unlabelled:], prior.table[unlabelled:])
+    assert not np.array_equal(fitted.table[:unlabelled], prior.table[:unlabelled])

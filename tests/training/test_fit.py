@@ -1,0 +1,44 @@
+"""training/fit.py: ridge least squares per phase, towards zero or towards a prior fit."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from training.fit import FitConfig, fit
+
+CONFIG = FitConfig(width=4, overlap=0, ridge=50.0, iterations=200)
+
+
+def problem(rows: int = 400) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Positions of one phase reading 3 of 30 pattern weights and one term, and a truth."""
+    rng = np.random.default_rng(5)
+    features = rng.integers(0, 30, size=(rows, 3)).astype(np.int32)
+    values = rng.normal(size=(rows, 1)).astype(np.float32)
+    empties = np.full(rows, 1, dtype=np.int64)
+    truth = rng.normal(scale=4.0, size=(1, 31))
+    return features, values, empties, truth, 31
+
+
+def test_a_prior_that_already_explains_the_labels_is_kept_whatever_the_ridge() -> None:
+    features, values, empties, truth, distinct = problem()
+    label = truth[0, features].sum(axis=1) + values[:, 0] * truth[0, -1]
+    slots = np.arange(distinct - 1)
+    zero = fit(features, values, empties, label, slots, distinct, 1, CONFIG)
+    towards = fit(features, values, empties, label, slots, distinct, 1, CONFIG, prior=truth)
+    assert np.allclose(towards, truth, atol=1e-6)
+    # the ridge towards zero shrinks the same weights: the prior is what kept them
+    assert np.abs(zero - truth).max() > 0.1
+
+
+def test_where_the_data_says_nothing_the_prior_stays_and_elsewhere_the_data_wins() -> None:
+    features, values, empties, truth, distinct = problem(4000)
+    features[features == 29] = 28  # weight 29 is never read
+    label = truth[0, features].sum(axis=1) + values[:, 0] * truth[0, -1]
+    prior = np.full((1, distinct), 1.0)
+    light = FitConfig(width=4, overlap=0, ridge=5.0, iterations=200)
+    fitted = fit(features, values, empties, label, np.arange(distinct - 1), distinct, 1, light,
+                 prior=prior)
+    assert fitted[0, 29] == 1.0
+    read = np.arange(29)
+    assert np.abs(fitted[0, read] - truth[0, read]).mean() < 0.1 * np.abs(
+        prior[0, read] - truth[0, read]).mean()
