@@ -199,7 +199,7 @@ class LobbyScreen:
             if qr < smallest_readable(browser_url(share)):
                 qr = 0
             right = self.draw_invitation(ui, right, u, share, qr)
-        self.draw_new_game(ui, left, u)
+        self.draw_new_game(ui, left, u, games_below=wide)
         self.draw_matches(ui, right, u)
         if known.notice and time.monotonic() - known.notice_at < NOTICE_SECONDS:
             ui.text(known.notice, (m, foot - u * 1.9), u * 1.2,
@@ -257,27 +257,31 @@ class LobbyScreen:
         return pygame.Rect(area.left, area.top, area.width,
                            self.qr_rect.top - int(u) - area.top)
 
-    def form_rows(self, u: float) -> tuple[list[float], float]:
-        """The new-game form's row heights and the gap between them: name, game and
-        opponent (each headed on its left), the bot's level (a line, then its buttons) or
-        how a friend joins (a line, hints, privacy), who moves first, the clock, Play."""
+    def form_rows(self, u: float, games_below: bool = False) -> tuple[list[float], float]:
+        """The new-game form's row heights and the gap between them: name, the games
+        (headed on their left, or with ``games_below`` a line, then their buttons across
+        the form: a form beside the matches is too narrow for their names beside the
+        heading), the opponent (each headed on its left), the bot's level (a line, then
+        its buttons) or how a friend joins (a line, hints, privacy), who moves first, the
+        clock, Play."""
         label, row = u * 1.3, u * 2.8
         if self.choice.vs == "bot":
             middle = [label, row]
         else:
             middle = [label, row] + [row] * (self.known.has("private"))
-        return [row, row, row, *middle, row, row, row * 1.3], u * 0.55
+        games = [label, row] if games_below else [row]
+        return [row, *games, row, *middle, row, row, row * 1.3], u * 0.55
 
     def form_height(self, u: float) -> int:
         """How tall the new-game form is when nothing in it is squeezed."""
         heights, gap = self.form_rows(u)
         return int(sum(heights) + gap * (len(heights) - 1) + 2 * u)
 
-    def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float) -> None:
+    def draw_new_game(self, ui: Ui, area: pygame.Rect, u: float, games_below: bool) -> None:
         c, w = self.choice, words()
         ui.panel(area)
         inner = area.inflate(-2 * u, -2 * u)
-        heights, gap = self.form_rows(u)
+        heights, gap = self.form_rows(u, games_below)
         # a short window: all of it, smaller; a tall one: the rows further apart
         fit = min(1.0, inner.height / (sum(heights) + gap * (len(heights) - 1)))
         spread = min(gap * 2.5, (inner.height - sum(heights)) / (len(heights) - 1))
@@ -296,9 +300,14 @@ class LobbyScreen:
         name = headed(r[0], heads[0])
         ui.field(pygame.Rect(name.left, name.top, int(name.width * 0.7), name.height),
                  self.name, w("lobby-name-placeholder"))
+        if games_below:
+            ui.text(heads[1], r[1].topleft, size, theme.MUTED, max_width=r[1].width)
+            games, r = r[2], [r[0], *r[2:]]  # its two rows as one: the others keep their place
+        else:
+            games = headed(r[1], heads[1])
         titles = [game_label(game, n) for game, n in GAMES]  # "三目並べ（○×）" whole
-        text_px, room = r[1].height * 0.42, r[1].height * 0.9  # a label; its key, its ends
-        cells = columns(headed(r[1], heads[1]), len(GAMES), apart,
+        text_px, room = games.height * 0.42, games.height * 0.9  # a label; its key, its ends
+        cells = columns(games, len(GAMES), apart,
                         [theme.text_size(t, text_px)[0] + room for t in titles])
         px = max(theme.MIN_FONT, min(  # one size for the row, the one its longest needs
             text_px * min(1.0, (cell.width - room) / theme.text_size(t, text_px)[0])

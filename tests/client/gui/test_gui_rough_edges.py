@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 import msgspec
 import pygame
@@ -14,6 +15,7 @@ import pytest
 
 from client.common.connection import _decode
 from client.common.launch import Where
+from client.common.match_view import game_label
 from client.common.words import use_language, words
 from client.gui import sound, theme
 from client.gui.animation import BoardAnimation
@@ -21,7 +23,8 @@ from client.gui.app import App
 from client.gui.board import Layout, draw_board
 from client.gui.lobby_screen import SHORTCUTS
 from client.gui.move_list import move_label
-from shared.games import get_game
+from shared.ai.levels import LEVELS
+from shared.games import catalogue, get_game
 from shared.games.othello import parse_square
 from shared.protocol import (
     Analysis,
@@ -209,17 +212,30 @@ def test_the_small_start_screen_shows_every_list_and_the_whole_legend(
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", [(480, 640), (1024, 720), (1280, 800)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_game_buttons_stand_apart_in_every_language(app: App, lang: str,
-                                                        size: tuple[int, int]) -> None:
+def test_the_game_buttons_stand_apart_and_read_in_every_language(
+        app: App, lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """The game row's longer Japanese labels do not squeeze its buttons together: at
-    least 8 px and 0.7 of the layout unit between each two, as in English."""
+    least 8 px and 0.7 of the layout unit between each two, as in English; and its
+    labels are drawn as large as the level buttons' (nearly), not shrunk to fit."""
+    px: dict[str, int] = {}
+    real = theme.draw_text
+
+    def watch(surface: pygame.Surface, text: str, size: int, *a: Any, **k: Any) -> pygame.Rect:
+        px[text] = size
+        return real(surface, text, size, *a, **k)
+
+    monkeypatch.setattr(theme, "draw_text", watch)
     use_language(lang)
     try:
         app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         app.step([])
         screenshot(app.surface, f"start_game_row_{lang}_{size[0]}x{size[1]}")
+        games = [px[game_label(info.name, n)] for info, n in catalogue()]
+        levels = [px[words()("window-level-button", level=level,
+                             title=words()(f"level-{level}-title"))] for level in LEVELS]
     finally:
         use_language("en")
+    assert min(games) >= 0.9 * max(levels), (games, levels)
     cells = sorted((rect for rect, action in app.ui.hits
                     if getattr(action, "func", None) == app.lobby.pick_game),
                    key=lambda rect: rect.left)
