@@ -8,14 +8,17 @@ The vocabulary, each word drawn once by every client:
   shaded) or ``"felt"`` (green cloth, every line drawn, legal moves dotted, the last
   move dotted red on its piece);
 - ``piece``: ``"marks"`` (X as two strokes, O as a ring) or ``"discs"`` (black and
-  white discs that turn over);
+  white discs that turn over); either on either ground, each client colouring a piece
+  to read on the ground under it;
 - ``labels``: ``"slots"`` (each free square shows its number, the move a person types:
   squares named "0", "1", ...) or ``"coordinates"`` (column letters across the top,
   row numbers down the side: squares named "a1", "d3", ...);
 - ``stars``: the points marked on the grid, by board size, each a (column, row)
   crossing of grid lines counted from the top left corner;
 - ``lines``: by board size, the runs of squares that win when one side holds all of
-  them, struck through from the first square to the last when a board shows one;
+  them, struck through from the first square to the last when a board shows one (a
+  straight run end to end; any other set of squares corner to corner, as the test
+  game's 2x2 blocks, tests/games/blocks.py);
 - ``move``: what a move does beyond filling its square, which the page needs to
   replay a record: ``"fill"`` (nothing more) or ``"turn-bracketed"`` (every straight
   line of the opponent's pieces between it and another of the mover's turns over).
