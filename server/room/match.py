@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Literal, cast
+from typing import TYPE_CHECKING, Callable, Literal, NamedTuple, cast
 
 from server.room.wire import wire_move, wire_seat
 from shared import protocol
@@ -61,10 +61,10 @@ class Seat:
         )
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """A move worked out but not played yet: the moves it plays (a forced pass may
-    follow it), the positions after each, and the result if it ends the game."""
+    follow it), the positions after each, and the result if it ends the game. (A named
+    tuple, immutable like a frozen dataclass, made for every move at a third of the cost.)"""
 
     played: tuple[int, ...]
     positions: tuple[State, ...]
@@ -263,7 +263,7 @@ class Match:
         self.positions.extend(step.positions)
         self.offer = None
         self.moves.extend(step.played)
-        self._wire_moves.extend(wire_move(m) for m in step.played)
+        self._wire_moves.extend([wire_move(m) for m in step.played])
         self.result = step.result
         self.clock = step.clock
         if step.at is not None:

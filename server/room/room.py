@@ -200,13 +200,13 @@ class Room:
         code = getattr(msg, "match", None)
         touches = [peer] + ([player_key(peer.player)] if peer.player is not None else [])
         touches += [match_key(code)] if code else []
-        address = self.limits.key(peer) if isinstance(msg, Create | Rematch) else None
+        address = self.limits.key(peer) if isinstance(msg, (Create, Rematch)) else None
         touches += [address_key(address)] if address is not None else []
         if self._group.busy(touches):
             return [Busy()]
-        tag = str(type(msg).__struct_config__.tag)
         self._begin(now, peer, touches,
-                    lambda err: self._out.append(Reply(unavailable(err, tag, code))), msg.id)
+                    lambda err: self._out.append(Reply(unavailable(err, _tag(msg), code))),
+                    msg.id)
         if isinstance(msg, Hello):
             with refused():
                 handlers.hello(self, peer, msg)
@@ -223,7 +223,7 @@ class Room:
                     handlers.dispatch(self, peer, player, msg)
             except ProtocolError as err:
                 self._looked_up(peer, err)
-                self._out.append(Reply(Error(code=err.code, message=err.message, ref=tag,
+                self._out.append(Reply(Error(code=err.code, message=err.message, ref=_tag(msg),
                                              match=code, retry_after=err.retry_after)))
 
         try:
@@ -588,3 +588,7 @@ class Room:
         self._index.forget(match)
         self._presence.forget_match(match.code)
 
+
+def _tag(msg: ClientMessage) -> str:
+    """The type a request names (``ref`` of its refusal), read only when it is refused."""
+    return str(type(msg).__struct_config__.tag)

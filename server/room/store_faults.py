@@ -16,8 +16,8 @@ then, for each:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from types import TracebackType
 from typing import TYPE_CHECKING
 
 from server.room.effects import BOT_RETRY_TIMER, FLAG_TIMER, Effect, SetTimer, StoreFault, TimerKey
@@ -45,15 +45,19 @@ def unavailable(err: StoreFault, ref: str, match: str | None) -> Error:
                  match=match, retry_after=STORE_RETRY)
 
 
-@contextmanager
-def refused() -> Iterator[None]:
+class refused:
     """A request the store could not answer (a read it needed failed) is refused:
-    storage_unavailable."""
-    try:
-        yield
-    except StoreFault as err:
-        raise ProtocolError("storage_unavailable", _unavailable_text(err),
-                            retry_after=STORE_RETRY) from None
+    storage_unavailable. (A class, not a generator: it wraps every request, and
+    contextlib's generator wrapper costs ten times as much.)"""
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if isinstance(err, StoreFault):
+            raise ProtocolError("storage_unavailable", _unavailable_text(err),
+                                retry_after=STORE_RETRY) from None
 
 
 def logged(what: str) -> Callable[[StoreFault], None]:

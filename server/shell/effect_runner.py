@@ -44,9 +44,12 @@ from server.shell.bot_pool import BotRunner
 from server.shell.engine_work import EngineWork
 from server.shell.session import Session, deliver
 from server.store.database import Store
-from shared.protocol import ClientMessage, ServerInfo, encode
+from shared.protocol import ClientMessage, ServerInfo, encode_bytes
 
 log = logging.getLogger("taikyoku.server")
+
+_BUSY: list[Effect] = [Busy()]
+"""What the room returns for an event that waits for the group being stored."""
 
 
 class EffectRunner:
@@ -123,7 +126,7 @@ class EffectRunner:
         waiting on the socket: no other request slips between them (a state emitted
         before a reply never goes out after a newer one), and a socket closed meanwhile
         only drops its own frames, never the rest (a store write, a bot to think)."""
-        while (effects := self.room.request(session, msg, time.time())) == [Busy()]:
+        while (effects := self.room.request(session, msg, time.time())) == _BUSY:
             await self._group_settled()
         self._carry_out(session, effects)
 
@@ -146,7 +149,7 @@ class EffectRunner:
     def _event(self, event: Callable[[], list[Effect]]) -> None:
         """An event nobody awaits; again after the group it touched, if busy."""
         effects = event()
-        if effects == [Busy()]:
+        if effects == _BUSY:
             self._after_group.append(lambda: self._event(event))
         else:
             self._carry_out(None, effects)
@@ -157,7 +160,7 @@ class EffectRunner:
         move = await self.bots.choose(think.state, think.level, where=think.code,
                                       budget=think.budget, owner=owner)
         while (effects := self.room.bot_moved(think.code, think.ply, move, time.time(),
-                                              think.epoch)) == [Busy()]:
+                                              think.epoch)) == _BUSY:
             await self._group_settled()
         self._carry_out(None, effects)
 
@@ -215,10 +218,10 @@ class EffectRunner:
             case Broadcast(match, to, state):
                 self._unsent.pop(match.code, None)
                 self.flush()  # earlier moves go first
-                deliver(_sessions(to), encode(state))
+                deliver(_sessions(to), encode_bytes(state))
             case Send(to, message):
                 self.flush()
-                deliver(_sessions(to), encode(message))
+                deliver(_sessions(to), encode_bytes(message))
             case SetTimer(key, at):
                 self._cancel_timer(key)
                 self._timers[key] = asyncio.get_running_loop().call_later(
@@ -248,7 +251,8 @@ class EffectRunner:
             self._flushing = None
         unsent, self._unsent = self._unsent, {}
         for match in unsent.values():  # each state encoded once for all its receivers
-            deliver(_sessions(self.room.audience(match)), encode(self.room.state_of(match)))
+            deliver(_sessions(self.room.audience(match)),
+                    encode_bytes(self.room.state_of(match)))
 
     def _cancel_timer(self, key: TimerKey) -> None:
         timer = self._timers.pop(key, None)

@@ -20,7 +20,7 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from server.config import ServerConfig
 from server.room.message_budget import MessageBudget
 from server.room.presence import Peer
-from shared.protocol import Error, ErrorCode, Message, encode
+from shared.protocol import Error, ErrorCode, Message, encode_bytes
 
 log = logging.getLogger("taikyoku.server")
 
@@ -58,7 +58,7 @@ class Session(Peer):
         """Send ``message`` without waiting for the socket; dropped if the connection is
         closing."""
         self.before_send()
-        deliver((self,), encode(message))
+        deliver((self,), encode_bytes(message))
 
     def error(
         self, code: ErrorCode, message: str, ref: str | None = None, match: str | None = None,
@@ -93,10 +93,11 @@ class Session(Peer):
         return f"<Session {self.address} {self.player or '-'}>"
 
 
-def deliver(sessions: Iterable[Session], frame: str) -> None:
-    """Write ``frame`` to each open session without waiting for its socket (encoded once
-    for all), then close any session whose unread bytes pass its bound."""
+def deliver(sessions: Iterable[Session], frame: bytes) -> None:
+    """Write ``frame`` (a message's UTF-8 JSON, :func:`~shared.protocol.encode_bytes`:
+    encoded once for all) to each open session as a text frame without waiting for its
+    socket, then close any session whose unread bytes pass its bound."""
     receivers = [session for session in sessions if session.closing is None]
-    broadcast([session.ws for session in receivers], frame.encode(), text=True)
+    broadcast([session.ws for session in receivers], frame, text=True)
     for session in receivers:
         session.check_unread()

@@ -49,6 +49,12 @@ def encode(message: Message) -> str:
     return _encoder.encode(message).decode()
 
 
+def encode_bytes(message: Message) -> bytes:
+    """The JSON text of a message as UTF-8 bytes, what a socket sends: a server sending
+    a frame to several connections encodes it once, without a ``str`` between."""
+    return _encoder.encode(message)
+
+
 def _explain(data: str | bytes, err: msgspec.ValidationError) -> str:
     """A readable reason for a frame that is JSON but not a valid message."""
     try:
