@@ -90,7 +90,8 @@ def fit(
     With a ``prior`` (weights of the same shape, in discs: an earlier fit), the ridge
     pulls towards it instead of towards zero (``|X w - y|^2 + ridge |w - prior|^2``): the
     fit learns the prior's residuals, so what the prior learned from games no longer at
-    hand is kept where these games say nothing, and corrected where they do."""
+    hand is kept where these games say nothing, and corrected where they do. A phase
+    with no position of its own empties is left as it is (the prior, or zero)."""
     columns = slots[features]
     table = np.zeros((phases, distinct)) if prior is None else prior.astype(np.float64)
     for phase in range(phases):
@@ -99,8 +100,9 @@ def fit(
         if phase == phases - 1:
             high = 64
         rows = (empties >= low) & (empties <= high)
-        if not rows.any():
-            continue
+        own = (empties >= low + config.overlap) & (empties <= high - config.overlap)
+        if not own.any():
+            continue  # none of its own empties: its neighbours' positions would mislead it
         target = label[rows] - _predict_phase(table[phase], columns[rows], values[rows])
         table[phase] += solve_phase(
             columns[rows], values[rows], target, distinct, config.ridge, config.iterations

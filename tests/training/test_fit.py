@@ -42,3 +42,14 @@ def test_where_the_data_says_nothing_the_prior_stays_and_elsewhere_the_data_wins
     read = np.arange(29)
     assert np.abs(fitted[0, read] - truth[0, read]).mean() < 0.1 * np.abs(
         prior[0, read] - truth[0, read]).mean()
+
+
+def test_a_phase_with_no_position_of_its_own_keeps_its_prior() -> None:
+    features, values, _, truth, distinct = problem(4000)
+    label = truth[0, features].sum(axis=1) + values[:, 0] * truth[0, -1]
+    empties = np.full(label.size, 3, dtype=np.int64)  # phase 0's, within phase 1's overlap
+    prior = np.zeros((2, distinct))
+    overlapping = FitConfig(width=4, overlap=2, ridge=5.0, iterations=200)
+    fitted = fit(features, values, empties, label, np.arange(distinct - 1), distinct, 2,
+                 overlapping, prior=prior)
+    assert np.abs(fitted[0] - truth[0]).mean() < 0.1 and not fitted[1].any()
