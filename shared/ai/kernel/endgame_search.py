@@ -37,6 +37,7 @@ from shared.ai.kernel.bits import (
 from shared.ai.kernel.evaluate import UNIT, evaluate
 from shared.ai.kernel.jit import njit, njit_inline
 from shared.ai.kernel.last_empties import (
+    AGE,
     CORNERS,
     GEO_MASK,
     INF,
@@ -218,7 +219,8 @@ def search(
             if row >= 0:
                 score = -tt.upper_at(table, row)
                 if score >= beta:
-                    tt.store(table, first, own, opp, n, max(score, lower), upper, bit)
+                    tt.store(table, first, own, opp, n, max(score, lower), upper, bit,
+                             stats[AGE])
                     return score
         moves[n, count] = disc
         keys[n, count] = -(1 << 20) if bit == hint else order_key(child_own, child_opp, n, mask, t)
@@ -250,7 +252,8 @@ def search(
                 break
             if best > floor:
                 floor = best
-    tt.store_result(table, first, own, opp, n, lower, upper, best, alpha, beta, best_bit)
+    tt.store_result(table, first, own, opp, n, lower, upper, best, alpha, beta, best_bit,
+                    stats[AGE])
     return best
 
 

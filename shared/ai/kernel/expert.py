@@ -23,9 +23,12 @@ deadline; so is a midgame search that reached the end of the game.
 ``slack`` (units of the evaluation) asks for every move within that margin of the best
 to carry its own value (level 5's variety chooses among them). The midgame kernels keep
 their memory (a transposition table sized by the board: 16 MB for 8x8) between calls in
-one process, cleared for every call so that a search does not depend on the ones before
-it; the solver's table (32 MB for 8x8) keeps only proven bounds, so it carries over. Both
-are allocated by a board's first search, so a process that only warms up holds neither.
+one process, and so does the solver (32 MB for 8x8): each call is a new age of both
+tables (:mod:`.table`), whose rows of the moves before order its moves and, as deep as
+they reach, cut, until its own replace them. So a search depends on the ones before it
+in the process, except an exact one (the solver's bounds are proven; a midgame iteration
+to the end of the game clears its table first). Both are allocated by a board's first
+search, so a process that only warms up holds neither.
 One search runs at a time per process (a lock makes concurrent threads take turns; the
 server runs bots in worker processes).
 """
@@ -43,7 +46,7 @@ from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables
 from shared.ai.kernel.jit import COMPILED
 from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, TABLE_BITS, Memory, search_root
-from shared.ai.kernel.solver import solve_root
+from shared.ai.kernel.solver import memory_for, solve_root
 from shared.games.othello import OthelloState
 
 USE = 0.9
@@ -204,6 +207,7 @@ def _solve(
     guess and order cost more nodes than they saved (10 positions of 18-20 empties: 108 M nodes
     with them, 91 M without)."""
     nodes, share = 0, PROBE
+    memory_for(mask, 0).next_age()
     while (left := end - (start := time.perf_counter())) >= MIN_SLICE_SECONDS:
         limit = max(1, int(left * _speed.solver * SPEED_MARGIN * share))
         share = SLICE
@@ -239,7 +243,7 @@ class _Search:
         of the game are selective (ProbCut); the one reaching it is not.
         """
         memory = _shared_memory(self.size)
-        memory.clear(0, selective=True)
+        memory.renew(0, selective=True)
         stats = memory.stats
         result: Appraisal | None = None
         scores = np.zeros(order.size, dtype=np.int64)

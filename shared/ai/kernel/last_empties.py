@@ -25,8 +25,8 @@ SHALLOW = 6
 INF = 127
 """Beyond every score (at most 64 discs): a window's open end."""
 
-# stats: nodes searched, node limit
-NODES, LIMIT = 0, 1
+# stats: nodes searched, node limit, the age of the search (the table's: :mod:`.table`)
+NODES, LIMIT, AGE = 0, 1, 2
 Geo = tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]
 """The board's squares, then its four quadrants: a tuple, passed by value (a kernel's
 array argument is reference counted at every call, which the leaves cannot afford)."""

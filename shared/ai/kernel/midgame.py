@@ -80,7 +80,7 @@ TABLE_BITS = {4: 12, 6: 17, 8: 19}
 128 KB for 4x4, 4 MB for 6x6, 16 MB for 8x8."""
 
 # stats: what the driver reads and sets
-NODES, LIMIT, ABORTED, SELECTIVE = 0, 1, 2, 3
+NODES, LIMIT, ABORTED, SELECTIVE, AGE = 0, 1, 2, 3, 4
 
 
 @dataclass
@@ -98,8 +98,8 @@ class Memory:
     move_keys: np.ndarray
     """Per ply, each move's ordering key (higher first)."""
     stats: np.ndarray
-    """Nodes visited, the node limit, 1 once the limit stopped the search, and 1 when the
-    search is selective (ProbCut)."""
+    """Nodes visited, the node limit, 1 once the limit stopped the search, 1 when the
+    search is selective (ProbCut), and the search's age (the table's: :mod:`.table`)."""
 
     @classmethod
     def allocate(cls, table_bits: int) -> Memory:
@@ -109,7 +109,7 @@ class Memory:
             history=np.zeros(64, dtype=np.int64),
             move_bits=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
             move_keys=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
-            stats=np.zeros(4, dtype=np.int64),
+            stats=np.zeros(5, dtype=np.int64),
         )
 
     def clear(self, node_limit: int, selective: bool = False) -> None:
@@ -119,9 +119,20 @@ class Memory:
         longer exact.
         """
         self.table.fill(0)
+        self.renew(node_limit, selective)
+        self.stats[AGE] = 0
+
+    def renew(self, node_limit: int, selective: bool = False) -> None:
+        """Start a new search that keeps the table of the ones before, at a new age (their
+        rows order moves and, as deep as they reach, cut; this search's replace them first:
+        :mod:`.table`). What it finds then depends on what came before.
+
+        ``selective`` as for :meth:`clear`: a table that held selective results must be
+        cleared before an exact search.
+        """
         self.killers.fill(-1)
         self.history.fill(0)
-        self.stats[:] = (0, node_limit, 0, int(selective))
+        self.stats[:] = (0, node_limit, 0, int(selective), tt.next_age(int(self.stats[AGE])))
 
 
 @njit
@@ -316,7 +327,7 @@ def search(
                 break
     if use_table:
         tt.store_result(table, first, own, opp, depth, lower, upper, best, alpha, beta,
-                        best_bit)
+                        best_bit, stats[AGE])
     return best
 
 

@@ -23,7 +23,7 @@ from shared.ai.kernel import table as tt
 from shared.ai.kernel.bits import flips_at, legal_moves
 from shared.ai.kernel.endgame_search import order_key, solve_any
 from shared.ai.kernel.evaluate import eval_tables
-from shared.ai.kernel.last_empties import INF, LIMIT, NODES, Geo
+from shared.ai.kernel.last_empties import AGE, INF, LIMIT, NODES, Geo
 
 TABLE_BITS = {4: 12, 6: 17, 8: 20}
 """Per board size, the transposition table (:mod:`.table`) has 2**bits rows of 32 bytes,
@@ -77,12 +77,18 @@ class Memory:
         self.table = tt.allocate(TABLE_BITS[size])
         self.moves = np.zeros((65, MAX_MOVES), dtype=np.uint64)
         self.keys = np.zeros((65, MAX_MOVES), dtype=np.int64)
-        self.stats = np.zeros(2, dtype=np.int64)
+        self.stats = np.zeros(3, dtype=np.int64)
 
     def start(self, node_limit: int) -> None:
-        """Zero the node count and set the limit of the solves that follow."""
+        """Zero the node count and set the limit of the solves that follow (of the age
+        :meth:`next_age` set last)."""
         self.stats[NODES] = 0
         self.stats[LIMIT] = node_limit
+
+    def next_age(self) -> None:
+        """Mark the bounds stored so far as an earlier search's: the next solves' replace
+        them first (:mod:`.table`), and use them while they last."""
+        self.stats[AGE] = tt.next_age(int(self.stats[AGE]))
 
     @property
     def nodes(self) -> int:

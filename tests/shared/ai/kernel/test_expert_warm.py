@@ -1,12 +1,13 @@
-"""A long-lived process solves as fast as a fresh one (issue 22's warm-process bug).
+"""What a long-lived process keeps from search to search (issue 22).
 
 The server's engine workers live from move to move, so whatever the expert keeps between
 calls (its measured speeds, its tables) must not make a later search slower than the same
-search in a fresh process. Time here is a stand-in clock driven by the searches' nodes at
-fixed speeds (as in test_expert_time.py), so the figures are the same on any machine and
-at any load: the solver runs slower than a fresh process's first guess of its speed, as
-it does on real machines at these numbers of empties (9-14 M nodes/s against the guess's
-15 M).
+search in a fresh process (the warm-process bug), and its tables should make it faster:
+they are kept, aged, from move to move. Time here is a stand-in clock driven by the
+searches' nodes at fixed speeds (as in test_expert_time.py), so the figures are the same
+on any machine and at any load: the solver runs slower than a fresh process's first guess
+of its speed, as it does on real machines at these numbers of empties (9-14 M nodes/s
+against the guess's 15 M).
 """
 
 from __future__ import annotations
@@ -58,12 +59,12 @@ class Machine:
         self.monkeypatch.setattr(expert, "_memories", {})
         self.monkeypatch.setattr(solver, "_memories", {})
 
-    def search(self, state: OthelloState, budget: float) -> tuple[float, bool]:
-        """The clock time of level 5's search of ``state`` within ``budget``, and whether
-        it solved the position."""
+    def search(self, state: OthelloState, budget: float) -> tuple[float, expert.Appraisal]:
+        """The clock time of level 5's search of ``state`` within ``budget``, and what it
+        found."""
         start = self.now
         appraisal = expert.appraise(state, budget, every_exact=False)
-        return self.now - start, appraisal.exact
+        return self.now - start, appraisal
 
 
 def game_position(seed: int, empties: int) -> OthelloState:
@@ -89,10 +90,25 @@ def test_a_second_solve_takes_no_longer_than_in_a_fresh_process(
 ) -> None:
     first, second = game_position(3, 19), game_position(2, 19)
     machine = Machine(monkeypatch)
-    fresh, solved = machine.search(second, budget)
-    assert solved  # the solve fits the time
+    fresh, found = machine.search(second, budget)
+    assert found.exact  # the solve fits the time
     machine.fresh()
     machine.search(first, budget)
-    warm, solved = machine.search(second, budget)
+    warm, found = machine.search(second, budget)
     assert warm <= 1.25 * fresh, f"{warm:.2f} s warm, {fresh:.2f} s fresh"
-    assert solved
+    assert found.exact
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_position_searched_again_is_searched_deeper(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """The midgame table is kept from search to search: a position searched again (as when
+    a game comes back to a line searched before) starts from what the last search
+    learned, so it reaches deeper in the same time (the same depth when the table was
+    cleared for every search)."""
+    state = game_position(seed, 40)
+    machine = Machine(monkeypatch)
+    _, first = machine.search(state, 0.3)
+    _, again = machine.search(state, 0.3)
+    assert again.depth > first.depth, f"depth {again.depth} again, {first.depth} first"
