@@ -31,6 +31,7 @@ import numpy as np
 
 from benchmarks.commit_expert import PREFIX, CommitExpert, extract, resolve
 from benchmarks.ladder import openings
+from benchmarks.results_file import append_result
 from shared.ai.kernel.board import board_mask, to_kernel
 from shared.ai.kernel.evaluate import tables_with
 from shared.ai.kernel.expert import move_bits
@@ -116,6 +117,8 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=6, help="random plies that open a pair")
     parser.add_argument("--exact", type=int, default=14, help="solve from this many empties")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="append the figures to this results file (benchmarks/results.jsonl)")
     args = parser.parse_args()
     if args.games < 2 or args.games % 2:
         parser.error("--games is an even number, at least 2")
@@ -135,9 +138,16 @@ def main() -> None:
     points = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
     share = points / len(margins)
     spread = math.sqrt(share * (1 - share) / len(margins))
+    mean_margin = sum(margins) / len(margins)
     print(f"{args.size}x{args.size}, depth {args.depth}, {len(margins)} games: A {args.a} v "
           f"B {args.b}: A scores {100 * share:.1f}% (+- {100 * spread:.1f}%), mean margin "
-          f"{sum(margins) / len(margins):+.1f} discs")
+          f"{mean_margin:+.1f} discs")
+    if args.record is not None:
+        append_result(args.record, "duel", {
+            "a": args.a, "b": args.b, "size": args.size, "depth": args.depth,
+            "opening": args.opening, "exact": args.exact, "games": len(margins),
+            "a_share": round(share, 3), "a_share_stderr": round(spread, 3),
+            "mean_margin": round(mean_margin, 1)})
 
 
 if __name__ == "__main__":

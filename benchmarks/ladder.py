@@ -34,6 +34,7 @@ from typing import Any
 
 from benchmarks import ladder_log
 from benchmarks.commit_expert import PREFIX, ROOT, CommitExpert, extract, resolve
+from benchmarks.results_file import append_result
 from shared.ai import choose_move
 from shared.ai.kernel import warm_up
 from shared.games.othello import OthelloState
@@ -215,14 +216,22 @@ def _collect(jobs: dict[Future[dict[str, Any]], ladder_log.Record], out: Path,
     return not failed
 
 
-def report(pairs: list[tuple[str, str]], records: list[ladder_log.Record]) -> None:
-    """Each pair's points and both sides' time a move."""
+def report(pairs: list[tuple[str, str]], records: list[ladder_log.Record],
+           record: Path | None = None) -> None:
+    """Each pair's points and both sides' time a move; with ``record``, one line a pair
+    appended to that results file (:mod:`benchmarks.results_file`)."""
     for strong, weak in pairs:
         games = [r for r in records if r["pair"] == f"{strong}:{weak}"]
         if games:
             print(ladder_log.score_line(strong, weak, games))
             for player in (strong, weak):
                 print(f"  {ladder_log.time_line(player, games)}")
+            if record is not None:
+                append_result(record, "ladder", {
+                    "pair": f"{strong}:{weak}", **games[0]["setup"],
+                    **ladder_log.score(strong, weak, games),
+                    "times": {player: ladder_log.times(player, games)
+                              for player in (strong, weak)}})
     sys.stdout.flush()
 
 
@@ -263,6 +272,9 @@ def main() -> None:
                         help="print the figures of the games in --out; play nothing")
     parser.add_argument("--commit-cache", type=Path,
                         help="where old commits are extracted (default: the user's cache)")
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="append each pair's figures to this results file "
+                             "(benchmarks/results.jsonl)")
     args = parser.parse_args()
     try:
         pairs = parse_pairs(args.pairs)
@@ -280,7 +292,7 @@ def main() -> None:
                           args.workers, out, args.report, cache=args.commit_cache)
     except ValueError as err:
         sys.exit(f"ladder: {err}")
-    report(pairs, records)
+    report(pairs, records, args.record)
     sys.exit(0 if ok else 1)
 
 

@@ -68,18 +68,26 @@ def winner(record: Record) -> str | None:
     return None if seat is None else str(record[("black", "white")[seat]])
 
 
-def score_line(strong: str, weak: str, records: list[Record]) -> str:
-    """Wins, losses, draws and ``strong``'s share of the points (one standard error)."""
+def score(strong: str, weak: str, records: list[Record]) -> dict[str, Any]:
+    """``strong``'s games, wins, losses, draws, share of the points with one standard
+    error, and mean disc margin (what ``--record`` writes and :func:`score_line` prints)."""
     winners = [winner(r) for r in records]
     wins, losses = winners.count(strong), winners.count(weak)
-    draws = len(records) - wins - losses
     points = [1.0 if w == strong else 0.0 if w == weak else 0.5 for w in winners]
-    share = statistics.mean(points)
     error = statistics.stdev(points) / math.sqrt(len(points)) if len(points) > 1 else 0.0
-    margins = [margin(strong, r) for r in records]
-    return (f"{name(strong)} v {name(weak)}: {len(records)} games, {wins} wins, {losses} "
-            f"losses, {draws} draws -> {name(strong)} scores {share:.1%} of the points "
-            f"(+- {error:.1%}), mean disc margin {statistics.mean(margins):+.1f}")
+    return {"games": len(records), "wins": wins, "losses": losses,
+            "draws": len(records) - wins - losses, "share": round(statistics.mean(points), 3),
+            "share_stderr": round(error, 3),
+            "mean_margin": round(statistics.mean(margin(strong, r) for r in records), 1)}
+
+
+def score_line(strong: str, weak: str, records: list[Record]) -> str:
+    """Wins, losses, draws and ``strong``'s share of the points (one standard error)."""
+    s = score(strong, weak, records)
+    return (f"{name(strong)} v {name(weak)}: {s['games']} games, {s['wins']} wins, "
+            f"{s['losses']} losses, {s['draws']} draws -> {name(strong)} scores "
+            f"{s['share']:.1%} of the points (+- {s['share_stderr']:.1%}), mean disc margin "
+            f"{s['mean_margin']:+.1f}")
 
 
 def margin(player: str, record: Record) -> int:
@@ -88,20 +96,31 @@ def margin(player: str, record: Record) -> int:
     return int(black - white if record["black"] == player else white - black)
 
 
-def time_line(player: str, records: list[Record]) -> str:
-    """``player``'s mean time a move overall and in the midgame, and its longest."""
+def times(player: str, records: list[Record]) -> dict[str, Any]:
+    """``player``'s moves, mean seconds a move overall and in the midgame (None without
+    one) with the midgame's moves, and its longest; empty when it made no move."""
     seats = [(r, seat) for r in records for seat, who in enumerate((r["black"], r["white"]))
              if who == player]
     spent = [(empties, seconds) for r, seat in seats
              for mover, empties, seconds, _ in r["moves"] if mover == seat]
     if not spent:
-        return f"{name(player)}: no moves"
-    overall = statistics.mean(seconds for _, seconds in spent)
+        return {}
     midgame = [seconds for empties, seconds in spent if empties > MIDGAME_EMPTIES]
-    middle = f"{statistics.mean(midgame):.3f} s" if midgame else "-"
-    return (f"{name(player)}: {overall:.3f} s a move overall ({len(spent)} moves), "
-            f"{middle} in the midgame (> {MIDGAME_EMPTIES} empties, {len(midgame)} moves), "
-            f"longest {max(seconds for _, seconds in spent):.3f} s")
+    return {"moves": len(spent), "move_s": round(statistics.mean(s for _, s in spent), 3),
+            "midgame_moves": len(midgame),
+            "midgame_move_s": round(statistics.mean(midgame), 3) if midgame else None,
+            "longest_s": round(max(seconds for _, seconds in spent), 3)}
+
+
+def time_line(player: str, records: list[Record]) -> str:
+    """``player``'s mean time a move overall and in the midgame, and its longest."""
+    t = times(player, records)
+    if not t:
+        return f"{name(player)}: no moves"
+    middle = "-" if t["midgame_move_s"] is None else f"{t['midgame_move_s']:.3f} s"
+    return (f"{name(player)}: {t['move_s']:.3f} s a move overall ({t['moves']} moves), "
+            f"{middle} in the midgame (> {MIDGAME_EMPTIES} empties, {t['midgame_moves']} "
+            f"moves), longest {t['longest_s']:.3f} s")
 
 
 def name(player: str) -> str:

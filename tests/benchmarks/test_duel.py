@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,3 +27,19 @@ def test_a_pair_swaps_the_seats_and_scores_from_a_s_side() -> None:
 def test_a_missing_weights_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(WeightsError):
         duel.evaluation_tables(6, str(tmp_path / "none.npz"))
+
+
+def test_record_appends_the_duels_figures_to_the_results_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    results = tmp_path / "results.jsonl"
+    monkeypatch.setattr(sys, "argv", [
+        "duel", "packaged", "hand-written", "--size", "6", "--depth", "1", "--games", "2",
+        "--exact", "8", "--workers", "1", "--record", str(results)])
+    duel.main()
+    line, = (json.loads(text) for text in results.read_text().splitlines())
+    assert line["benchmark"] == "duel" and line["command"].startswith("python -m benchmarks.duel")
+    assert (line["a"], line["b"], line["size"], line["depth"], line["games"]) == (
+        "packaged", "hand-written", 6, 1, 2)
+    assert line["a_share"] in (0.0, 0.25, 0.5, 0.75, 1.0)
+    assert -36 <= line["mean_margin"] <= 36 and line["a_share_stderr"] >= 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,25 @@ def test_a_commit_worker_that_died_is_replaced_before_the_next_move(tmp_path: Pa
     finally:
         ladder.stop_commits()
     assert not ladder._commits
+
+
+def test_record_appends_each_pairs_figures_to_the_results_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games, results = tmp_path / "games.jsonl", tmp_path / "results.jsonl"
+    monkeypatch.setattr(sys, "argv", [
+        "ladder", "--pairs", "2:1", "--size", "4", "--games", "2", "--seconds", "0.1",
+        "--workers", "0", "--out", str(games), "--record", str(results)])
+    with pytest.raises(SystemExit) as stop:
+        ladder.main()
+    assert stop.value.code == 0
+    line, = (json.loads(text) for text in results.read_text().splitlines())
+    played = [json.loads(text) for text in games.read_text().splitlines()]
+    assert line["benchmark"] == "ladder" and line["pair"] == "2:1"
+    assert (line["size"], line["seconds"], line["games"]) == (4, 0.1, 2)
+    assert line["wins"] + line["losses"] + line["draws"] == 2
+    assert line["wins"] == sum(ladder_log.winner(r) == "2" for r in played)
+    assert line["share"] == (line["wins"] + line["draws"] / 2) / 2
+    moves = sum(1 for r in played for seat, *_ in r["moves"]
+                if (r["black"], r["white"])[seat] == "2")
+    assert line["times"]["2"]["moves"] == moves and line["times"]["1"]["move_s"] >= 0
