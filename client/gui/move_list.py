@@ -47,6 +47,17 @@ def review_heading(view: MatchView) -> str:
     return w("review-count", first=first, second=second)
 
 
+def first_shown(count: int, shown_ply: int, per_col: int, cols: int) -> int:
+    """The first of ``count`` entries the list shows in ``cols`` columns of ``per_col``:
+    whole columns, the one holding the move on the board (entry ``shown_ply - 1``) near
+    the middle, and never past the last column, so the live game's latest move is always
+    in view (entries fill columns from the top, so the last column may be short)."""
+    columns_needed = -(-count // per_col)
+    focus_col = max(0, shown_ply - 1) // per_col
+    first_col = max(0, min(columns_needed - cols, focus_col - cols // 2))
+    return first_col * per_col
+
+
 def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int | None,
                go: GoTo) -> None:
     """The record as numbered moves in columns; the one on the board highlighted,
@@ -66,13 +77,9 @@ def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int
     top = inner.top + int(u * 1.6)
     per_col = max(1, (inner.bottom - top) // line_h)
     cols = max(1, inner.width // cell_w)
-    fit = per_col * cols
     shown_ply = len(names) if looking is None else looking
-    first = 0
-    if len(names) > fit:  # keep the move in focus visible
-        first = max(0, min(len(names) - fit, shown_ply - fit // 2))
-        first -= first % per_col
-    for k in range(first, min(len(names), first + fit)):
+    first = first_shown(len(names), shown_ply, per_col, cols)
+    for k in range(first, min(len(names), first + per_col * cols)):
         col, row = divmod(k - first, per_col)
         rect = pygame.Rect(inner.left + col * cell_w, top + row * line_h, cell_w - 4, line_h)
         text, lost = labels[k]

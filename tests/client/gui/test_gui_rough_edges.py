@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -24,7 +25,7 @@ from client.gui.board import Layout, draw_board
 from client.gui.lobby_screen import SHORTCUTS
 from client.gui.move_list import move_label
 from shared.ai.levels import LEVELS
-from shared.games import catalogue, get_game
+from shared.games import catalogue, get_game, new_game
 from shared.games.othello import parse_square
 from shared.protocol import (
     Analysis,
@@ -147,6 +148,45 @@ def test_the_review_marks_the_servers_mistakes_only(app: App,
     app.step([])
     screenshot(app.surface, "rough_review_big_mistake")
     assert painted(app, theme.HINT_BEST) > 0  # c4's better move, framed
+
+
+def whole_game() -> list[int]:
+    """A finished 8x8 game (each side plays its first legal move; passes included): long
+    enough that its record fills more columns than the window's list shows at once."""
+    st, moves = new_game("othello", 8), []
+    while not st.is_over:
+        moves.append(st.legal_moves()[0])
+        st = st.play(moves[-1])
+    return moves
+
+
+@pytest.mark.parametrize("size", [(480, 640), (1024, 720), (1280, 800)])
+def test_the_record_shows_the_latest_move_and_the_one_looked_at(
+        app: App, size: tuple[int, int]) -> None:
+    """The list of a long game scrolls by whole columns; the move on the board is among
+    the entries drawn: the latest one of the live game at each of its last 20 moves (the
+    list once stopped a column short of it: at 1024x720 moves 25-56 of 63 were drawn),
+    the first after Home."""
+    app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    moves = whole_game()
+
+    def entries() -> list[int]:
+        """The move numbers drawn as entries, each a click to show the board after it."""
+        return [action.args[-1] for _, action in app.ui.hits
+                if isinstance(action, partial) and action.func == app.game.step
+                and len(action.args) == 2 and action.args[-1]]  # not |< (0) nor >| (None)
+
+    show(app, Joined("K7QX", 0, "player"))
+    for played in range(len(moves) - 20, len(moves) + 1):
+        show(app, state_after("othello", 8, moves[:played]))
+        drawn = entries()
+        assert played in drawn, (played, drawn)
+    assert 0 < len(drawn) < len(moves)  # the whole game's list scrolls
+    screenshot(app.surface, f"rough_record_end_{size[0]}x{size[1]}")
+    key(app, pygame.K_HOME)
+    assert app.game.looking == 0
+    key(app, pygame.K_RIGHT)
+    assert 1 in entries()
 
 
 @pytest.mark.parametrize("seat", [0, None])
