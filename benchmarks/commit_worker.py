@@ -90,11 +90,15 @@ class _Reached(Exception):
 
 def expert_to_depth(state: OthelloState, depth: int) -> list[list[float]]:
     """``[plies, nodes, cpu seconds, wall seconds]`` at the end of each iteration of the
-    expert's own deepening (``appraise``, given time to spare) up to ``depth`` plies: its
-    iteration method is wrapped to note each one and stop there (any commit whose
-    ``expert._Search._iteration`` returns how many root moves it scored)."""
+    expert's own deepening (``appraise``, given time to spare) up to ``depth`` plies, from
+    an empty table (the expert keeps its table from move to move since b93cc79: what this
+    process searched before must not count): its iteration method is wrapped to note each
+    one and stop there (any commit whose ``expert._Search._iteration`` returns how many
+    root moves it scored)."""
     from shared.ai.kernel import expert
 
+    for memory in expert._memories.values():
+        memory.clear(0)
     iteration = expert._Search._iteration
     start, cpu = time.perf_counter(), time.process_time()
     done_at: list[list[float]] = []

@@ -2,6 +2,7 @@
 
     python -m benchmarks.depth [--baseline de46d98] [--depths 10,12,14] [--positions 10]
                                [--record benchmarks/results.jsonl]
+    python -m benchmarks.depth --game-seconds 0.5 [--games 2] [--record ...]
 
 On ten 8x8 midgame positions (22 seeded random plies from the start), for each depth:
 
@@ -17,6 +18,13 @@ Prints, per search and depth, the median CPU seconds (wall-clock beside: on a sh
 machine CPU time is the fairer measure), the median nodes and the step from the depth
 before; then today's median time over the baseline's. Goals (issue 22): today's time to
 depth 14 at most a third of the baseline's, the step from 12 to 14 at most x2.5.
+
+``--game-seconds S`` measures instead the depth the expert reaches in a game at ``S``
+seconds a move, with its tables kept from move to move (as a long-lived process plays)
+against the same search from empty tables: ``--games`` games of the expert against
+itself in this process from the ladder's openings, each move searched both ways in turn
+(the order alternating), the kept search's move played. Prints the mean depth and nodes
+of each over the midgame moves (more than 20 empties).
 """
 
 from __future__ import annotations
@@ -29,10 +37,13 @@ from typing import Any, Callable
 
 from benchmarks.commit_expert import CommitExpert, extract, resolve
 from benchmarks.commit_worker import answer
+from benchmarks.ladder import openings
+from benchmarks.ladder_log import MIDGAME_EMPTIES
 from benchmarks.results_file import append_result
-from shared.ai.kernel import warm_up
-from shared.ai.kernel.board import to_kernel
+from shared.ai.kernel import expert, warm_up
+from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.evaluate import eval_tables
+from shared.ai.kernel.midgame import TABLE_BITS, Memory
 from shared.games import PASS
 from shared.games.othello import OthelloState
 
@@ -89,15 +100,64 @@ def report(label: str, figures: Figures) -> dict[int, float]:
     return medians
 
 
+def game_depths(seconds: float, games: int) -> dict[str, Any]:
+    """The expert's depth and nodes a midgame move in games at ``seconds`` a move, its
+    tables kept (the move played) and empty (measured only), each move both ways."""
+    kept, empty = Memory.allocate(TABLE_BITS[8]), Memory.allocate(TABLE_BITS[8])
+    found: dict[str, list[tuple[int, int]]] = {"kept": [], "empty": []}
+    for game, opening in enumerate(openings(8, 4, games)):
+        state = OthelloState.start(8)
+        for move in opening:
+            state = state.play(move)
+        while not state.is_over:
+            if state.legal_moves() == [PASS]:
+                state = state.play(PASS)
+                continue
+            midgame = state.board.count(".") > MIDGAME_EMPTIES
+            ways = ("kept", "empty") if (game + len(found["kept"])) % 2 else ("empty", "kept")
+            for way in ways:
+                if way == "empty":
+                    empty.clear(0)
+                expert._memories[8] = kept if way == "kept" else empty
+                appraisal = expert.appraise(state, seconds, every_exact=False)
+                if midgame:
+                    found[way].append((appraisal.depth, appraisal.nodes))
+                if way == "kept":
+                    best = max(appraisal.scores, key=appraisal.scores.__getitem__)
+            state = state.play(square_of(best, 8))
+        print(f"  game {game + 1}: {len(found['kept'])} midgame moves so far; mean depth "
+              f"kept {statistics.mean(d for d, _ in found['kept']):.2f}, empty "
+              f"{statistics.mean(d for d, _ in found['empty']):.2f}", flush=True)
+    expert._memories[8] = kept
+    figures: dict[str, Any] = {"game_seconds": seconds, "games": games,
+                               "midgame_moves": len(found["kept"])}
+    for way, runs in found.items():
+        depth, nodes = statistics.mean(d for d, _ in runs), statistics.mean(n for _, n in runs)
+        print(f"  tables {way}: mean depth {depth:.2f}, mean nodes {nodes / 1e6:.3f} M")
+        figures[f"{way}_depth"], figures[f"{way}_nodes"] = round(depth, 2), round(nodes)
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default="de46d98", help="the commit to compare with")
     parser.add_argument("--depths", default="10,12,14", help="depths, comma-separated")
     parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--game-seconds", type=float, default=None, metavar="S",
+                        help="measure the depth in games at S seconds a move, tables kept "
+                             "against empty, instead")
+    parser.add_argument("--games", type=int, default=2, help="games for --game-seconds")
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
                         help="append the medians as one JSON line to FILE "
                              "(benchmarks/results.jsonl)")
     args = parser.parse_args()
+    if args.game_seconds is not None:
+        warm_up()
+        eval_tables(8)
+        in_games = game_depths(args.game_seconds, args.games)
+        if args.record is not None:
+            append_result(args.record, "depth", in_games)
+        return
     depths = sorted(int(d) for d in args.depths.split(","))
     states = [midgame_position(seed) for seed in range(1, args.positions + 1)]
     warm_up()

@@ -15,7 +15,7 @@ import pytest
 
 from benchmarks.commit_expert import DONE, extract, resolve
 from benchmarks.commit_worker import answer
-from benchmarks.depth import midgame_position
+from benchmarks.depth import game_depths, midgame_position
 from shared.ai.kernel.board import to_kernel
 from shared.ai.kernel.expert import move_bits
 from shared.games import PASS
@@ -49,6 +49,21 @@ def test_an_expert_depth_request_notes_each_iteration_up_to_the_depth() -> None:
     assert plies == [1, 2, 3, 4, 5]
     nodes = [row[1] for row in done["iterations"]]
     assert nodes == sorted(nodes) and nodes[0] > 0
+
+
+def test_an_expert_depth_request_starts_from_an_empty_table() -> None:
+    """The expert keeps its table from move to move; the time to depth must not: the same
+    request twice in one process visits the same nodes."""
+    state = midgame_position(2)
+    request = {"board": state.board, "to_move": state.to_move, "expert_depth": 6}
+    assert answer(request)["iterations"][-1][1] == answer(request)["iterations"][-1][1]
+
+
+def test_a_game_measures_each_midgame_move_with_the_tables_kept_and_empty() -> None:
+    figures = game_depths(0.02, 1)
+    assert figures["games"] == 1 and figures["midgame_moves"] > 10
+    for way in ("kept", "empty"):
+        assert figures[f"{way}_depth"] >= 1 and figures[f"{way}_nodes"] > 0
 
 
 def test_an_old_extraction_gets_the_commit_s_training_added(tmp_path: Path) -> None:
