@@ -239,7 +239,7 @@ class App:
         self.ui.text("taikyoku", (w / 2, h * 0.32), u * 4, bold=True, anchor="center")
         colour = theme.BAD if self.boot_failed else theme.MUTED
         self.ui.paragraph(self.status, pygame.Rect(w * 0.15, h * 0.42, w * 0.7, h * 0.25),
-                          u * 1.4, colour)
+                          u * 1.4, colour, centred=True)
         if self.boot_failed:
             bw, bh = u * 10, u * 3
             retry = pygame.Rect(w / 2 - bw - u, h * 0.7, bw, bh)

@@ -115,13 +115,18 @@ class Ui:
         color: tuple[int, int, int] = theme.TEXT,
         *,
         bold: bool = False,
+        centred: bool = False,
     ) -> int:
-        """Draw word-wrapped text inside ``rect``; returns the y below the last line."""
+        """Draw word-wrapped text inside ``rect`` (each line centred across it with
+        ``centred``, as under a centred title); returns the y below the last line."""
         y, step = rect.top, theme.line_height(px, bold)
         for line in wrap(text, px, rect.width, bold):
             if y + theme.font(int(px), bold, line).get_height() > rect.bottom:
                 break
-            theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, y))
+            if centred:
+                theme.draw_text(self.surface, line, int(px), color, bold, midtop=(rect.centerx, y))
+            else:
+                theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, y))
             y += step
         return y
 

@@ -150,6 +150,23 @@ def test_the_review_marks_the_servers_mistakes_only(app: App,
     assert painted(app, theme.HINT_BEST) > 0  # c4's better move, framed
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_start_up_line_stands_under_the_title(app: App, lang: str) -> None:
+    """While the window looks for or starts a server (a first run prepares the engine for
+    minutes on a slow machine), its one line is centred under the centred title, as a
+    failure's lines are (it began at the left of a box of 70 % of the width)."""
+    use_language(lang)
+    app.known.welcome = None
+    app.status = words()("start-preparing")
+    app.step([])
+    screenshot(app.surface, f"rough_start_up_{lang}")
+    w, h = app.surface.get_size()
+    band = app.surface.subsurface(pygame.Rect(0, int(h * 0.42), w, int(h * 0.1)))
+    drawn = pygame.mask.from_threshold(band, theme.MUTED, (40, 40, 40, 255)).get_bounding_rects()
+    left, right = min(r.left for r in drawn), max(r.right for r in drawn)
+    assert abs((left + right) / 2 - w / 2) <= 2, (left, right, w)
+
+
 def whole_game() -> list[int]:
     """A finished 8x8 game (each side plays its first legal move; passes included): long
     enough that its record fills more columns than the window's list shows at once."""
