@@ -87,7 +87,7 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
         indent = ""
     rows: list[str] = []
     row, filled = lead, False
-    for word in body.split(" "):  # runs of spaces give empty words: spacing is kept
+    for word in words(body):
         for i, part in enumerate(breakable(word)):
             glue = "" if i else " "  # the parts of one word join without a space
             if filled and text_columns(row) + len(glue) + text_columns(part) > width:
@@ -102,6 +102,20 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
     if row.strip():
         rows.append(row.rstrip())
     return rows
+
+
+def words(body: str) -> list[str]:
+    """``body`` split at its spaces into the words a row may end after; runs of spaces
+    give empty words, so spacing is kept. A word of signs alone ("(+", "(?", "-") opens
+    what follows it and stays on its row: "(+ ahead", never "(+" / "ahead"."""
+    split = body.split(" ")
+    joined: list[str] = []
+    for word in split:
+        if joined and joined[-1] and not any(ch.isalnum() for ch in joined[-1]):
+            joined[-1] = f"{joined[-1]} {word}"
+        else:
+            joined.append(word)
+    return joined
 
 
 def breakable(word: str) -> list[str]:

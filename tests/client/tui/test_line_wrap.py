@@ -18,6 +18,18 @@ def test_lines_break_at_spaces_and_keep_their_indent() -> None:
     assert wrap("short", 20) == ["short"]
 
 
+def test_a_word_of_signs_alone_stays_with_the_word_after_it() -> None:
+    """"(+ ahead, - behind)" never leaves "(+" or "-" at a row's end."""
+    line = "at the end after that move (+ ahead, - behind), with best play (? for help)"
+    for width in range(20, 60):
+        rows = wrap(line, width)
+        assert all(text_columns(row) <= width for row in rows), rows
+        assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+        assert not any(row.endswith(("(+", " -", "(?")) for row in rows), rows
+    assert wrap("one two (+ ahead", 10) == ["one two", "(+ ahead"]
+    assert wrap("a  b", 2) == ["a", "b"]  # spacing between words is still where to break
+
+
 def test_wide_characters_count_twice_and_an_overlong_word_is_cut() -> None:
     assert text_columns("花子 played") == 11
     assert wrap("花子花子花子 ok", 8) == ["花子花子", "花子 ok"]
