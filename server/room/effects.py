@@ -23,7 +23,7 @@ these says what it needs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
 from server.room.match import Match, Seat
 from server.room.presence import Peer
@@ -88,10 +88,11 @@ class SaveSeats:
     status: str
 
 
-@dataclass(frozen=True)
-class SaveMoves:
+class SaveMoves(NamedTuple):
     """``moves`` played from ply ``ply`` of match ``code``, with the clocks after them
-    (``remaining``, None without a clock) and the result if they ended the match."""
+    (``remaining``, None without a clock) and the result if they ended the match. (A
+    named tuple, immutable like the other changes' frozen dataclasses, made for every
+    move at a third of their cost.)"""
 
     code: str
     ply: int

@@ -52,6 +52,15 @@ BUSY_TIMEOUT = 0.2
 """Seconds a write waits for a lock another program holds on the database before it is
 refused (the event loop waits with it)."""
 
+MoveRow = tuple[str, int, int, float]
+"""A row of the ``moves`` table: match, ply, move, when it was stored."""
+
+
+def _move_rows(code: str, first_ply: int, moves: Sequence[int]) -> list[MoveRow]:
+    now = time.time()
+    return [(code, first_ply + i, move, now) for i, move in enumerate(moves)]
+
+
 def default_db_path() -> Path:
     """Where the server keeps its database unless told otherwise (the user's data dir)."""
     return Path(platformdirs.user_data_dir("taikyoku")) / "taikyoku.sqlite3"
@@ -187,11 +196,19 @@ class Store:
         """Store ``changes`` in one transaction, in order, committed when this returns;
         otherwise rolled back and :class:`StoreFault` (nothing of any of them stored)."""
         with self._writing():
+            rows: list[MoveRow] = []
             for change in changes:
-                self._write(change)
+                if type(change) is not SaveMoves and rows:
+                    self._insert_moves(rows)
+                    rows = []
+                self._write(change, rows)
+            self._insert_moves(rows)
 
-    def _write(self, change: StoreChange) -> None:
-        """The statements of one change, inside the open transaction."""
+    def _write(self, change: StoreChange, rows: list[MoveRow]) -> None:
+        """The statements of one change, inside the open transaction; a move's row goes
+        to ``rows``, inserted with its neighbours in one statement (a group holds a move
+        of each of dozens of matches, and one ``executemany`` a move cost as much as the
+        rows it wrote)."""
         match change:
             case SavePlayer(player, token_hash, name):
                 now = time.time()
@@ -205,7 +222,7 @@ class Store:
                 self._db.execute("UPDATE matches SET seats = ?, status = ? WHERE code = ?",
                                  (_seats_json(seats), status, code))
             case SaveMoves(code, ply, moves, remaining, result):
-                self._add_moves(code, ply, moves)
+                rows += _move_rows(code, ply, moves)
                 self._save_clock(code, remaining)
                 if result is not None:
                     self._finish(code, result)
@@ -318,10 +335,12 @@ class Store:
             self._finish(match.code, match.result)
 
     def _add_moves(self, code: str, first_ply: int, moves: Sequence[int]) -> None:
-        now = time.time()
-        self._db.executemany(
-            "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)",
-            [(code, first_ply + i, move, now) for i, move in enumerate(moves)])
+        self._insert_moves(_move_rows(code, first_ply, moves))
+
+    def _insert_moves(self, rows: list[MoveRow]) -> None:
+        if rows:
+            self._db.executemany(
+                "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)", rows)
 
     def _save_clock(self, code: str, remaining: tuple[float, float] | None) -> None:
         if remaining is not None:
