@@ -62,6 +62,13 @@ if TYPE_CHECKING:  # imported only when discovery is on (it loads zeroconf)
 
 log = logging.getLogger("taikyoku.server")
 
+YOUNG_COLLECTION = 10_000
+"""Container allocations (net of those freed) between two collections of the youngest
+generation, where Python's default is 700: a move allocates dozens (frames, futures,
+the state, the store's rows) and most of them die young, but each collection also
+walks what survived and every tenth goes on to the older generations, about 10 us a
+move at 100 games (benchmarks/README.md, load). Cycles are still collected, later."""
+
 
 class GameServer:
     """A running taikyoku server (start/close may be called inside any running loop)."""
@@ -81,6 +88,8 @@ class GameServer:
         self._refused_hosts: set[str] = set()
         self._advertiser: Advertiser | None = None
         self._closed = asyncio.Event()
+        self._threshold: tuple[int, int, int] | None = None
+        """The collector's thresholds before :meth:`start` set its own (put back by close)."""
 
     @property
     def url(self) -> str:
@@ -129,6 +138,8 @@ class GameServer:
             # long as the server: out of the collector's way, a full collection scans only
             # what came after (tens of ms less of a stalled loop each time; see gc.freeze).
             gc.freeze()
+            self._threshold = gc.get_threshold()
+            gc.set_threshold(YOUNG_COLLECTION, *self._threshold[1:])
             await self._server.start_serving()  # players resuming find their matches
         except BaseException:  # undo what was set up
             await self.close()
@@ -176,6 +187,9 @@ class GameServer:
         if self.store is not None:
             self.store.close()
             self.store = None
+        if self._threshold is not None:
+            gc.set_threshold(*self._threshold)
+            self._threshold = None
         self._closed.set()
 
     async def serve_forever(self) -> None:

@@ -3,6 +3,7 @@ leaves every stored match as it was, and no bot of the failed server ever moves.
 
 from __future__ import annotations
 
+import gc
 import socket
 import sqlite3
 import subprocess
@@ -14,7 +15,7 @@ import pytest
 
 from server.room.effects import SaveMatch, SaveMoves, SavePlayer, StoreFault
 from server.room.match import Match, Seat
-from server.shell.app import GameServer
+from server.shell.app import YOUNG_COLLECTION, GameServer
 from server.store.database import DatabaseInUseError, Store, UnusableDatabaseError
 from server.store.file_lock import FileLock
 from shared.games import new_game
@@ -181,3 +182,17 @@ async def test_a_damaged_stored_match_does_not_stop_the_start(tmp_path, caplog) 
         assert "match BROKEN is damaged" in caplog.text
     finally:
         await server.close()
+
+
+async def test_a_running_server_collects_young_garbage_less_often_until_it_closes(
+        tmp_path) -> None:
+    """The collector's pace is the server's while it serves (app.py, YOUNG_COLLECTION),
+    and the process's own again once it closed."""
+    before = gc.get_threshold()
+    server = GameServer(server_config(tmp_path))
+    await server.start()
+    try:
+        assert gc.get_threshold() == (YOUNG_COLLECTION, *before[1:]) != before
+    finally:
+        await server.close()
+    assert gc.get_threshold() == before
