@@ -1,6 +1,6 @@
 """The evaluation's accuracy: static evaluation against exact final margins, in discs.
 
-    python -m benchmarks.eval_accuracy [--sizes 8 6] [--weights8 W] [--weights6 W]
+    python -m benchmarks.eval_accuracy [--sizes 8] [--weights8 W] [--weights6 W]
         [--record benchmarks/results.jsonl]
     python -m benchmarks.eval_accuracy --data DIR [--held-out] ...
 
@@ -144,7 +144,8 @@ def main() -> None:
     parser.add_argument("--held-out", action="store_true",
                         help="with --data: the training games every fit holds out, not the "
                              "benchmark games")
-    parser.add_argument("--sizes", type=int, nargs="+", choices=(6, 8), default=[8, 6])
+    parser.add_argument("--sizes", type=int, nargs="+", choices=(6, 8),
+                        help="default: the sizes with an exact set (with --data: 8 6)")
     parser.add_argument("--weights8", default="packaged", metavar="W")
     parser.add_argument("--weights6", default="packaged", metavar="W")
     parser.add_argument("--record", type=Path, metavar="RESULTS",
@@ -153,7 +154,8 @@ def main() -> None:
     if args.held_out and args.data is None:
         parser.error("--held-out reads the games under --data DIR")
     figures: dict[str, Any] = {}
-    for size in args.sizes:
+    sizes = args.sizes or ([8, 6] if args.data else [n for n in (8, 6) if set_path(n).exists()])
+    for size in sizes:
         if args.data is None:
             source = f"the exact set {set_path(size)}"
             if not set_path(size).exists():

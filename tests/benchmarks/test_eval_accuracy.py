@@ -31,9 +31,11 @@ def test_the_exact_set_s_errors_are_printed_and_recorded(
     exact = tmp_path / "othello6.npz"
     training(["--config", "tiny", "--data", str(tmp_path), "exact-set", "--size", "6",
               "--positions", "1", "--out", str(exact)])
-    monkeypatch.setattr(eval_accuracy, "set_path", lambda size: exact)
     results = tmp_path / "results.jsonl"
-    monkeypatch.setattr(sys, "argv", ["eval_accuracy", "--sizes", "6", "--weights6", "commit:HEAD",
+    # no --sizes: the sizes that have a set (here 6x6 only)
+    monkeypatch.setattr(eval_accuracy, "set_path",
+                        lambda size: exact if size == 6 else tmp_path / "no.npz")
+    monkeypatch.setattr(sys, "argv", ["eval_accuracy", "--weights6", "commit:HEAD",
                                       "--record", str(results)])
     eval_accuracy.main()
     printed = capsys.readouterr().out
@@ -41,6 +43,7 @@ def test_the_exact_set_s_errors_are_printed_and_recorded(
     line = json.loads(results.read_text().splitlines()[-1])
     figures = line["size6"]
     assert line["benchmark"] == "eval_accuracy" and figures["weights"] == "commit:HEAD"
+    assert "size8" not in line
     own, _, empties, margin = load_set(exact)
     assert figures["positions"] == own.size
     # the hand-written evaluation is rescaled by least squares, so it errs less than a
