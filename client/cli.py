@@ -7,7 +7,8 @@ the catalogue's ``cli-…`` entries; each subcommand chooses its language itself
 
 A bad ``TAIKYOKU_GAMES`` (shared.plugins) stops every subcommand here, with one line
 and exit status 2: the games are loaded, and their words checked, before any
-subcommand's module is imported.
+subcommand's module is imported. A plugged-in game's engine is checked before `play`
+and `tui` (which may start a server of their own) as `serve` and `bot` check it.
 """
 
 from __future__ import annotations
@@ -67,6 +68,10 @@ def _run(args: list[str]) -> int:
         usage = _help()  # in the system's language, which words() then speaks
         print(words()("cli-unknown", command=name) + "\n\n" + usage, file=sys.stderr)
         return 2
+    if name in ("play", "tui"):  # either may start a server of its own, with its bots
+        from shared.ai import check_engines
+
+        check_engines()  # a plugged-in game's misspelt engine stops it here (PluginError)
     module_name, func_name = COMMANDS[name]
     func = getattr(importlib.import_module(module_name), func_name)
     return int(func(rest) or 0)

@@ -74,9 +74,10 @@ def test_the_line_names_the_bad_module_among_good_ones(tmp_path) -> None:
     _stopped_saying(done, f"{BAD}.no_game", "defines no GAME")
 
 
-@pytest.mark.parametrize("command", ["serve", "bot", "python -m server"])
-def test_a_misspelt_engine_stops_the_server_and_the_bot_as_they_start(command: str,
-                                                                      tmp_path) -> None:
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_misspelt_engine_stops_every_command_as_it_starts(command: str, tmp_path) -> None:
+    """The window and the terminal as well as the server and the bot: either may start a
+    server of its own, whose bots would need the engine."""
     module = f"{BAD}.misspelt_engine"
     done = _run(COMMANDS[command], module, tmp_path)
     _stopped_saying(done, module, "its engine shared.ai.generik cannot be imported: "
