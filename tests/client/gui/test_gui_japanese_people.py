@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -19,7 +20,6 @@ from client.common.options import Plan
 from client.common.words import use_language
 from client.gui.app import App
 from server.shell.app import GameServer
-from shared.games.othello import COLUMNS
 from shared.words import LANGUAGES
 from tests.client.client_support import Driver, screenshot
 from tests.client.gui.japanese_window import (  # noqa: F401 (fonts: a fixture)
@@ -37,23 +37,15 @@ from tests.client.tui.japanese_terminal import (
     OVER_PROMPT,
     TICTACTOE_TOP,
     check_screen,
+    othello_pick,
+    othello_top,
     record,
     tictactoe_pick,
 )
 from tests.client.tui.pty_support import Pty
 from tests.conftest import ConnectPeer, MakeServer
 
-OTHELLO_4_TOP = "    " + "  ".join(COLUMNS[:4])
-
-
-def othello_4_pick(screen: str) -> str:
-    """The first square marked '*' (a legal move) on the last 4x4 board of ``screen``."""
-    rows = screen[screen.rindex(OTHELLO_4_TOP):].splitlines()[1:5]
-    for row in rows:
-        number, cells = row[:3], row[3:]
-        if "*" in cells:
-            return f"{COLUMNS[cells.index('*') // 3]}{int(number)}"
-    raise AssertionError(f"no legal move on the board:\n{screen}")
+OTHELLO_4_TOP = othello_top(4)
 
 
 async def terminal_plays(term: Pty, pick: Callable[[str], str], top: str) -> str:
@@ -73,7 +65,7 @@ async def terminal_plays(term: Pty, pick: Callable[[str], str], top: str) -> str
 
 @pytest.mark.parametrize("game, size, pick, top", [
     ("tictactoe", 3, tictactoe_pick, TICTACTOE_TOP),
-    ("othello", 4, othello_4_pick, OTHELLO_4_TOP)])
+    ("othello", 4, partial(othello_pick, size=4), OTHELLO_4_TOP)])
 @pytest.mark.usefixtures("fonts")  # the system's fonts, and a machine without them
 async def test_the_japanese_window_against_a_japanese_terminal(
         game: str, size: int, pick: Callable[[str], str], top: str, game_server: GameServer,

@@ -53,9 +53,14 @@ def tictactoe_pick(screen: str) -> str:
     return next(ch for ch in board[:120] if ch.isdigit())
 
 
-def othello_pick(screen: str) -> str:
-    """The first square marked '*' (a legal move) on the last 8x8 board of ``screen``."""
-    rows = screen[screen.rindex(OTHELLO_TOP):].splitlines()[1:9]
+def othello_top(size: int) -> str:
+    """The column letters' row above an Othello board of ``size`` in the terminal."""
+    return "    " + "  ".join(COLUMNS[:size])
+
+
+def othello_pick(screen: str, size: int = 8) -> str:
+    """The first square marked '*' (a legal move) on the last board of ``screen``."""
+    rows = screen[screen.rindex(othello_top(size)):].splitlines()[1:size + 1]
     for row in rows:
         number, cells = row[:3], row[3:]
         if "*" in cells:
@@ -66,7 +71,7 @@ def othello_pick(screen: str) -> str:
 TICTACTOE_TOP = "/---|"
 
 
-OTHELLO_TOP = "    " + "  ".join(COLUMNS[:8])
+OTHELLO_TOP = othello_top(8)
 
 
 def board_in_view(screen: str, top: str) -> bool:
