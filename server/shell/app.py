@@ -89,7 +89,8 @@ class GameServer:
         self._advertiser: Advertiser | None = None
         self._closed = asyncio.Event()
         self._threshold: tuple[int, int, int] | None = None
-        """The collector's thresholds before :meth:`start` set its own (put back by close)."""
+        """The collector's thresholds before :meth:`start` set its own (put back by close);
+        None when another server of this process had set them, which puts them back."""
 
     @property
     def url(self) -> str:
@@ -138,8 +139,9 @@ class GameServer:
             # long as the server: out of the collector's way, a full collection scans only
             # what came after (tens of ms less of a stalled loop each time; see gc.freeze).
             gc.freeze()
-            self._threshold = gc.get_threshold()
-            gc.set_threshold(YOUNG_COLLECTION, *self._threshold[1:])
+            if (threshold := gc.get_threshold())[0] != YOUNG_COLLECTION:  # not a server's
+                self._threshold = threshold  # already: this one puts it back
+                gc.set_threshold(YOUNG_COLLECTION, *threshold[1:])
             await self._server.start_serving()  # players resuming find their matches
         except BaseException:  # undo what was set up
             await self.close()

@@ -196,3 +196,19 @@ async def test_a_running_server_collects_young_garbage_less_often_until_it_close
     finally:
         await server.close()
     assert gc.get_threshold() == before
+
+
+async def test_servers_overlapping_in_one_process_leave_its_own_pace_behind(tmp_path) -> None:
+    """Two servers whose lives overlap (as tests run them): once both closed, in either
+    order, the process collects at its own pace again."""
+    before = gc.get_threshold()
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+    first = GameServer(server_config(tmp_path / "a"))
+    second = GameServer(server_config(tmp_path / "b"))
+    await first.start()
+    await second.start()
+    await first.close()
+    await second.close()
+    assert gc.get_threshold() == before
+
