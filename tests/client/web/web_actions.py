@@ -218,7 +218,7 @@ def play_in_japanese(page: Page, game: str) -> None:
     assert english_words(page) == []
     page.get_by_role("button", name="対局開始").tap()
     expect(page.locator(".turn")).to_have_text(re.compile("あなたの番です"))
-    board_in_view(page)
+    in_view(page, "svg.board")
     assert english_words(page) == []
     result = page.locator(".result")
     ours = page.locator("svg.board.playable .hit.legal")
@@ -243,14 +243,6 @@ def english_words(page: Page) -> list[str]:
                   e.getAttribute("placeholder") || e.getAttribute("aria-label"))].join("\\n");
     }""")
     return [w for w in re.findall(r"[A-Za-z]{2,}", ALLOWED_LATIN.sub(" ", text))]
-
-
-def board_in_view(page: Page) -> None:
-    box = page.locator("svg.board").bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
 
 
 BOXES = """(selectors) => selectors.map((selector) => {
