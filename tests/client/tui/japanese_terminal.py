@@ -43,8 +43,9 @@ def english_words(text: str, names: set[str]) -> list[str]:
     a command line to copy, and the words one types or presses."""
     text = re.sub(r"(?:ws|http)://\S+|`[^`]*`", " ", text)
     allowed = command_words() | KEY_NAMES | names
-    return [word for word in re.findall(r"[A-Za-z][A-Za-z0-9]+", text)
-            if word not in allowed and not re.fullmatch(r"[A-Z0-9]{4,8}|[a-h][1-8]", word)]
+    runs = re.findall(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*", text)  # whole: 497TPN, not TPN
+    return [word for word in runs if len(word) > 1 and word not in allowed
+            and not re.fullmatch(r"[A-Z0-9]{4,8}|[a-h][1-8]", word)]
 
 
 def tictactoe_pick(screen: str) -> str:
