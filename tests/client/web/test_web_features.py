@@ -11,6 +11,7 @@ tests/output/.
 from __future__ import annotations
 
 import re
+import time
 from functools import partial
 
 import msgspec
@@ -40,6 +41,7 @@ from tests.client.web.web_actions import (
     patient_expect,  # noqa: F401 (this module's waits)
     received_frames,
     sent_frames,
+    settled,
     start_game,
 )
 from tests.client.web.web_support import screenshot
@@ -135,7 +137,7 @@ def test_a_spectator_chats_and_sees_an_offer_without_answering_it(web_server,
 def test_the_new_game_form_offers_a_clock_and_hints_the_lobby_shows_them(web_server,
                                                                          open_page) -> None:
     host = open_page("desktop")
-    frames = sent_frames(host)
+    frames, received = sent_frames(host), received_frames(host)
     start_game(host, web_server, "Taro",
                "Othello 4x4", "A person", "You", "1+0", "Allowed for both")
     code = host.locator(".share .code").inner_text()
@@ -148,13 +150,19 @@ def test_the_new_game_form_offers_a_clock_and_hints_the_lobby_shows_them(web_ser
     enter(guest, web_server, "Hana")
     listed = guest.locator(".open-matches li").filter(has_text=code)
     expect(listed).to_contain_text("Othello 4x4: Taro, 1 min clock, hints allowed")
+    start = time.monotonic()  # before our clock can start
     listed.get_by_role("button", name="Join").tap()
     expect(host.locator(".seat").nth(1)).to_contain_text("White: Hana")
     expect(host.locator(".seat .clock.running")).to_have_count(1)
-    first = clock_seconds(clocks.nth(0).inner_text())
-    host.wait_for_timeout(2_200)  # no state comes meanwhile: the page counts down itself
-    later = clock_seconds(clocks.nth(0).inner_text())
-    assert 56 <= later < first <= 60, (first, later)
+    states = sum(f["type"] == "state" for f in received)
+    shown = clocks.nth(0).inner_text()
+    for _ in range(2):  # two seconds counted down...
+        expect(clocks.nth(0)).not_to_have_text(shown)
+        shown = clocks.nth(0).inner_text()
+    elapsed = time.monotonic() - start
+    assert sum(f["type"] == "state" for f in received) == states  # ...by the page itself
+    later = clock_seconds(shown)
+    assert 60 - elapsed - 1 <= later < 60, (later, elapsed)  # no faster than time passes
     expect(clocks.nth(1)).to_have_text("1:00")
     expect(host.locator("#hint")).to_be_enabled()  # hints between people, as allowed
 
@@ -287,8 +295,8 @@ def test_sounds_start_after_a_gesture_and_the_mute_is_remembered(web_server,
     heard = page.evaluate("window.audioSpy.oscillators")
     page.locator("svg.board.playable .hit.legal").first.click()
     expect(page.locator(".moves h3")).to_have_text("Moves (4)")
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.audioSpy.oscillators") == heard  # muted: nothing played
+    # muted: nothing played (app.js plays a state's cues before it draws the state)
+    assert page.evaluate("window.audioSpy.oscillators") == heard
 
     page.reload()  # the switch is remembered by the browser
     expect(sound).to_have_text("Sound off")
@@ -347,7 +355,7 @@ def test_screenshots_of_a_game_with_hints_clocks_and_chat(warm_web_server,
         expect(page.locator(".chat-lines li")).to_have_count(2)
         page.locator("#hint").click()
         expect(page.locator("svg.board text.hint").first).to_be_visible()
-        page.wait_for_timeout(500)  # the last discs finish turning over
+        settled(page)
         page.evaluate("window.scrollTo(0, 0)")
         fits(page)
         screenshot(page, f"web_features_{size}")

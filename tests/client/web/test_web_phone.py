@@ -17,6 +17,7 @@ from client.common.connection import Connection
 from shared.protocol import Chat, Joined
 from tests.client.web.web_actions import (
     Person,
+    box,
     choose,
     enter,
     fits,
@@ -25,6 +26,7 @@ from tests.client.web.web_actions import (
     match_code,
     moves_shown,
     patient_expect,  # noqa: F401 (this module's waits)
+    settled,
 )
 from tests.client.web.web_looks import covered_by
 from tests.client.web.web_support import OpenPage, ThreadedServer, screenshot
@@ -51,9 +53,9 @@ def first_screen(page: Page) -> None:
 
 def square_size(page: Page) -> float:
     """One square's width on screen, in CSS pixels."""
-    box = page.locator("svg.board .hit").first.bounding_box()
-    assert box is not None
-    return float(box["width"])
+    square = box(page, "svg.board .hit")
+    assert square is not None
+    return square["width"]
 
 
 @pytest.mark.parametrize(("viewport", "label", "size"), [
@@ -90,9 +92,9 @@ def test_a_whole_game_on_a_phone_never_moves_the_board(web_server: ThreadedServe
         played += 1
         first_screen(page)
         if played in (1, 10):
-            page.wait_for_timeout(500)  # the discs finish turning over
+            settled(page)
             screenshot(page, f"web_{viewport}_move{played}")
-    page.wait_for_timeout(500)  # the last discs finish turning over
+    settled(page)
     screenshot(page, f"web_{viewport}_over")
     first_screen(page)
     in_view(page, "#rematch")  # what comes next is in reach too
@@ -212,7 +214,7 @@ def test_a_tablet_either_way_gives_the_board_the_room(web_server: ThreadedServer
     expect(page.locator(".moves h3")).to_have_text("Moves (2)")
     first_screen_without_clock(page)
     in_view(page, ".last-move")
-    board = page.locator("svg.board").bounding_box()
+    board = box(page, "svg.board")
     side = page.viewport_size
     assert board is not None and side is not None
     assert board["width"] >= 0.7 * min(side["width"], side["height"])

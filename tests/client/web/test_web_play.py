@@ -33,6 +33,7 @@ from tests.client.web.web_actions import (
     patient_expect,  # noqa: F401 (this module's waits)
     play_to_the_end,
     sent_frames,
+    settled,
     start_game,
 )
 from tests.client.web.web_support import ThreadedServer, screenshot
@@ -322,7 +323,7 @@ def test_screenshots_of_the_lobby_and_a_game_at_desktop_and_phone_sizes(web_serv
         expect(page.locator(".turn")).to_have_text(
             "Looking back at move 5")
         page.get_by_role("button", name="back to the game").click()
-        page.wait_for_timeout(700)  # the last discs finish turning over
+        settled(page)
         page.evaluate("window.scrollTo(0, 0)")
         fits(page)
         screenshot(page, f"web_othello_{size}")

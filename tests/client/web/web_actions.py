@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Dialog, Page, expect
 
 from client.common.connection import Connection
+from server.room.identity import CODE_ALPHABET, CODE_LENGTH, UNLISTED_CODE_LENGTH
 from shared.protocol import Create, Joined, MatchState, ServerMessage
 from tests.client.web.web_support import (
     ThreadedServer,
@@ -59,6 +60,9 @@ def start_game(page: Page, server: ThreadedServer, name: str, *labels: str,
 # ---- in a game ----------------------------------------------------------------------
 
 HOSTILE = "<img src=x onerror=alert(1)>"
+CODE = (rf"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}"
+        rf"(?:[{CODE_ALPHABET}]{{{UNLISTED_CODE_LENGTH - CODE_LENGTH}}})?")
+"""A match code, listed or unlisted, as the server makes them (server/room/identity.py)."""
 PATIENCE_MS = 30_000
 """How long a wait on what the page shows may take: a bot's first move in a new server
 (its worker starting) on a loaded machine took over 5 s, expect's default, with two
@@ -85,8 +89,8 @@ def match_code(page: Page) -> str:
     """The code in the match's title, once the title shows one (after a reload or a
     resume the title is drawn when the match's first state arrives, not at once)."""
     title = page.locator(".match-title")
-    expect(title).to_have_text(re.compile(r"match [A-Z0-9]{6}"))
-    found = re.search(r"match ([A-Z0-9]{6})", title.inner_text())
+    expect(title).to_have_text(re.compile(rf"match {CODE}"))
+    found = re.search(rf"match ({CODE})", title.inner_text())
     assert found
     return found.group(1)
 
@@ -127,10 +131,9 @@ def fits(page: Page) -> None:
     assert page.viewport_size is not None
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    board = page.locator("svg.board")
-    if board.count():
-        box = board.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    board = box(page, "svg.board")
+    if board is not None:
+        assert board["x"] >= 0 and board["x"] + board["width"] <= width
     heights = page.eval_on_selector_all(
         "button:not(.move)",
         "bs => bs.map(b => b.getBoundingClientRect().height).filter(h => h > 0)")  # shown ones
@@ -198,6 +201,27 @@ def join_from_lobby(page: Page, code: str) -> None:
     expect(page.locator(".match-title")).to_contain_text(code)
 
 
+def box(page: Page, selector: str) -> dict[str, float] | None:
+    """Where the first element matching ``selector`` is (x, y, width, height in CSS
+    pixels), or None: read in one step in the page, as :data:`BOXES` does; Playwright's
+    ``bounding_box`` finds the element, then asks its box, and an element that the page
+    redrew on a state between the two has none."""
+    found = page.evaluate("""(selector) => {
+        const node = document.querySelector(selector);
+        if (node === null) return null;
+        const r = node.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }""", selector)
+    return None if found is None else {k: float(v) for k, v in found.items()}
+
+
+def settled(page: Page) -> None:
+    """Until every animation that ends has ended (the discs turned over, the marks grown),
+    for a screenshot of what stays; the pulses of a thinking bot or a low clock go on."""
+    page.wait_for_function("""() => document.getAnimations().every((a) =>
+        a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)""")
+
+
 def in_view(page: Page, *selectors: str) -> None:
     """The first element matching each selector is shown whole inside the viewport."""
     outside = [f"{selector} {where or 'missing'}" for selector, where in
@@ -242,7 +266,12 @@ def english_words(page: Page) -> list[str]:
                 ...[...document.querySelectorAll("[placeholder], [aria-label]")].map((e) =>
                   e.getAttribute("placeholder") || e.getAttribute("aria-label"))].join("\\n");
     }""")
-    return [w for w in re.findall(r"[A-Za-z]{2,}", ALLOWED_LATIN.sub(" ", text))]
+    return latin_words(text)
+
+
+def latin_words(text: str) -> list[str]:
+    """The words of two Latin letters or more in ``text`` but those ALLOWED_LATIN allows."""
+    return re.findall(r"[A-Za-z]{2,}", ALLOWED_LATIN.sub(" ", text))
 
 
 BOXES = """(selectors) => selectors.map((selector) => {
@@ -258,7 +287,8 @@ BOXES = """(selectors) => selectors.map((selector) => {
 is redrawn on every state, so the elements of two steps could differ)."""
 
 
-ALLOWED_LATIN = re.compile(r"taikyoku|English|\b[A-Z0-9]{6}\b|K7QX|「Player」")
+ALLOWED_LATIN = re.compile(rf"taikyoku|English|(?<![A-Za-z0-9]){CODE}(?![A-Za-z0-9])|K7QX"
+                           "|「Player」")
 """What may stay in Latin letters on a Japanese screen: the program's name, the switch's
 own name for English, a match code and the example of one, the name the server makes up
 for a player without one (and board coordinates, a single letter with a digit, which

@@ -44,6 +44,7 @@ import pytest
 from server.shell.app import GameServer
 from server.shell.web_files import content_security_policy
 from tests import OUTPUT
+from tests.client.client_support import ENGINE_LIMIT
 from tests.conftest import server_config
 
 if TYPE_CHECKING:
@@ -194,7 +195,8 @@ class ThreadedServer:
         self._thread = threading.Thread(target=self._loop.run_forever, name="web_server",
                                         daemon=True)
         self._thread.start()
-        self.server: GameServer = self.run(self._start())
+        # a warm start compiles the engine first when the cache is cold (a fresh clone)
+        self.server: GameServer = self.run(self._start(), ENGINE_LIMIT)
 
     async def _start(self) -> GameServer:
         server = GameServer(self._config)
