@@ -278,6 +278,16 @@ class Driver:
             return None
         return view
 
+    def on_board(self, step: Callable[[App, MatchView, MatchState], bool],
+                 ) -> Callable[[App], bool]:
+        """A window script that hands ``step`` every frame that shows a match's board: the
+        window, the match's view and its state; ``step`` says when the script is done.
+        Until a board is shown the window runs on (within the time limit)."""
+        def script(app: App) -> bool:
+            view = self.board_shown(app)
+            return view is not None and view.state is not None and step(app, view, view.state)
+        return script
+
     def click_square(self, app: App, square: int) -> None:
         lay = app.game.layout
         assert lay is not None

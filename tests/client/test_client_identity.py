@@ -15,11 +15,12 @@ import pytest
 from client.common import identity, launch
 from client.common.client_state import ClientState
 from client.common.discovery import FoundServer
+from client.common.match_view import MatchView
 from client.common.options import Plan, parse
 from client.gui.app import App
 from server.config import ServerConfig
 from server.shell.app import GameServer
-from shared.protocol import Joined
+from shared.protocol import Joined, MatchState
 from tests.client.client_support import (
     ENGINE_LIMIT,
     Driver,
@@ -139,17 +140,14 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
     driver = Driver(ENGINE_LIMIT)  # its server compiles the engine first on a cold cache
     seen: dict[str, object] = {}
 
-    def play_one(app: App) -> bool:
-        view = driver.board_shown(app)
-        if view is None or view.state is None:
-            return False
-        if view.state.ply == 0 and driver.clicked_ply != 0:
+    def play_one(app: App, view: MatchView, s: MatchState) -> bool:
+        if s.ply == 0 and driver.clicked_ply != 0:
             driver.clicked_ply = 0
             driver.click_square(app, 4)
-        seen.update(code=view.state.match, ply=view.state.ply)
-        return view.state.ply >= 2 and view.my_turn  # closed on our turn
+        seen.update(code=s.match, ply=s.ply)
+        return s.ply >= 2 and view.my_turn  # closed on our turn
 
-    await first.run(play_one)
+    await first.run(driver.on_board(play_one))
     assert first.where is not None and first.where.server is not None
     first_port = first.where.server.port
     blocker = socket.socket()  # the old port is taken now: the new server gets another one
@@ -161,15 +159,12 @@ async def test_window_reopened_after_a_close_is_back_in_the_game(tmp_path: Path)
                       players_dir=tmp_path / "players"), size=(800, 600), find=find)
     reopened = Driver(ENGINE_LIMIT)  # the second window starts a server of its own too
 
-    def look(app: App) -> bool:
-        view = reopened.board_shown(app)
-        if view is None:
-            return False
+    def look(app: App, view: MatchView, s: MatchState) -> bool:
         screenshot(app.surface, "resumed_game")
         return True
 
     try:
-        await second.run(look)
+        await second.run(reopened.on_board(look))
     finally:
         blocker.close()
     view = second.known.view

@@ -16,10 +16,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from client.common.match_view import MatchView
 from client.common.options import Plan
 from client.common.words import use_language
 from client.gui.app import App
 from server.shell.app import GameServer
+from shared.protocol import MatchState
 from shared.words import LANGUAGES
 from tests.client.client_support import Driver, screenshot
 from tests.client.gui.japanese_window import (  # noqa: F401 (fonts: a fixture)
@@ -82,12 +84,7 @@ async def test_the_japanese_window_against_a_japanese_terminal(
     hanako: list[tuple[Pty, asyncio.Task[str]]] = []
     seen: dict[str, str] = {}
 
-    def script(app: App) -> bool:
-        view = driver.board_shown(app)
-        if view is None:
-            return False
-        s = view.state
-        assert s is not None
+    def script(app: App, view: MatchView, s: MatchState) -> bool:
         if s.status == "waiting" and not hanako:
             screenshot(app.surface, f"{shot}_waiting")
             term = Pty(["--server", game_server.url, "--name", "花子", "--token-file",
@@ -108,7 +105,7 @@ async def test_the_japanese_window_against_a_japanese_terminal(
         return False
 
     try:
-        await app.run(script)
+        await app.run(driver.on_board(script))
         text = await hanako[0][1]
     finally:
         for term, _ in hanako:
@@ -157,20 +154,17 @@ async def test_a_match_nobody_is_left_at_reads_the_same_in_the_window(
         await taro.close()
         await hanako.close()
 
-    def script(app: App) -> bool:
-        view = driver.board_shown(app)
-        if view is None:
-            return False
+    def script(app: App, view: MatchView, s: MatchState) -> bool:
         if not gone:
             gone.append(asyncio.create_task(both_go()))
-        if view.state is None or view.state.status != "over":
+        if s.status != "over":
             return False
         drawn.clear()  # the next frame, drawn whole
         app.step([])
         screenshot(app.surface, f"{lang}_{game}_{end.replace(' ', '_')}_window")
         return True
 
-    await app.run(script)
+    await app.run(driver.on_board(script))
     await gone[0]
     shown = re.sub(r"\s", "", "".join(t for t, *_ in drawn))  # lines as broken
     assert re.sub(r"\s", "", NO_WINNER[lang] + ENDS[end][lang]) in shown, shown

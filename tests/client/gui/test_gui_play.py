@@ -16,6 +16,7 @@ import pygame
 
 from client.common import launch
 from client.common.discovery import FoundServer
+from client.common.match_view import MatchView
 from client.common.options import Plan
 from client.gui.app import App
 from server.config import ServerConfig
@@ -36,12 +37,7 @@ async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
     driver = Driver()
     seen: dict[str, object] = {}
 
-    def script(app: App) -> bool:
-        view = driver.board_shown(app)
-        if view is None:
-            return False
-        s = view.state
-        assert s is not None
+    def script(app: App, view: MatchView, s: MatchState) -> bool:
         if "illegal" not in seen and view.my_turn:
             seen["illegal"] = s.ply
             driver.click_square(app, parse_square("a1", 8))  # flips nothing
@@ -53,7 +49,7 @@ async def test_clicks_send_the_right_moves(game_server: GameServer) -> None:
             return False
         return "move" in seen and s.ply >= 2  # our move and the bot's reply
 
-    await app.run(script)
+    await app.run(driver.on_board(script))
     view = app.known.view
     assert view is not None and view.state is not None
     assert seen["illegal"] == 0
@@ -78,12 +74,7 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
     driver = Driver()
     first: dict[str, object] = {}
 
-    def script(app: App) -> bool:
-        view = driver.board_shown(app)
-        if view is None:
-            return False
-        s = view.state
-        assert s is not None
+    def script(app: App, view: MatchView, s: MatchState) -> bool:
         if not first:
             if s.status == "over":
                 first.update(code=s.match, seat=view.seat, result=view.result_text())
@@ -97,7 +88,7 @@ async def test_embedded_default_plays_a_full_game(tmp_path: Path) -> None:
             return False
         return s.match != first["code"]  # the rematch has started
 
-    await app.run(script)
+    await app.run(driver.on_board(script))
     assert looked, "the LAN was searched before starting a server"
     assert app.where is not None and app.where.server is not None
     assert first["result"] in ("You won!", "The bot won.", "Draw.")
@@ -113,12 +104,7 @@ async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> N
     hanako: list[asyncio.Task[str]] = []
     mine = iter([0, 1, 2])  # Hanako answers 3 and 4: the top row wins
 
-    def script(app: App) -> bool:
-        view = driver.board_shown(app)
-        if view is None:
-            return False
-        s = view.state
-        assert s is not None
+    def script(app: App, view: MatchView, s: MatchState) -> bool:
         if s.status == "waiting" and not hanako:
             hanako.append(asyncio.create_task(play_script(
                 game_server, Plan(name="Hanako"), ["j", "1", "3", "4", "q"])))
@@ -127,7 +113,7 @@ async def test_window_plays_a_person_at_a_terminal(game_server: GameServer) -> N
             driver.click_square(app, next(mine))
         return s.status == "over"
 
-    await app.run(script)
+    await app.run(driver.on_board(script))
     view = app.known.view
     assert view is not None and view.state is not None
     assert view.label(1) == "Hanako" and view.result_text() == "You won!"

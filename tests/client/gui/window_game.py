@@ -18,11 +18,13 @@ from typing import Any
 
 import pygame
 
+from client.common.match_view import MatchView
 from client.common.options import Plan
 from client.gui import theme
 from client.gui.app import App
 from client.gui.board import GROUNDS, Layout
 from shared.games import get_game
+from shared.protocol import MatchState
 from tests.client.client_support import Driver, screenshot, settle
 
 
@@ -60,12 +62,7 @@ async def play(server: str, game: str, size: int, shot: str) -> dict[str, Any]:
     driver = Driver()
     report: dict[str, Any] = {}
 
-    def script(app: App) -> bool:
-        view = driver.board_shown(app)
-        if view is None:
-            return False
-        s = view.state
-        assert s is not None
+    def script(app: App, view: MatchView, s: MatchState) -> bool:
         if s.status == "over":
             settle(app)  # the last piece fully drawn, not mid-animation
             app.step([])
@@ -82,7 +79,7 @@ async def play(server: str, game: str, size: int, shot: str) -> dict[str, Any]:
             driver.click_square(app, s.legal[0])
         return False
 
-    await app.run(script)
+    await app.run(driver.on_board(script))
     app.close_window()
     return report
 
