@@ -20,9 +20,10 @@ import { LANGUAGES, language, t } from "./words.js";
 
 /** Every game on every size, in the catalogue's order: [game, size]. */
 const GAMES = CATALOGUE.games.flatMap((info) => info.sizes.map((size) => [info.name, size]));
-/** The clocks on offer: each side's minutes and the seconds added after each move. */
-const CLOCKS = [["none", null, null], ["1+0", "1+0", { initial: 60, increment: 0 }],
-  ["3+2", "3+2", { initial: 180, increment: 2 }], ["5+3", "5+3", { initial: 300, increment: 3 }]];
+/** The clocks on offer (the window's too): each side's minutes and the seconds added
+ * after each move, named by the catalogue's words for a clock as everywhere else. */
+const CLOCKS = [["none", null], ["1+0", { initial: 60, increment: 0 }],
+  ["3+2", { initial: 180, increment: 2 }], ["5+3", { initial: 300, increment: 3 }]];
 const CHOICES_KEY = "taikyoku.choices"; // the last game's choices, in the browser's storage
 /** Where there is room, the choices show unfolded. */
 const ROOMY = "(min-width: 760px) and (min-height: 600px)";
@@ -198,7 +199,7 @@ export class LobbyScreen {
     const c = this.choice;
     const bot = CATALOGUE.bots.find((b) => b.level === c.level);
     const first = t("about-first", { seat: c.seat, vs: c.vs });
-    const clock = CLOCKS.find(([value]) => value === c.clock)[2];
+    const clock = CLOCKS.find(([value]) => value === c.clock)[1];
     const more = [first];
     if (this.features.includes("clock")) {
       more.push(clock ? t("about-clock", { clock: clockWords(clock) }) : t("about-no-clock"));
@@ -235,7 +236,8 @@ export class LobbyScreen {
     const options = [];
     if (this.features.includes("clock")) {
       options.push(choiceRow(t("lobby-clock-choice"),
-        CLOCKS.map(([value, text]) => [value, text || t("lobby-clock-none")]), () => c.clock,
+        CLOCKS.map(([value, clock]) => [value, clock ? clockWords(clock) : t("lobby-clock-none")]),
+        () => c.clock,
         (v) => { c.clock = v; this.describe(); }));
     }
     if (this.forPeople("hint")) {
@@ -259,7 +261,7 @@ export class LobbyScreen {
     this.storage.set(CHOICES_KEY, JSON.stringify(c));
     const request = { type: "create", game: c.game, size: c.size, vs: c.vs, seat: c.seat };
     if (c.vs === "bot") request.bot = { level: c.level };
-    const clock = CLOCKS.find(([value]) => value === c.clock)[2];
+    const clock = CLOCKS.find(([value]) => value === c.clock)[1];
     if (clock && this.features.includes("clock")) request.clock = clock;
     if (c.hints === "yes" && this.forPeople("hint")) request.hints = true;
     if (this.forPeople("private")) {

@@ -139,7 +139,7 @@ def test_the_new_game_form_offers_a_clock_and_hints_the_lobby_shows_them(web_ser
     host = open_page("desktop")
     frames, received = sent_frames(host), received_frames(host)
     start_game(host, web_server, "Taro",
-               "Othello 4x4", "A person", "You", "1+0", "Allowed for both")
+               "Othello 4x4", "A person", "You", "1 min", "Allowed for both")
     code = host.locator(".share .code").inner_text()
     create = next(f for f in frames if f["type"] == "create")
     assert create["clock"] == {"initial": 60, "increment": 0} and create["hints"] is True

@@ -69,7 +69,7 @@ def test_a_whole_game_on_a_phone_never_moves_the_board(web_server: ThreadedServe
     unscrolled(page)
     in_view(page, "#play")
     screenshot(page, f"web_{viewport}_lobby")
-    choose(page, label, "The computer (bot)", "1 Beginner", "You", "5+3")
+    choose(page, label, "The computer (bot)", "1 Beginner", "You", "5 min +3s")
     assert covered_by(page, "#play") == []  # Play follows the choices, over none of them
     page.locator("#play").tap()
     expect(page.locator(".turn")).to_have_text("Your move (Black)")
@@ -124,7 +124,7 @@ def test_a_returning_player_reaches_play_and_resume_without_scrolling(
     enter(page, web_server, "Taro")
     about = page.locator(".new-game .about")
     expect(about).to_contain_text("Othello 8x8 against the bot, level 3 Intermediate")
-    choose(page, "Tic-tac-toe", "The computer (bot)", "1 Beginner", "The bot", "1+0")
+    choose(page, "Tic-tac-toe", "The computer (bot)", "1 Beginner", "The bot", "1 min")
     expect(about).to_have_text("Tic-tac-toe against the bot, level 1 Beginner"
                                "The bot moves first · 1 min clock.")
     page.locator("#play").tap()

@@ -11,8 +11,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from client.common.clock_view import low_time_threshold
+from client.common.match_view import clock_words
+from client.gui.lobby_screen import CLOCKS
 from shared.ai.levels import LEVELS, level_words
 from shared.protocol import Leave
+from shared.words import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, get_words
 from tests.client.web.web_actions import (  # noqa: F401 (patient_expect: this module's waits)
     Person,
     choose,
@@ -42,6 +45,25 @@ def test_the_levels_say_what_playing_them_feels_like(web_server: ThreadedServer,
     expect(words).to_have_text(level_words(1))
     assert level_words(1) == "1 Beginner: random moves"
     screenshot(page, "web_phone_390x844_levels")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clocks_on_offer_read_as_the_windows_and_the_terminals(
+        web_server: ThreadedServer, open_page: OpenPage, lang: str) -> None:
+    """One time control, one name in every client: the page's choices are the window's
+    clocks in the catalogue's words (clock_words, which the terminal says too)."""
+    page = open_page("phone_390x844")
+    enter(page, web_server, "Taro")
+    if lang != DEFAULT_LANGUAGE:  # the switch offers the languages not spoken
+        page.get_by_role("button", name=LANGUAGE_NAMES[lang], exact=True).click()
+    w = get_words(lang)
+    page.locator("details.change > summary").click()  # a phone's choices unfolded
+    row = page.locator("fieldset").filter(
+        has=page.locator("legend").get_by_text(w("lobby-clock-choice"), exact=True))
+    expect(row.get_by_role("button")).to_have_text(
+        [w("lobby-clock-none") if c is None else clock_words(c, w) for c in CLOCKS])
+    row.scroll_into_view_if_needed()
+    screenshot(page, f"web_phone_390x844_{lang}_clocks")
 
 
 def resign(page: Page) -> None:
