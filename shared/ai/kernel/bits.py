@@ -43,6 +43,7 @@ S14 = np.uint64(14)
 S16 = np.uint64(16)
 S17 = np.uint64(17)
 S18 = np.uint64(18)
+S28 = np.uint64(28)
 S32 = np.uint64(32)
 
 if COMPILED:

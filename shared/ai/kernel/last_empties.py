@@ -4,7 +4,9 @@
   moves in odd quadrants first (whoever moves first into a region with an odd number of
   empties tends to get its last move too), corners before others.
 - the last four, three, two and one empties (:func:`last4` ... :func:`last1`):
-  dedicated code on the squares themselves, no move generation, odd quadrants first.
+  dedicated code on the squares themselves, no move generation, odd quadrants first;
+  on a full 8x8 board the last move's flips are counted from tables, not made
+  (:mod:`.last_flip`).
 
 Scores are final disc margins of the side to move (empty squares not awarded). These
 tiers count their nodes in their result, not in the ``stats`` array, and take the
@@ -16,8 +18,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from shared.ai.kernel.bits import ONE, S1, S8, ZERO, flips_at, legal_moves, lowest_bit, popcount
+from shared.ai.kernel.bits import (
+    FULL,
+    ONE,
+    S1,
+    S8,
+    ZERO,
+    flips_at,
+    legal_moves,
+    lowest_bit,
+    popcount,
+)
 from shared.ai.kernel.jit import njit
+from shared.ai.kernel.last_flip import count_last_flips
 
 SHALLOW = 6
 """At or below this many empties the solver tries squares in place, without a table."""
@@ -51,8 +64,18 @@ def adjacent(disc: np.uint64) -> np.uint64:
 
 @njit
 def last1(own: np.uint64, opp: np.uint64, disc: np.uint64) -> int:
-    """The final margin with one empty square ``disc``: whoever can play there does."""
+    """The final margin with one empty square ``disc``: whoever can play there does.
+    On a full 8x8 board the flips are counted without making the move (:mod:`.last_flip`)."""
     margin = popcount(own) - popcount(opp)
+    if (own | opp | disc) == FULL:
+        x = lowest_bit(disc)
+        flipped = count_last_flips(own, x)
+        if flipped:
+            return margin + 2 * flipped + 1
+        flipped = count_last_flips(opp, x)
+        if flipped:
+            return margin - 2 * flipped - 1
+        return margin
     flipped = popcount(flips_at(own, opp, disc))
     if flipped:
         return margin + 2 * flipped + 1
