@@ -43,12 +43,12 @@ class Pty:
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
-    async def until(self, text: str) -> str:
+    async def until(self, text: str, limit: float = LIMIT) -> str:
         """What was printed from the end of the last text waited for to the end of
-        ``text`` (waiting for it to appear)."""
+        ``text`` (waiting for it to appear, at most ``limit`` seconds)."""
         start, want = self.mark, text.encode()
         try:
-            async with asyncio.timeout(LIMIT):
+            async with asyncio.timeout(limit):
                 while want not in self.seen[start:]:
                     try:
                         self.seen += await asyncio.to_thread(os.read, self.master, 4096)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from client.tui.line_wrap import text_columns
 from server.shell.app import GameServer
+from tests.client.client_support import ENGINE_LIMIT
 from tests.client.tui.japanese_terminal import (
     JAPANESE,
     MOVE_PROMPT,
@@ -67,7 +68,7 @@ async def test_tictactoe_in_japanese_with_an_aligned_list(
                            ("打てる手ではありません", "ヘルプ"), ("この一覧", "ヒント")):
             await term.until(cue)
             term.type(keys_ + "\r")
-        await term.until("二人とも最善を尽くすと")
+        await term.until("二人とも最善を尽くすと", ENGINE_LIMIT)  # the engine's answer
         screens = await play_out(term, tictactoe_pick, TICTACTOE_TOP)
         term.type("棋譜\r")
         await term.until(OVER_PROMPT)
