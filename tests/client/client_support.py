@@ -265,14 +265,23 @@ class Driver:
         self.start = time.monotonic()
         self.limit = limit
         self.clicked_ply = -1
+        self.seen: tuple[str, int, str] | None = None
 
-    def check_time(self) -> None:
-        assert time.monotonic() - self.start < self.limit, "the scripted game took too long"
+    def check_time(self, app: App | None = None) -> None:
+        """Fail once ``limit`` seconds pass with nothing new: since the start, or since
+        ``app`` last showed a new state (a whole game is many waits, each one bounded;
+        the sum of them grows with the game and the machine's load)."""
+        view = None if app is None else app.known.view
+        if view is not None and view.state is not None:
+            seen = (view.state.match, view.state.ply, view.state.status)
+            if seen != self.seen:
+                self.seen, self.start = seen, time.monotonic()
+        assert time.monotonic() - self.start < self.limit, "the scripted game stood still"
 
     def board_shown(self, app: App) -> MatchView | None:
         """The match on screen once it has a state and its board is laid out (else None);
         checks the time limit too, as every script's first step."""
-        self.check_time()
+        self.check_time(app)
         view = app.known.view
         if view is None or view.state is None or app.game.layout is None:
             return None
