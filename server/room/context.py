@@ -15,7 +15,7 @@ of it, so the rules do not depend on the room's insides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from typing import Protocol, Union
 
 from server.config import ServerConfig
@@ -73,7 +73,7 @@ class Context(Protocol):
     def human_online(self, match: Match, seat: int) -> bool:
         """Whether ``seat`` is a person with a live connection."""
 
-    def watchers(self, code: str) -> set[Peer]: ...
+    def watchers(self, code: str) -> Set[Peer]: ...
 
     def connections(self, player: str) -> Iterator[Peer]:
         """Every open connection of ``player``."""

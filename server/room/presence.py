@@ -6,7 +6,7 @@ sees it; the server's :class:`server.shell.session.Session` is a Peer with a soc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 
 
 class Peer:
@@ -18,6 +18,11 @@ class Peer:
         self.address = ""
         """The remote address (the shell's Session sets it), for the per-address limits."""
         self.watching: set[str] = set()
+
+
+NOBODY: Set[Peer] = frozenset()
+"""The spectators of a match nobody watches (shared: asked about every match a state
+goes to, it is not made anew each time)."""
 
 
 class Presence:
@@ -53,8 +58,9 @@ class Presence:
         self.peers.pop(peer.player, None)
         return True
 
-    def watchers(self, code: str) -> set[Peer]:
-        return self.spectators.get(code, set())
+    def watchers(self, code: str) -> Set[Peer]:
+        """The connections watching match ``code`` (read only)."""
+        return self.spectators.get(code, NOBODY)
 
     def watch(self, code: str, peer: Peer) -> None:
         self.spectators.setdefault(code, set()).add(peer)

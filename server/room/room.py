@@ -21,7 +21,7 @@ clock_timers.py. What several requests share (a move, an end, forgetting) is her
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from types import MappingProxyType
 
 import msgspec
@@ -84,6 +84,9 @@ from shared.protocol import (
 )
 
 log = logging.getLogger("taikyoku.server")
+
+_PROPOSED = Proposed()
+"""The one :class:`Proposed` an event's effects hold however many changes it proposed."""
 
 KEEP_FINISHED = 4
 """Finished matches a connected player keeps in memory (for a rematch, the latest first);
@@ -373,7 +376,7 @@ class Room:
     def human_online(self, match: Match, seat: int) -> bool:
         return self._holds.human_online(match, seat)
 
-    def watchers(self, code: str) -> set[Peer]:
+    def watchers(self, code: str) -> Set[Peer]:
         return self._presence.watchers(code)
 
     def connections(self, player: str) -> Iterator[Peer]:
@@ -431,8 +434,8 @@ class Room:
     def save(self, change: StoreChange, then: Callable[[], None]) -> None:
         self._group.add(Proposal(change, then, self._refused, self._asker, self.now,
                                  self._touches | {change_touches(change)}, self._request_id))
-        if Proposed() not in self._out:
-            self._out.append(Proposed())
+        if _PROPOSED not in self._out:
+            self._out.append(_PROPOSED)
 
     def arrive(self, peer: Peer, player: str, name: str) -> bool:
         return self._presence.arrive(peer, player, name)

@@ -48,8 +48,11 @@ from shared.protocol import ClientMessage, ServerInfo, encode_bytes
 
 log = logging.getLogger("taikyoku.server")
 
-_BUSY: list[Effect] = [Busy()]
-"""What the room returns for an event that waits for the group being stored."""
+
+def _busy(effects: list[Effect]) -> bool:
+    """Whether ``effects`` is the room's answer to an event that waits for the group
+    being stored, ``[Busy()]`` (told by type: cheaper than comparing dataclasses)."""
+    return len(effects) == 1 and type(effects[0]) is Busy
 
 
 class EffectRunner:
@@ -126,7 +129,7 @@ class EffectRunner:
         waiting on the socket: no other request slips between them (a state emitted
         before a reply never goes out after a newer one), and a socket closed meanwhile
         only drops its own frames, never the rest (a store write, a bot to think)."""
-        while (effects := self.room.request(session, msg, time.time())) == _BUSY:
+        while _busy(effects := self.room.request(session, msg, time.time())):
             await self._group_settled()
         self._carry_out(session, effects)
 
@@ -149,7 +152,7 @@ class EffectRunner:
     def _event(self, event: Callable[[], list[Effect]]) -> None:
         """An event nobody awaits; again after the group it touched, if busy."""
         effects = event()
-        if effects == _BUSY:
+        if _busy(effects):
             self._after_group.append(lambda: self._event(event))
         else:
             self._carry_out(None, effects)
@@ -159,8 +162,8 @@ class EffectRunner:
         owner = (match.origin if match is not None else None) or ""  # who opened it
         move = await self.bots.choose(think.state, think.level, where=think.code,
                                       budget=think.budget, owner=owner)
-        while (effects := self.room.bot_moved(think.code, think.ply, move, time.time(),
-                                              think.epoch)) == _BUSY:
+        while _busy(effects := self.room.bot_moved(think.code, think.ply, move, time.time(),
+                                                   think.epoch)):
             await self._group_settled()
         self._carry_out(None, effects)
 
