@@ -38,6 +38,7 @@ from tests.client.client_support import (
     Driver,
     screenshot,
     seat,
+    settle,
     show,
     state_after,
     told_every_feature,
@@ -202,6 +203,8 @@ async def test_a_whole_game_against_the_bot_in_japanese(
         seen["code"] = s.match
         if s.status == "over" and "over" not in seen:
             seen["over"] = view.result_text()
+            settle(app)  # the last piece fully drawn, not mid-animation
+            app.step([])
             screenshot(app.surface, f"ja_whole_game_{game}")
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
         elif view.my_turn and driver.clicked_ply != s.ply:
