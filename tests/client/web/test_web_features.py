@@ -17,6 +17,7 @@ from functools import partial
 import msgspec
 from playwright.sync_api import expect
 
+from client.common.clock_view import low_time_threshold
 from client.gui.sound import cues
 from shared.protocol import (
     Chat,
@@ -180,8 +181,9 @@ def test_a_clock_counts_down_turns_low_and_its_flag_ends_the_game(web_server,
     expect(page.locator(".match-title")).to_have_text(f"Othello 4x4 · match {code} · 6 s clock")
     ours, theirs = page.locator(".seat .clock").nth(0), page.locator(".seat .clock").nth(1)
     expect(ours).to_have_class(re.compile(r"\brunning\b"))
-    start = float(ours.inner_text())
-    assert "low" not in (ours.get_attribute("class") or "")
+    shown, low = ours.evaluate("c => [c.textContent, c.classList.contains('low')]")
+    start = float(shown)  # low only below a sixth of the 6 s, however late this is read
+    assert low == (start < low_time_threshold(6)), (start, low)
     expect(ours).not_to_have_text(f"{start:.1f}")  # counting down between states
     assert float(ours.inner_text()) < start
     screenshot(page, "web_clock_running_phone")
