@@ -359,6 +359,8 @@ async def main_async(sizes: list[int], rounds: int | None, repeat: int,
                 "p99_ms": game["p99"] and round(1000 * game["p99"], 2),
                 "server_us_per_move": int(_us_per_move(games, "server")),
                 "echo_server_us": int(_us_per_move(echoes, "server")),
+                "client_us_per_move": int(_us_per_move(games, "client")),
+                "echo_client_us": int(_us_per_move(echoes, "client")),
                 "errors": errors})
         for line in [line for x in games + echoes for line in x["errors"]][:10]:
             print(f"    error: {line}")
