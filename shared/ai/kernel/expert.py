@@ -60,8 +60,10 @@ EVERY_EXACT_COST = 3
 """How many times longer solving every move (analysis) takes than finding the best ones."""
 
 SOLVE_SPEED = 10e6
-"""The solver's nodes a second the choice to solve plans with (measured: 9-14 M nodes/s of
-CPU at 20-23 empties). A constant, not the speed this process measured: a measured speed
+"""The solver's nodes a second the choice to solve plans with (measured: 13-16 M nodes/s
+of CPU at 14-22 empties on game positions, 9-15 M on FFO #40-#44, less on a loaded
+machine's wall clock: on an idle one an average solve planned to fill the time takes
+about 0.7 of it). A constant, not the speed this process measured: a measured speed
 below a fresh process's first guess (15 M) once made a long-lived process refuse the
 solves a fresh one finished (FFO #44 with 30 s: 6.7 s fresh, the whole 27 s warm)."""
 
@@ -182,16 +184,16 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool, slack: int
 
 
 def solve_cost(empties: int) -> float:
-    """The nodes an exact solve of a position with ``empties`` empty squares typically
-    takes: about 1e5 at 14 empties, 2.1 times more per empty square. Measured on game
-    positions, which the expert meets: FFO #40-#44 took 21 M nodes at 20 empties, 31-51 M
-    at 22, 66-92 M at 23; self-play games' positions medians of 2 M at 20, 16 M at 22,
-    about 100 M at 23 (random play's positions cost more: 23 M at 20 empties, 2.5 times
-    more per empty). Since 05b192d the solver orders by the evaluation from 10 empties
-    and takes about half those nodes (FFO: 16 M at 20, 12-25 M at 22, 28-58 M at 23) at
-    7-13 M nodes/s instead of 9-14 M: a solve costs about 0.7 of the time planned, a
-    margin kept on the safe side (a solve planned too cheap is cut, and its time lost)."""
-    return 1e5 * 2.1 ** (empties - 14)
+    """The nodes an exact solve of a position with ``empties`` empty squares takes on
+    average: about 6.1e4 at 14 empties, 2.2 times more per empty square. Fitted on game
+    positions, which the expert meets (23 each at 14, 16, 18, 20 and 22 empties from
+    depth-4 self-play after six random plies, fresh tables, ca19f5f's solver): means
+    64.8 K, 284 K, 1.34 M, 6.70 M and 35.8 M nodes, within 7 % of the fit (medians about
+    half of that, the costliest up to four times it). The fit before (1e5 at 14, 2.1 a
+    square) was 1.06-1.55 times these means, most at few empties; with either the expert
+    solves from the same empties at 0.5, 1, 5, 10 and 30 s (at 2 s from 21 instead of
+    20). The margin is in ``SOLVE_SPEED``."""
+    return 6.1e4 * 2.2 ** (empties - 14)
 
 
 def _solve(
