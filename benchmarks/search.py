@@ -11,6 +11,9 @@ Prints, for 8x8 (sections in this order; see benchmarks/README.md):
    time it takes to solve positions of 13-16 empties;
 3. how many empties the solver finishes within one second, the median of
    ``--per-count`` positions from random play per number of empties;
+   then (``cost``) the solver's nodes on positions of ``--cost-games`` games of the
+   expert's depth-4 search at 14-22 empties beside ``expert.solve_cost``, the model its
+   choice to solve plans with;
 4. FFO endgame positions #40 on (``--ffo`` of them), each and in all: the bare kernel
    solver's time, score and best move checked against the file, beside level 5's
    ``choose_move`` with a ``--ffo-cap`` second cap (its time, and whether its move is
@@ -48,17 +51,21 @@ from benchmarks.commit_expert import CommitExpert, extract, resolve
 from benchmarks.results_file import append_result
 from shared.ai import choose_move
 from shared.ai.kernel import warm_up
+from shared.ai.kernel.bits import FULL
 from shared.ai.kernel.board import square_of, to_kernel
 from shared.ai.kernel.evaluate import eval_tables
-from shared.ai.kernel.expert import appraise
-from shared.ai.kernel.solver import solve_root
+from shared.ai.kernel.expert import appraise, move_bits, solve_cost
+from shared.ai.kernel.solver import memory_for, solve_root
 from shared.games import PASS
 from shared.games.othello import OthelloState, parse_square
+from training import players
 
 ROOT = Path(__file__).resolve().parents[1]
 FFO = ROOT.parent / "shared" / "data" / "ffo40-59.obf"
 UNLIMITED = 10**13
-SECTIONS = ("midgame", "speed", "empties", "ffo", "start")
+SECTIONS = ("midgame", "speed", "empties", "cost", "ffo", "start")
+COST_EMPTIES = (14, 16, 18, 20, 22)
+"""The empties at which the cost section solves game positions."""
 
 
 class Timed:
@@ -184,6 +191,56 @@ def empties_section(per_count: int) -> dict[str, Any]:
                                per_count)
     print(f"  kernel: {kernel} empties within 1 s (goal >= 20)")
     return {"empties_within_1s": kernel, "per_count": per_count}
+
+
+def game_positions(games: int) -> dict[int, list[tuple[Any, Any]]]:
+    """(own, opp) kernel boards at each of ``COST_EMPTIES`` from ``games`` seeded games of
+    the expert's depth-4 search after six random plies (positions like the expert's own,
+    quieter than random play's), where the side to move has more than one move."""
+    tables = eval_tables(8)
+    mask, search = tables[0], players.DepthSearch(8, tables)
+    found: dict[int, list[tuple[Any, Any]]] = {e: [] for e in COST_EMPTIES}
+    for seed in range(games):
+        rng, board, ply = random.Random(seed), players.start_board(8), 0
+        while not players.is_over(board, mask):
+            moves = move_bits(*board, mask)
+            if not moves:
+                board = (board[1], board[0])
+                continue
+            count = players.empties(board, mask)
+            if count in found and len(moves) > 1:
+                found[count].append(board)
+            if ply < 6:
+                bit = rng.choice(moves)
+            else:
+                scores = search.scores(board, 4)
+                bit = rng.choice([b for b, s in scores.items() if s == max(scores.values())])
+            board, ply = players.play(board, bit), ply + 1
+    return found
+
+
+def cost_section(games: int) -> dict[str, Any]:
+    """Print the solver's nodes on game positions beside ``expert.solve_cost``, the model
+    the expert's choice to solve plans with; return the figures (for ``--record``)."""
+    print(f"== exact solves of game positions ({games} games of a depth-4 search) against "
+          "the expert's solve_cost")
+    figures = {}
+    for count, boards in game_positions(games).items():
+        nodes, cpu = [], 0.0
+        for own, opp in boards:
+            memory_for(FULL, 0).table[:] = 0  # fresh: what a solve costs from nothing
+            with Timed() as t:
+                nodes.append(solve_root(own, opp, FULL, UNLIMITED).nodes)
+            cpu += t.cpu
+        mean, model = statistics.mean(nodes), solve_cost(count)
+        print(f"  {count} empties, {len(nodes)} positions: mean {mean:,.0f} nodes, median "
+              f"{statistics.median(nodes):,.0f}, most {max(nodes):,}; solve_cost "
+              f"{model:,.0f} ({model / mean:.2f}x the mean); {sum(nodes) / cpu / 1e6:.1f} M "
+              "nodes/s of cpu")
+        figures[str(count)] = {"positions": len(nodes), "mean": round(mean),
+                               "median": round(statistics.median(nodes)),
+                               "model": round(model), "nodes_per_s": round(sum(nodes) / cpu)}
+    return {"solve_cost": figures, "cost_games": games}
 
 
 def ffo_file() -> Path:
@@ -355,13 +412,15 @@ def main() -> None:
                         help="level 5's time cap a move on the FFO positions")
     parser.add_argument("--per-count", type=int, default=5,
                         help="positions per number of empties for the 1-second figure")
+    parser.add_argument("--cost-games", type=int, default=24,
+                        help="games whose positions the cost section solves")
     parser.add_argument("--baseline", metavar="REV",
                         help="also the midgame search and FFO choose_move of this commit's "
                              "expert, e.g. de46d98")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help="the sections to run, of " + ",".join(SECTIONS))
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
-                        help="append the figures of the FFO and empties sections as one "
+                        help="append the figures of the FFO, empties and cost sections as one "
                              "JSON line to FILE (benchmarks/results.jsonl)")
     args = parser.parse_args()
     sections = args.only.split(",")
@@ -376,6 +435,8 @@ def main() -> None:
             speed_section()
         elif section == "empties":
             figures |= empties_section(args.per_count)
+        elif section == "cost":
+            figures |= cost_section(args.cost_games)
         elif section == "ffo" and args.ffo:
             figures |= ffo_section(args.ffo, args.ffo_cap, args.baseline)
         elif section == "start":
