@@ -7,8 +7,12 @@ fitted on exact solves); each pass of label-and-refit carries that knowledge ano
 ``depth`` plies back towards the opening (Buro's bootstrapping, phase by phase).
 
 Labels go to one file per shard (``label``: discs, NaN where the shard's position was
-solved or the search did not finish), written atomically, so a pass resumes where it
-stopped. A search is node-limited, never timed: the same fit labels the same way.
+solved, the search did not finish or its empties were not asked for; ``empties``: the
+least and most empties labelled), written atomically, so a pass resumes where it
+stopped. A pass may label only some numbers of empties (the positions whose labels pay
+most, at a fraction of the cost); a later pass over a wider range labels only the
+positions the file's range left out. A search is node-limited, never timed: the same fit
+labels the same way.
 """
 
 from __future__ import annotations
@@ -31,15 +35,48 @@ from training.selfplay import NO_LABEL
 log = logging.getLogger(__name__)
 
 
-def label_shard(shard: Path, out: Path, search: DepthSearch, depth: int, size: int) -> None:
-    """Write the bootstrap labels of one shard (unless they exist)."""
-    if out.exists():
+ALL_EMPTIES = (0, 64)
+"""The range of a pass over every position (and of a file made before ranges were kept)."""
+
+
+def labelled_range(out: Path) -> tuple[int, int] | None:
+    """The empties a label file covers (None: no file yet)."""
+    if not out.exists():
+        return None
+    with np.load(out) as data:
+        return (int(data["empties"][0]), int(data["empties"][1])) if "empties" in data.files \
+            else ALL_EMPTIES
+
+
+def covers(done: tuple[int, int] | None, empties: tuple[int, int]) -> bool:
+    """Whether a file covering ``done`` (None: no file) holds every label of ``empties``."""
+    return done is not None and done[0] <= empties[0] and empties[1] <= done[1]
+
+
+def label_shard(
+    shard: Path, out: Path, search: DepthSearch, depth: int, size: int,
+    empties: tuple[int, int] = ALL_EMPTIES,
+) -> None:
+    """Write the bootstrap labels of one shard's positions at ``empties`` (least, most),
+    keeping those an earlier pass made (the file then covers both ranges, which must
+    meet)."""
+    done = labelled_range(out)
+    if covers(done, empties):
         return
+    if done is not None and (empties[1] < done[0] - 1 or done[1] + 1 < empties[0]):
+        raise ValueError(f"{out} covers {done[0]}-{done[1]} empties: a pass over "
+                         f"{empties[0]}-{empties[1]} would leave a gap between them")
     with np.load(shard) as data:
-        own, opp, solved = data["own"], data["opp"], data["solved"]
+        own, opp, solved, count = data["own"], data["opp"], data["solved"], data["empties"]
     mask = board_mask(size)
     label = np.full(own.size, np.nan, dtype=np.float32)
-    for i in np.flatnonzero(solved == NO_LABEL):
+    todo = (solved == NO_LABEL) & (count >= empties[0]) & (count <= empties[1])
+    if done is not None:
+        with np.load(out) as data:
+            label = data["label"]
+        todo &= (count < done[0]) | (count > done[1])
+        empties = (min(empties[0], done[0]), max(empties[1], done[1]))
+    for i in np.flatnonzero(todo):
         board = (own[i], opp[i])
         if not move_bits(board[0], board[1], mask):
             continue
@@ -48,7 +85,7 @@ def label_shard(shard: Path, out: Path, search: DepthSearch, depth: int, size: i
             label[i] = max(scores.values()) / UNIT
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, label=label)
+    np.savez_compressed(tmp, label=label, empties=np.array(empties))
     tmp.replace(out)
 
 
@@ -61,25 +98,31 @@ def _label_worker(tables: np.ndarray, size: int, node_limit: int) -> None:
     _search = DepthSearch(size, tables, node_limit)
 
 
-def _label_one(shard: Path, out: Path, depth: int, size: int) -> None:
+def _label_one(
+    shard: Path, out: Path, depth: int, size: int, empties: tuple[int, int]
+) -> None:
     assert _search is not None
-    label_shard(shard, out, _search, depth, size)
+    label_shard(shard, out, _search, depth, size, empties)
 
 
 def label_all(
-    root: Path, labels: Path, weights: Weights, depth: int, node_limit: int, jobs: int = 1
+    root: Path, labels: Path, weights: Weights, depth: int, node_limit: int, jobs: int = 1,
+    empties: tuple[int, int] = ALL_EMPTIES,
 ) -> int:
-    """Label every shard of the weights' board size under ``root`` in ``jobs`` processes;
-    the shards done."""
+    """Label every shard of the weights' board size under ``root`` (its positions at
+    ``empties``) in ``jobs`` processes; the shards done."""
     size = weights.size
     tables = tables_with(size, weights)
     files = shard_files(root, size)
-    todo = [(f, labels / f"size{size}" / f.name) for f in files]
-    todo = [(shard, out) for shard, out in todo if not out.exists()]
+    todo = []
+    for shard in files:
+        out = labels / f"size{size}" / shard.name
+        if not covers(labelled_range(out), empties):
+            todo.append((shard, out))
     start = time.perf_counter()
     with ProcessPoolExecutor(jobs, initializer=_label_worker,
                              initargs=(tables, size, node_limit)) as pool:
-        done = [pool.submit(_label_one, shard, out, depth, size) for shard, out in todo]
+        done = [pool.submit(_label_one, shard, out, depth, size, empties) for shard, out in todo]
         for number, future in enumerate(as_completed(done)):
             future.result()
             if number % 10 == 9:

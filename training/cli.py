@@ -3,7 +3,7 @@
     python -m training [--config full] [--data DIR] run [--install]
     python -m training generate [--set train|bench] [--rounds N] [--size 8] [--player K]
     python -m training fit --size 8 --iteration K
-    python -m training label --size 8 --iteration K
+    python -m training label --size 8 --iteration K [--empties LEAST MOST]
     python -m training install
     python -m training show
     python -m training exact-set --size 8 [--positions N] [--jobs 2]
@@ -22,7 +22,7 @@ from pathlib import Path
 from shared.ai.kernel.evaluate import tables_with
 from shared.ai.kernel.weights import PACKAGED, packaged_weights
 from shared.ai.kernel.weights import load as load_weights
-from training.bootstrap import label_all
+from training.bootstrap import ALL_EMPTIES, label_all
 from training.config import CONFIGS, Config
 from training.exact_set import make_set, set_path
 from training.pipeline import fit_path, fit_size, iterate, labels_path
@@ -101,6 +101,10 @@ def main(argv: list[str] | None = None) -> None:
         step.add_argument("--iteration", type=int, default=0)
         if name == "label":
             step.add_argument("--jobs", type=int, default=1, help=JOBS_HELP)
+            step.add_argument("--empties", type=int, nargs=2, metavar=("LEAST", "MOST"),
+                              default=ALL_EMPTIES,
+                              help="label only the positions with this many empties "
+                                   "(default: all)")
         else:
             step.add_argument("--prior", type=int, metavar="J",
                               help="pull the weights towards fit J's instead of towards zero")
@@ -111,6 +115,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--width", type=int, help="empties per phase (default: the config's)")
     parser.add_argument("--overlap", type=int,
                         help="empties either side a phase also learns from (default: the config's)")
+    parser.add_argument("--smooth", type=float,
+                        help="the pull between neighbouring phases' weights (default: the "
+                             "config's)")
     inst = sub.add_parser("install", help="copy fits into the package")
     inst.add_argument("--iteration", type=int)
     sub.add_parser("show", help="print the packaged weights' provenance")
@@ -124,7 +131,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     config = CONFIGS[args.config]
-    for knob in ("ridge", "width", "overlap"):
+    for knob in ("ridge", "width", "overlap", "smooth"):
         if getattr(args, knob) is not None:
             config = replace(config, fit=replace(config.fit, **{knob: getattr(args, knob)}))
     data: Path = args.data
@@ -144,7 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "label":
         weights = load_weights(fit_path(data, args.iteration, args.size))
         label_all(data / "selfplay", labels_path(data, args.iteration), weights,
-                  config.label_depth, config.label_nodes, args.jobs)
+                  config.label_depth, config.label_nodes, args.jobs, tuple(args.empties))
     elif args.command == "install":
         install(config, data, args.iteration)
     elif args.command == "exact-set":

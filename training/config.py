@@ -58,7 +58,9 @@ CONFIGS = {
         ),
         exact_set=(14, 24),
         rounds=100,
-        fit=FitConfig(width=4, overlap=2, ridge=15.0, iterations=60),
+        # all phases at once, neighbours pulled together (smooth) rather than each
+        # learning from its neighbours' positions (overlap): training/README.md, fit 4
+        fit=FitConfig(width=4, overlap=0, ridge=15.0, iterations=60, smooth=100.0),
         iterations=3,
         label_depth=6,
         label_nodes=2_000_000,

@@ -103,6 +103,7 @@ def fit_size(
         "commit": commit(),
         "iteration": iteration,
         "game values as labels": use_game_values,
+        "bootstrap labels": None if labels is None else str(labels),
         "prior": None if prior is None else {
             "file": str(prior), **{key: before.provenance.get(key)
                                    for key in ("iteration", "games", "positions", "commit")}},

@@ -53,3 +53,34 @@ def test_a_phase_with_no_position_of_its_own_keeps_its_prior() -> None:
     fitted = fit(features, values, empties, label, np.arange(distinct - 1), distinct, 2,
                  overlapping, prior=prior)
     assert np.abs(fitted[0] - truth[0]).mean() < 0.1 and not fitted[1].any()
+
+
+def test_smoothing_lends_a_phase_with_few_positions_what_its_neighbour_learned() -> None:
+    # the same truth in both phases; phase 0 has 4,000 positions, phase 1 only 60
+    features, values, _, truth, distinct = problem(4060)
+    empties = np.where(np.arange(4060) < 4000, 1, 5)
+    label = truth[0, features].sum(axis=1) + values[:, 0] * truth[0, -1]
+    slots = np.arange(distinct - 1)
+    both = np.vstack([truth, truth])
+
+    def phase_one_error(smooth: float) -> float:
+        config = FitConfig(width=4, overlap=0, ridge=5.0, iterations=300, smooth=smooth)
+        fitted = fit(features, values, empties, label, slots, distinct, 2, config)
+        return float(np.abs(fitted[1] - both[1]).mean())
+
+    apart, smoothed = phase_one_error(0.0), phase_one_error(200.0)
+    assert smoothed < 0.3 * apart
+
+
+def test_without_smoothing_the_phases_fit_apart() -> None:
+    # one system for both phases, but without the pull each phase's weights are what a
+    # fit of its positions alone gives
+    features, values, _, truth, distinct = problem(4000)
+    empties = np.where(np.arange(4000) % 2 == 0, 1, 5)
+    label = truth[0, features].sum(axis=1) + values[:, 0] * truth[0, -1]
+    label[empties == 5] += 3.0  # phase 1's positions say something else
+    slots = np.arange(distinct - 1)
+    both = fit(features, values, empties, label, slots, distinct, 2, CONFIG)
+    alone = fit(features[empties == 5], values[empties == 5], empties[empties == 5],
+                label[empties == 5], slots, distinct, 2, CONFIG)
+    assert np.allclose(both[1], alone[1], atol=1e-6) and not alone[0].any()

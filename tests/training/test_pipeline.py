@@ -59,6 +59,29 @@ def test_the_pipeline_runs_end_to_end_and_resumes(
             for root in (data, again))
         assert np.array_equal(labels, again_labels, equal_nan=True)
         assert not np.isnan(labels).all()
+    # a pass over some empties labels those only; a wider pass adds the rest, the same
+    part = tmp_path / "part"
+    (part / "fits").mkdir(parents=True)
+    (part / "selfplay").symlink_to(again / "selfplay")
+    (part / "fits" / "iter0").symlink_to(again / "fits" / "iter0")
+    label = ["--config", "tiny", "--data", str(part), "label", "--size", "6", "--empties"]
+    main([*label, "13", "16"])
+    for shard in shards:
+        full = shard_arrays(again / "labels" / "iter0" / "size6" / shard.name)["label"]
+        some = shard_arrays(part / "labels" / "iter0" / "size6" / shard.name)
+        count = shard_arrays(shard)["empties"]
+        inside = (count >= 13) & (count <= 16)
+        assert list(some["empties"]) == [13, 16] and np.isnan(some["label"][~inside]).all()
+        assert np.array_equal(some["label"][inside], full[inside], equal_nan=True)
+        assert not np.isnan(some["label"][inside]).all()
+    with pytest.raises(ValueError, match="gap"):
+        main([*label, "2", "5"])
+    main([*label, "0", "64"])
+    for shard in shards:
+        full = shard_arrays(again / "labels" / "iter0" / "size6" / shard.name)["label"]
+        widened = shard_arrays(part / "labels" / "iter0" / "size6" / shard.name)
+        assert list(widened["empties"]) == [0, 64]
+        assert np.array_equal(widened["label"], full, equal_nan=True)
     # self-play goes on with a fit choosing the moves, and the shards say so
     main(["--config", "tiny", "--data", str(again), "generate", "--rounds", "3", "--player", "0"])
     assert str(shard_arrays(shards[0])["evaluation"]) == "hand-written"
