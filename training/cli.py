@@ -4,7 +4,7 @@
     python -m training generate [--set train|bench] [--rounds N] [--size 8] [--player K]
     python -m training fit --size 8 --iteration K
     python -m training label --size 8 --iteration K [--empties LEAST MOST]
-    python -m training install
+    python -m training install [--iteration K] [--size 8]
     python -m training show
     python -m training exact-set --size 8 [--positions N] [--jobs 2]
 """
@@ -59,10 +59,15 @@ def generate(
             future.result()
 
 
-def install(config: Config, data: Path, iteration: int | None) -> None:
-    """Copy the last fit of each size (or fit ``iteration``) into the package."""
+def install(
+    config: Config, data: Path, iteration: int | None, sizes: tuple[int, ...] = (6, 8)
+) -> None:
+    """Copy the last fit of each of these board sizes (or fit ``iteration``) into the
+    package."""
     for play in config.selfplay:
         size = play.games.size
+        if size not in sizes:
+            continue
         if iteration is None:
             found = sorted(data.glob(f"fits/iter*/othello{size}.npz"),
                            key=lambda p: int(p.parent.name[4:]))
@@ -120,6 +125,8 @@ def main(argv: list[str] | None = None) -> None:
                              "config's)")
     inst = sub.add_parser("install", help="copy fits into the package")
     inst.add_argument("--iteration", type=int)
+    inst.add_argument("--size", type=int, choices=(6, 8), action="append",
+                      help="only this board size (repeatable; default both)")
     sub.add_parser("show", help="print the packaged weights' provenance")
     exact = sub.add_parser("exact-set", help="make the held-out exact set of a board size "
                            "(benchmarks/exact/, resumable)")
@@ -153,7 +160,7 @@ def main(argv: list[str] | None = None) -> None:
         label_all(data / "selfplay", labels_path(data, args.iteration), weights,
                   config.label_depth, config.label_nodes, args.jobs, tuple(args.empties))
     elif args.command == "install":
-        install(config, data, args.iteration)
+        install(config, data, args.iteration, tuple(args.size or (6, 8)))
     elif args.command == "exact-set":
         plan = next(p for p in config.selfplay if p.games.size == args.size)
         make_set(plan.games, config.seed, config.exact_set, args.positions, data / "exact",

@@ -42,6 +42,9 @@ def test_the_pipeline_runs_end_to_end_and_resumes(
     assert np.any(fitted.table != 0)
     installed = load(tmp_path / "package" / "othello6.npz")
     assert np.array_equal(installed.table, fitted.table)
+    main(["--config", "tiny", "--data", str(data), "install", "--iteration", "0", "--size", "6"])
+    assert np.array_equal(load(tmp_path / "package" / "othello6.npz").table, load(fits[0]).table)
+    main(["--config", "tiny", "--data", str(data), "install", "--size", "6"])  # the last fit
     stamps = {path: path.stat().st_mtime_ns for path in data.rglob("*.npz")}
     main(["--config", "tiny", "--data", str(data), "run"])
     assert {path: path.stat().st_mtime_ns for path in data.rglob("*.npz")} == stamps
