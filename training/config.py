@@ -59,7 +59,8 @@ CONFIGS = {
         exact_set=(14, 24),
         rounds=100,
         # all phases at once, neighbours pulled together (smooth) rather than each
-        # learning from its neighbours' positions (overlap): training/README.md, fit 4
+        # learning from its neighbours' positions (overlap), chosen on 8x8 (training/README.md,
+        # "What session 30 did")
         fit=FitConfig(width=4, overlap=0, ridge=15.0, iterations=60, smooth=100.0),
         iterations=3,
         label_depth=6,
