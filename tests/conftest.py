@@ -21,7 +21,9 @@ MakeServer = Callable[..., Awaitable[GameServer]]
 
 # The browser tests' fixtures (browser, open_page, web_server): tests/client/web/web_support.py;
 # the window tests' `app`: tests/client/client_support.py.
-pytest_plugins = ["tests.client.web.web_support", "tests.client.client_support",
+# client_support first: web_support imports it, and a plugin imported before its turn
+# loses pytest's assertion rewriting (PytestAssertRewriteWarning).
+pytest_plugins = ["tests.client.client_support", "tests.client.web.web_support",
                   "tests.client.plugged_game"]
 
 
