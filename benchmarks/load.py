@@ -257,7 +257,8 @@ async def measure(games: int, rounds: int) -> tuple[dict[str, Any], dict[str, An
     with tempfile.TemporaryDirectory() as tmp:
         config = ServerConfig(host="127.0.0.1", port=0, db=Path(tmp) / "load.sqlite3",
                               name="load", discovery=False, rate=1e6, burst=10**6,
-                              bot_workers=1, exempt_loopback=True)
+                              bot_workers=1, exempt_loopback=True,
+                              warm_bots=False)  # no bot plays: no engine to load
         async with GameServer(config) as server:
             game = await _clients(server.url, "game", games, rounds)
 

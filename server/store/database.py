@@ -6,7 +6,9 @@ transaction (group commit), or rolled back and refused with
 :class:`~server.room.effects.StoreFault` (disk full, I/O error, locked, read-only), the
 connection usable again for the next group. So a move a client has seen is on disk, and
 one the store refused was never played. WAL mode keeps each commit cheap and makes it
-survive a killed process.
+survive a killed process; a group's moves are appended to one small table and filed
+under their match's key later (recent_moves.py), so a commit writes a page or two of
+them, not one a match.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from server.room.effects import (
 )
 from server.room.match import Match, Seat
 from server.store.file_lock import FileLock
+from server.store.recent_moves import MoveRow, RecentMoves, file_every_move
 from server.store.retention import Forgotten, forget
 from server.store.schema import SCHEMA, migrate, schema_problem, select_columns
 from server.store.upkeep import CHECK_EVERY, FORGET_EVERY, SizeWatch, Upkeep
@@ -51,10 +54,6 @@ log = logging.getLogger("taikyoku.server")
 BUSY_TIMEOUT = 0.2
 """Seconds a write waits for a lock another program holds on the database before it is
 refused (the event loop waits with it)."""
-
-MoveRow = tuple[str, int, int, float]
-"""A row of the ``moves`` table: match, ply, move, when it was stored."""
-
 
 def _move_rows(code: str, first_ply: int, moves: Sequence[int]) -> list[MoveRow]:
     now = time.time()
@@ -138,6 +137,8 @@ class Store:
                 self._lock.release()
             raise
         self._columns = select_columns(self._db)
+        self._moves = RecentMoves(self._db)
+        self._readonly = readonly
         self._upkeep = upkeep
         self._watch = SizeWatch(self.path, upkeep) if upkeep and not memory else None
         self._next_look = self._next_forget = 0.0
@@ -170,6 +171,9 @@ class Store:
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.executescript(SCHEMA)
                 migrate(db)
+                db.execute("BEGIN IMMEDIATE")
+                file_every_move(db)  # those a killed server left
+                db.execute("COMMIT")
         except sqlite3.OperationalError as err:  # locked, a read-only file, ...
             db.close()
             raise UnusableDatabaseError(f"cannot use the database {self.path} ({err})") from None
@@ -184,6 +188,16 @@ class Store:
         return db
 
     def close(self) -> None:
+        """Close the database, every move filed under its match's key first (refused:
+        they stay where the next server reads them too)."""
+        if not self._readonly:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                file_every_move(self._db)
+                self._db.execute("COMMIT")
+            except sqlite3.Error as err:
+                self._rollback()
+                log.warning("the moves of %s stay in recent_moves (%s)", self.path, err)
         self._db.close()
         if self._lock is not None:
             self._lock.release()
@@ -230,8 +244,7 @@ class Store:
                 self._finish(code, result)
                 self._save_clock(code, remaining)
             case SaveTakeback(code, ply, takebacks, remaining):
-                self._db.execute("DELETE FROM moves WHERE match = ? AND ply >= ?",
-                                 (code, ply))
+                self._moves.take_back(code, ply)
                 self._db.execute("UPDATE matches SET takebacks = ? WHERE code = ?",
                                  (json.dumps(takebacks), code))
                 self._save_clock(code, remaining)
@@ -247,14 +260,17 @@ class Store:
         try:
             self._db.execute("BEGIN IMMEDIATE")
             yield
+            self._moves.before_commit()
             self._db.execute("COMMIT")
         except sqlite3.Error as err:
+            self._moves.settled(committed=False)
             self._rollback()
             if self.fault is None:
                 log.error("the database %s refuses writes (%s): changes are refused with "
                           "storage_unavailable until it takes them again", self.path, err)
             self.fault = str(err)
             raise StoreFault(str(err)) from err
+        self._moves.settled(committed=True)
         if self.fault is not None:
             log.warning("the database %s takes writes again", self.path)
             self.fault = None
@@ -338,9 +354,7 @@ class Store:
         self._insert_moves(_move_rows(code, first_ply, moves))
 
     def _insert_moves(self, rows: list[MoveRow]) -> None:
-        if rows:
-            self._db.executemany(
-                "INSERT INTO moves (match, ply, move, played) VALUES (?, ?, ?, ?)", rows)
+        self._moves.insert(rows)
 
     def _save_clock(self, code: str, remaining: tuple[float, float] | None) -> None:
         if remaining is not None:
@@ -362,6 +376,7 @@ class Store:
         match.chat_seq = match.chat[-1].seq if match.chat else 0
 
     def _finish(self, code: str, result: Result) -> None:
+        self._moves.ended(code)
         self._db.execute(
             "UPDATE matches SET status = 'over', result = ?, ended = ? WHERE code = ?",
             (json.dumps({"winner": result.winner, "reason": result.reason,
@@ -376,8 +391,8 @@ class Store:
         """
         matches = []
         moved = dict(self._db.execute(  # when each last moved: how long it has waited
-            "SELECT match, MAX(played) FROM moves JOIN matches ON matches.code = moves.match "
-            "WHERE status != 'over' GROUP BY match").fetchall())
+            f"SELECT match, MAX(played) FROM {self._moves.source} AS moves JOIN matches "
+            "ON matches.code = moves.match WHERE status != 'over' GROUP BY match").fetchall())
         for record in self.records(only_unfinished=True):
             try:
                 matches.append(_match_of(record))
@@ -396,8 +411,8 @@ class Store:
         ).fetchall()
         moves: dict[str, list[int]] = {}
         for code, move in self._db.execute(
-            "SELECT match, move FROM moves JOIN matches ON matches.code = moves.match "
-            f"{where} ORDER BY match, ply"
+            f"SELECT match, move FROM {self._moves.source} AS moves JOIN matches "
+            f"ON matches.code = moves.match {where} ORDER BY match, ply"
         ):
             moves.setdefault(code, []).append(move)
         records = []
@@ -423,7 +438,7 @@ class Store:
         if row is None:
             return None
         moves = [m for (m,) in self._db.execute(
-            "SELECT move FROM moves WHERE match = ? ORDER BY ply", (code,))]
+            f"SELECT move FROM {self._moves.source} WHERE match = ? ORDER BY ply", (code,))]
         return _record_of(row, moves)
 
 

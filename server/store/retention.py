@@ -35,7 +35,8 @@ def forget(db: sqlite3.Connection, days: float, now: float) -> Forgotten:
     gone = [(code,) for code, seats in db.execute(
         "SELECT code, seats FROM matches WHERE status = 'over' AND ended < ?", (cutoff,))
         if not _people(seats) & back]
-    for table, column in (("moves", "match"), ("chat", "match"), ("matches", "code")):
+    for table, column in (("moves", "match"), ("recent_moves", "match"), ("chat", "match"),
+                          ("matches", "code")):
         db.executemany(f"DELETE FROM {table} WHERE {column} = ?", gone)
     seated: set[str] = set()
     for (seats,) in db.execute("SELECT seats FROM matches"):

@@ -38,6 +38,12 @@ CREATE TABLE IF NOT EXISTS moves (
     played REAL NOT NULL,
     PRIMARY KEY (match, ply)
 );
+CREATE TABLE IF NOT EXISTS recent_moves (
+    match TEXT NOT NULL,
+    ply INTEGER NOT NULL,
+    move INTEGER NOT NULL,
+    played REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chat (
     match TEXT NOT NULL REFERENCES matches(code),
     seq INTEGER NOT NULL,
@@ -70,7 +76,8 @@ TABLES = {
                 "result", "created", "ended"},
     "moves": {"match", "ply", "move", "played"},
 }
-"""The columns the store reads and writes, table by table."""
+"""The columns the store reads and writes, table by table (``recent_moves``, which a
+server adds to an older database, aside: server/store/recent_moves.py)."""
 PLAYER_COLUMNS = {"seen": "REAL"}
 """Columns of ``players`` added since the first schema: when a player last said hello
 (null: not since this column came; their ``created`` stands in)."""

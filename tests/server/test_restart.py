@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from server.store.recent_moves import BOTH
 from tests import ROOT
 from tests.server.server_process import At, ServerProcess
 from tests.waiting import until
@@ -131,7 +132,7 @@ async def test_every_state_a_player_sees_is_already_stored(game_server, connect)
     with sqlite3.connect(game_server.config.db) as db:
         while state["status"] != "over":
             stored = [m for (m,) in db.execute(
-                "SELECT move FROM moves WHERE match = ? ORDER BY ply", (code,))]
+                f"SELECT move FROM {BOTH} WHERE match = ? ORDER BY ply", (code,))]
             seen = state["moves"]  # the bot may already have moved on since
             assert ["pass" if m == -1 else m for m in stored][:len(seen)] == seen
             if state["to_move"] == 0 and state["legal"]:

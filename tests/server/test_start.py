@@ -18,6 +18,7 @@ from server.room.match import Match, Seat
 from server.shell.app import YOUNG_COLLECTION, GameServer
 from server.store.database import DatabaseInUseError, Store, UnusableDatabaseError
 from server.store.file_lock import FileLock
+from server.store.recent_moves import BOTH
 from shared.games import new_game
 from tests import ROOT
 from tests.conftest import server_config
@@ -26,7 +27,7 @@ from tests.waiting import until
 
 def stored_moves(db: Path) -> list[tuple[str, int, int]]:
     with sqlite3.connect(db) as conn:
-        return list(conn.execute("SELECT match, ply, move FROM moves ORDER BY match, ply"))
+        return list(conn.execute(f"SELECT match, ply, move FROM {BOTH} ORDER BY match, ply"))
 
 
 def bot_to_move(db: Path) -> str:

@@ -10,6 +10,7 @@ import sqlite3
 import time
 
 from server.store.database import Store
+from server.store.recent_moves import BOTH
 from server.store.records import format_json, format_text
 from tests.server.server_process import At, ServerProcess
 
@@ -29,7 +30,7 @@ async def test_against_the_bot_it_happens_at_once(game_server, connect) -> None:
     assert again["moves"][0] == 0 and replied["moves"][0] == 4
     with sqlite3.connect(game_server.config.db) as db:
         stored = [m for (m,) in db.execute(
-            "SELECT move FROM moves WHERE match = ? ORDER BY ply", (code,))]
+            f"SELECT move FROM {BOTH} WHERE match = ? ORDER BY ply", (code,))]
         (counts,) = db.execute("SELECT takebacks FROM matches WHERE code = ?",
                                (code,)).fetchone()
     assert stored == again["moves"] and json.loads(counts) == [1, 0]
@@ -167,7 +168,7 @@ async def test_a_takeback_survives_a_killed_server(tmp_path, connect) -> None:
     with sqlite3.connect(db) as stored:
         (counts,) = stored.execute("SELECT takebacks FROM matches WHERE code = ?",
                                    (code,)).fetchone()
-        moves = stored.execute("SELECT COUNT(*) FROM moves WHERE match = ?",
+        moves = stored.execute(f"SELECT COUNT(*) FROM {BOTH} WHERE match = ?",
                                (code,)).fetchone()
     assert json.loads(counts) == [2, 0] and moves == (0,)
 
