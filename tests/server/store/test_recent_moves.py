@@ -149,3 +149,26 @@ def test_a_ply_stored_twice_by_hand_does_not_refuse_the_groups_after_it(
     assert rows(path, "recent_moves") == []
     assert moves_of(store)[codes[0]] == [19]  # the later row stands
     store.close()
+
+
+def test_a_full_disk_refuses_the_group_that_files_and_it_files_later(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = Store(path, exclusive=True)
+    codes = [f"M{i:05d}" for i in range(FILE_AFTER)]
+    store.save_group([SaveMatch(new_match(code)) for code in codes])
+    played = list(range(60))  # a long game's worth of rows (the store checks no rules)
+    store.save_group([SaveMoves(code, 0, tuple(played), None, None) for code in codes])
+    store.save_group([SaveResult(code, WON, None) for code in codes[:-1]])
+    db = store._db
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full: no page more
+    last = SaveResult(codes[-1], WON, None)
+    with pytest.raises(StoreFault, match="full"):
+        store.save(last)  # the batch is full: filing needs pages under the moves' key
+    assert rows(path, "moves") == [] and len(rows(path, "recent_moves")) == 60 * FILE_AFTER
+    assert [r.code for r in store.records(only_unfinished=True)] == [codes[-1]]
+    db.execute(f"PRAGMA max_page_count = {pages * 100}")  # space again
+    store.save(last)
+    assert rows(path, "recent_moves") == [] and len(rows(path, "moves")) == 60 * FILE_AFTER
+    assert moves_of(store) == {code: played for code in codes}
+    store.close()
