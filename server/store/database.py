@@ -60,6 +60,9 @@ def _move_rows(code: str, first_ply: int, moves: Sequence[int]) -> list[MoveRow]
     return [(code, first_ply + i, move, now) for i, move in enumerate(moves)]
 
 
+UNFINISHED = "WHERE status != 'over'"
+
+
 def default_db_path() -> Path:
     """Where the server keeps its database unless told otherwise (the user's data dir)."""
     return Path(platformdirs.user_data_dir("taikyoku")) / "taikyoku.sqlite3"
@@ -391,8 +394,8 @@ class Store:
         """
         matches = []
         moved = dict(self._db.execute(  # when each last moved: how long it has waited
-            f"SELECT match, MAX(played) FROM {self._moves.source} AS moves JOIN matches "
-            "ON matches.code = moves.match WHERE status != 'over' GROUP BY match").fetchall())
+            "SELECT match, MAX(played) FROM ("
+            f"{self._moves.of_matches('match, played', UNFINISHED)}) GROUP BY match").fetchall())
         for record in self.records(only_unfinished=True):
             try:
                 matches.append(_match_of(record))
@@ -405,14 +408,13 @@ class Store:
 
     def records(self, only_unfinished: bool = False) -> list[Record]:
         """Stored matches, oldest first; a damaged one is left out with a warning."""
-        where = "WHERE status != 'over'" if only_unfinished else ""
+        where = UNFINISHED if only_unfinished else ""
         rows = self._db.execute(
             f"SELECT {self._columns} FROM matches {where} ORDER BY created, code"
         ).fetchall()
         moves: dict[str, list[int]] = {}
-        for code, move in self._db.execute(
-            f"SELECT match, move FROM {self._moves.source} AS moves JOIN matches "
-            f"ON matches.code = moves.match {where} ORDER BY match, ply"
+        for code, _, move in self._db.execute(
+            f"{self._moves.of_matches('match, ply, move', where)} ORDER BY match, ply"
         ):
             moves.setdefault(code, []).append(move)
         records = []
