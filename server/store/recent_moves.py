@@ -6,11 +6,11 @@ Why two tables: a group commit holds one move of each of dozens of matches. Unde
 about one 4 KB page a move to the write-ahead log, and checkpointed as many back into
 the database (with their ``fdatasync``) a thousand pages later. Appended in the order
 they come, a group's rows share one or two pages. The moves of :data:`FILE_AFTER`
-finished matches are filed together, inside the transaction of a group, so a
-finished match's moves stay in ``recent_moves`` for a while: every reader reads both
-(:attr:`RecentMoves.source`). A clean close files every row, so a stopped server leaves
-its moves where an older taikyoku reads them, and so does opening a database (the rows
-a killed server left).
+finished matches are filed together, inside the transaction of a group, so a finished
+match's moves stay in ``recent_moves`` for a while: every reader reads both
+(:attr:`RecentMoves.source`, :meth:`RecentMoves.of_matches`). A clean close files every
+row, so a stopped server leaves its moves where an older taikyoku reads them, and so
+does opening a database (the rows a killed server left).
 """
 
 from __future__ import annotations
