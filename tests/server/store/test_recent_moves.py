@@ -35,6 +35,15 @@ def moves_of(store: Store) -> dict[str, list[int]]:
     return {record.code: record.moves for record in store.records()}
 
 
+def batch_with_first_moves(path: Path, played: tuple[int, ...]) -> tuple[Store, list[str]]:
+    """A store with a batch of :data:`FILE_AFTER` matches, each with ``played`` stored."""
+    store = Store(path, exclusive=True)
+    codes = [f"M{i:05d}" for i in range(FILE_AFTER)]
+    store.save_group([SaveMatch(new_match(code)) for code in codes])
+    store.save_group([SaveMoves(code, 0, played, None, None) for code in codes])
+    return store, codes
+
+
 def test_moves_come_in_order_and_are_filed_once_enough_matches_ended(
         tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
@@ -67,10 +76,7 @@ def test_moves_come_in_order_and_are_filed_once_enough_matches_ended(
 
 def test_a_refused_group_ends_no_match_and_files_nothing(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    store = Store(path, exclusive=True)
-    codes = [f"M{i:05d}" for i in range(FILE_AFTER)]
-    store.save_group([SaveMatch(new_match(code)) for code in codes])
-    store.save_group([SaveMoves(code, 0, (19,), None, None) for code in codes])
+    store, codes = batch_with_first_moves(path, (19,))
     store.save_group([SaveResult(code, WON, None) for code in codes[:-1]])
     with pytest.raises(StoreFault):  # the last match's end, refused with its group
         store.save_group([SaveResult(codes[-1], WON, None), SaveMatch(new_match(codes[0]))])
@@ -140,10 +146,7 @@ def test_a_database_from_before_the_second_table_is_migrated_and_restored_exactl
 def test_a_ply_stored_twice_by_hand_does_not_refuse_the_groups_after_it(
         tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    store = Store(path, exclusive=True)
-    codes = [f"M{i:05d}" for i in range(FILE_AFTER)]
-    store.save_group([SaveMatch(new_match(code)) for code in codes])
-    store.save_group([SaveMoves(code, 0, (19,), None, None) for code in codes])
+    store, codes = batch_with_first_moves(path, (19,))
     store._db.execute("INSERT INTO moves VALUES (?, 0, 37, 0.0)", (codes[0],))  # by hand
     store.save_group([SaveResult(code, WON, None) for code in codes])  # files them all
     assert rows(path, "recent_moves") == []
@@ -153,11 +156,8 @@ def test_a_ply_stored_twice_by_hand_does_not_refuse_the_groups_after_it(
 
 def test_a_full_disk_refuses_the_group_that_files_and_it_files_later(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    store = Store(path, exclusive=True)
-    codes = [f"M{i:05d}" for i in range(FILE_AFTER)]
-    store.save_group([SaveMatch(new_match(code)) for code in codes])
     played = list(range(60))  # a long game's worth of rows (the store checks no rules)
-    store.save_group([SaveMoves(code, 0, tuple(played), None, None) for code in codes])
+    store, codes = batch_with_first_moves(path, tuple(played))
     store.save_group([SaveResult(code, WON, None) for code in codes[:-1]])
     db = store._db
     pages = db.execute("PRAGMA page_count").fetchone()[0]
