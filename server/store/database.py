@@ -174,9 +174,7 @@ class Store:
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.executescript(SCHEMA)
                 migrate(db)
-                db.execute("BEGIN IMMEDIATE")
                 file_every_move(db)  # those a killed server left
-                db.execute("COMMIT")
         except sqlite3.OperationalError as err:  # locked, a read-only file, ...
             db.close()
             raise UnusableDatabaseError(f"cannot use the database {self.path} ({err})") from None
@@ -195,9 +193,7 @@ class Store:
         they stay where the next server reads them too)."""
         if not self._readonly:
             try:
-                self._db.execute("BEGIN IMMEDIATE")
                 file_every_move(self._db)
-                self._db.execute("COMMIT")
             except sqlite3.Error as err:
                 self._rollback()
                 log.warning("the moves of %s stay in recent_moves (%s)", self.path, err)
@@ -216,10 +212,10 @@ class Store:
             rows: list[MoveRow] = []
             for change in changes:
                 if type(change) is not SaveMoves and rows:
-                    self._insert_moves(rows)
+                    self._moves.insert(rows)
                     rows = []
                 self._write(change, rows)
-            self._insert_moves(rows)
+            self._moves.insert(rows)
 
     def _write(self, change: StoreChange, rows: list[MoveRow]) -> None:
         """The statements of one change, inside the open transaction; a move's row goes
@@ -354,10 +350,7 @@ class Store:
             self._finish(match.code, match.result)
 
     def _add_moves(self, code: str, first_ply: int, moves: Sequence[int]) -> None:
-        self._insert_moves(_move_rows(code, first_ply, moves))
-
-    def _insert_moves(self, rows: list[MoveRow]) -> None:
-        self._moves.insert(rows)
+        self._moves.insert(_move_rows(code, first_ply, moves))
 
     def _save_clock(self, code: str, remaining: tuple[float, float] | None) -> None:
         if remaining is not None:

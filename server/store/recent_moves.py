@@ -82,14 +82,9 @@ class RecentMoves:
         self._ending, self._filing = [], False
 
     def _file(self, codes: Sequence[str]) -> None:
-        """Move the rows of ``codes`` under the key, in the open transaction. A ply found
-        in both tables (only a database edited by hand has one) keeps its later row, so a
-        bad row never refuses every group after it."""
+        """Move the rows of ``codes`` under the key, in the open transaction."""
         marks = ", ".join("?" * len(codes))
-        self._db.execute("INSERT OR REPLACE INTO moves (match, ply, move, played) SELECT "
-                         f"match, ply, move, played FROM recent_moves WHERE match IN ({marks}) "
-                         "ORDER BY rowid", codes)
-        self._db.execute(f"DELETE FROM recent_moves WHERE match IN ({marks})", codes)
+        _file_rows(self._db, f"WHERE match IN ({marks})", codes)
 
     def take_back(self, code: str, ply: int) -> None:
         """Delete the moves of ``code`` from ``ply`` on, in either table."""
@@ -97,8 +92,17 @@ class RecentMoves:
             self._db.execute(f"DELETE FROM {table} WHERE match = ? AND ply >= ?", (code, ply))
 
 
+def _file_rows(db: sqlite3.Connection, where: str, args: Sequence[str] = ()) -> None:
+    """Move the rows of ``recent_moves`` that ``where`` picks under the key, in the open
+    transaction. A ply found in both tables (only a database edited by hand has one)
+    keeps its later row, so a bad row never refuses every group after it."""
+    db.execute("INSERT OR REPLACE INTO moves (match, ply, move, played) SELECT "
+               f"match, ply, move, played FROM recent_moves {where} ORDER BY rowid", args)
+    db.execute(f"DELETE FROM recent_moves {where}", args)
+
+
 def file_every_move(db: sqlite3.Connection) -> None:
-    """Move every row of ``recent_moves`` under the key, in the open transaction."""
-    db.execute("INSERT OR REPLACE INTO moves (match, ply, move, played) "
-               "SELECT match, ply, move, played FROM recent_moves ORDER BY rowid")
-    db.execute("DELETE FROM recent_moves")
+    """Move every row of ``recent_moves`` under the key, in a transaction of its own."""
+    db.execute("BEGIN IMMEDIATE")
+    _file_rows(db, "")
+    db.execute("COMMIT")
