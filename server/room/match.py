@@ -227,11 +227,11 @@ class Match:
         """What playing a checked move at ``now`` would do (plus any forced pass that
         follows), without changing the match: the store is asked first. IllegalMoveError
         when the rules refuse ``move``."""
-        played = [move]
-        if type(move) is int and move in self.legal_of(self.state):
-            state = self.state.play_unchecked(move)  # checked just now: not twice
+        played, before = [move], self.state
+        if type(move) is int and move in self.legal_of(before):
+            state = before.play_unchecked(move)  # checked just now: not twice
         else:
-            state = self.state.play(move)  # IllegalMoveError, saying why
+            state = before.play(move)  # IllegalMoveError, saying why
         positions = [state]
         if not state.is_over and self.legal_of(state) == [PASS]:
             state = state.play(PASS)
@@ -244,7 +244,7 @@ class Match:
                             list(outcome.score))
         clock = self.clock.copy() if self.clock is not None else None
         if clock is not None:
-            clock.moved(self.state.to_move, now or 0.0,
+            clock.moved(before.to_move, now or 0.0,
                         None if result is not None else state.to_move)
         return Step(tuple(played), tuple(positions), result, clock, now)
 
@@ -263,7 +263,7 @@ class Match:
         self.positions.extend(step.positions)
         self.offer = None
         self.moves.extend(step.played)
-        self._wire_moves.extend([wire_move(m) for m in step.played])
+        self._wire_moves.extend(map(wire_move, step.played))
         self.result = step.result
         self.clock = step.clock
         if step.at is not None:
@@ -348,14 +348,15 @@ class Match:
         """The complete protocol ``state`` (``online(player)``: has a live connection;
         the clocks as of ``now``)."""
         state, status = self.state, self.status
+        legal = self.legal_of(state) if status == "playing" else []
         return protocol.MatchState(
             match=self.code,
-            game=self.game,
-            size=self.size,
-            ply=self.ply,
+            game=self.start.game,
+            size=self.start.size,
+            ply=len(self.moves),
             board=state.board,
             to_move=wire_seat(state.to_move),
-            legal=[m for m in self.legal_of(state) if m != PASS] if status == "playing" else [],
+            legal=[] if legal == [PASS] else list(legal),  # a pass is the server's to play
             moves=list(self._wire_moves),
             status=status,
             score=list(state.score()),

@@ -19,7 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from server.room.effects import RenamePlayer, SaveMatch, SavePlayer, StoreChange, StoreFault
+from server.room.effects import (
+    RenamePlayer,
+    SaveMatch,
+    SaveMoves,
+    SavePlayer,
+    StoreChange,
+    StoreFault,
+)
 from server.room.presence import Peer
 from shared.protocol import RequestId
 
@@ -88,6 +95,8 @@ class Group:
 def change_touches(change: StoreChange) -> Touched:
     """What a change writes: its player, or its match."""
     match change:
+        case SaveMoves(code=code):  # a move first: by far the most frequent
+            return match_key(code)
         case SavePlayer(player=player) | RenamePlayer(player=player):
             return player_key(player)
         case SaveMatch(match=match):

@@ -201,10 +201,13 @@ class Room:
         happened; one that proposed a change returns :class:`Proposed`, and what follows
         it comes with its group (:meth:`stored`, :meth:`unstored`)."""
         code = getattr(msg, "match", None)
-        touches = [peer] + ([player_key(peer.player)] if peer.player is not None else [])
-        touches += [match_key(code)] if code else []
-        address = self.limits.key(peer) if isinstance(msg, (Create, Rematch)) else None
-        touches += [address_key(address)] if address is not None else []
+        touches: list[Touched] = [peer]
+        if peer.player is not None:
+            touches.append(player_key(peer.player))
+        if code:
+            touches.append(match_key(code))
+        if isinstance(msg, (Create, Rematch)) and (address := self.limits.key(peer)) is not None:
+            touches.append(address_key(address))
         if self._group.busy(touches):
             return [Busy()]
         self._begin(now, peer, touches,
@@ -217,7 +220,8 @@ class Room:
         if peer.player is None:
             raise ProtocolError("hello_required", "the first message must be a hello")
         player = peer.player
-        if code is not None and not self._involved(peer, code):
+        match = self._index.get(code.upper()) if code else None
+        if code is not None and not self._involved(peer, match):
             self.limits.may_look_up(peer)  # nobody finds a private match by counting
 
         def after_the_flag() -> None:  # its refusal is a Reply: the end must not be lost
@@ -231,7 +235,7 @@ class Room:
 
         try:
             with refused():
-                if self._flag_fallen(code, then=after_the_flag):  # before its timer rang
+                if self._flag_fallen(match, then=after_the_flag):  # before its timer rang
                     return self._done()
                 handlers.dispatch(self, peer, player, msg)
         except ProtocolError as err:
@@ -239,9 +243,8 @@ class Room:
             raise
         return self._done()
 
-    def _involved(self, peer: Peer, code: str) -> bool:
-        """Whether ``peer`` plays or watches the match ``code`` (naming it is no lookup)."""
-        match = self._index.get(code.upper())
+    def _involved(self, peer: Peer, match: Match | None) -> bool:
+        """Whether ``peer`` plays or watches ``match`` (naming it is no lookup)."""
         return match is not None and (
             (peer.player is not None and match.seat_of(peer.player) is not None)
             or peer in self._presence.watchers(match.code))
@@ -288,7 +291,7 @@ class Room:
                     lambda err: self._retries.ring_again(key, now, err, self._holds))
         if seat == FLAG_TIMER:
             match = self._index.get(code)
-            if match is not None and not self._flag_fallen(match.code):
+            if match is not None and not self._flag_fallen(match):
                 self._clock_timers.arm(match)  # rang early, or stale: set as it is
         elif self._holds.expired(key, now):
             match = self._index.get(code)
@@ -316,7 +319,7 @@ class Room:
         self._refused = lambda err: self._retries.keep_bot_move(
             code, ply, move, epoch, self.now, err)
         match = self._index.get(code)
-        if self._flag_fallen(code):
+        if self._flag_fallen(match):
             return  # it lost on time: its search is over once the end is stored
         if (self._thinking.get(code) == ply and match is not None
                 and epoch == match.epoch):
@@ -432,8 +435,11 @@ class Room:
         self._out.append(effect)
 
     def save(self, change: StoreChange, then: Callable[[], None]) -> None:
+        touches, written = self._touches, change_touches(change)
+        if written not in touches:  # a move's match is among what its request touched
+            touches = touches | {written}
         self._group.add(Proposal(change, then, self._refused, self._asker, self.now,
-                                 self._touches | {change_touches(change)}, self._request_id))
+                                 touches, self._request_id))
         if _PROPOSED not in self._out:
             self._out.append(_PROPOSED)
 
@@ -545,12 +551,10 @@ class Room:
         if self._thinking.pop(match.code, None) is not None:
             self._out.append(StopThinking(match.code))
 
-    def _flag_fallen(self, code: str | None, then: Callable[[], None] = lambda: None
+    def _flag_fallen(self, match: Match | None, then: Callable[[], None] = lambda: None
                      ) -> bool:
-        """End the match ``code`` if the running clock has run out at the room's time:
-        the side to move loses on time, and ``then`` follows once that is stored.
-        Whether it did."""
-        match = self._index.get(code.upper()) if code else None
+        """End ``match`` if its running clock has run out at the room's time: the side
+        to move loses on time, and ``then`` follows once that is stored. Whether it did."""
         seat = self._clock_timers.fallen(match, self.now) if match is not None else None
         if match is None or seat is None:
             return False

@@ -281,7 +281,8 @@ class GameServer:
     async def _serve(self, session: Session) -> None:
         ws = session.ws
         assert self.runner is not None
-        async for frame in ws:
+        while True:  # recv, not ``async for``: no async generator around every frame
+            frame = await ws.recv()  # ConnectionClosed ends the connection (_connection)
             session.received += 1
             if (unsettled := self.runner.unsettled(session)) is not None:
                 await unsettled  # its last request is stored or refused first

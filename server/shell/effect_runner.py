@@ -196,16 +196,16 @@ class EffectRunner:
     def _carry_out(self, asker: Peer | None, effects: Iterable[Effect]) -> None:
         """Carry out ``effects``, those for the one who asked (if anyone) included."""
         for effect in effects:
-            match effect:
+            match effect:  # a move's first: by far the most frequent
+                case Proposed():
+                    if self._storing is None:
+                        self._storing = asyncio.get_running_loop().call_soon(self.commit_group)
+                case Paced():
+                    _session(asker).budget.refund()
                 case Reply(message):
                     _session(asker).write(message)
                 case ReplyState(match):
                     _session(asker).write(self.room.state_of(match))
-                case Paced():
-                    _session(asker).budget.refund()
-                case Proposed():
-                    if self._storing is None:
-                        self._storing = asyncio.get_running_loop().call_soon(self.commit_group)
                 case _:
                     self._apply(effect)
 

@@ -222,7 +222,12 @@ class Store:
         to ``rows``, inserted with its neighbours in one statement (a group holds a move
         of each of dozens of matches, and one ``executemany`` a move cost as much as the
         rows it wrote)."""
-        match change:
+        match change:  # a move first: by far the most frequent
+            case SaveMoves(code, ply, moves, remaining, result):
+                rows += _move_rows(code, ply, moves)
+                self._save_clock(code, remaining)
+                if result is not None:
+                    self._finish(code, result)
             case SavePlayer(player, token_hash, name):
                 now = time.time()
                 self._db.execute("INSERT INTO players (id, token_hash, name, created, seen) "
@@ -234,11 +239,6 @@ class Store:
             case SaveSeats(code, seats, status):
                 self._db.execute("UPDATE matches SET seats = ?, status = ? WHERE code = ?",
                                  (_seats_json(seats), status, code))
-            case SaveMoves(code, ply, moves, remaining, result):
-                rows += _move_rows(code, ply, moves)
-                self._save_clock(code, remaining)
-                if result is not None:
-                    self._finish(code, result)
             case SaveResult(code, result, remaining):
                 self._finish(code, result)
                 self._save_clock(code, remaining)
