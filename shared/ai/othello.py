@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from shared.ai import othello_fixed
 from shared.ai.levels import LEVELS
@@ -20,6 +20,9 @@ from shared.ai.move_time import move_seconds
 from shared.ai.othello_eval import tables
 from shared.games import PASS, State
 from shared.games.othello import OthelloState
+
+if TYPE_CHECKING:
+    from shared.ai.kernel.expert import Appraisal
 
 VARIETY_DISCS: Final = 2
 """Level 5 without a seed plays any move whose score is within this many discs of the
@@ -70,12 +73,28 @@ def analyse(state: State, seconds: float) -> list[MoveScore]:
         best = max(replies, key=lambda entry: entry.score)
         return [MoveScore(PASS, -best.score, best.exact, best.depth)]
     _load_kernels()
+    from shared.ai.kernel.expert import appraise
+
+    return _move_scores(state, appraise(state, seconds, every_exact=True))
+
+
+def analyse_to_depth(state: OthelloState, depth: int) -> list[MoveScore]:
+    """:func:`analyse` with the expert's search deepened to ``depth`` plies and no clock
+    (exact only if that reaches the end): the estimates a review reaching that depth
+    makes, the same on any machine. The side to move must have a move."""
+    _load_kernels()
+    from shared.ai.kernel.expert import appraise_to_depth
+
+    return _move_scores(state, appraise_to_depth(state, depth, every_exact=True))
+
+
+def _move_scores(state: OthelloState, appraisal: Appraisal) -> list[MoveScore]:
+    """An every-move appraisal as margins in discs, each within what its move can still
+    reach, in square order."""
     from shared.ai.kernel.board import square_of, to_kernel
     from shared.ai.kernel.bounds import margin_bounds
     from shared.ai.kernel.evaluate import UNIT
-    from shared.ai.kernel.expert import appraise
 
-    appraisal = appraise(state, seconds, every_exact=True)
     board = to_kernel(state)
     entries = []
     for bit, score in appraisal.scores.items():

@@ -185,6 +185,21 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool, slack: int
     return replace(fallback, nodes=solved.nodes + fallback.nodes)
 
 
+def appraise_to_depth(state: OthelloState, depth: int, every_exact: bool) -> Appraisal:
+    """The root moves' scores from the expert's own midgame search deepened to ``depth``
+    plies (or to the end of the game, exact), with no clock: what a search reaching that
+    depth sees, the same on any machine (benchmarks.review_noise measures the review's
+    estimates with it). The side to move must have a legal move."""
+    with _one_search_at_a_time:
+        own, opp, mask = to_kernel(state)
+        order = np.array(move_bits(own, opp, mask), dtype=np.int64)
+        if not order.size:
+            raise ValueError("appraise_to_depth needs a position where the side to move has a move")
+        empties = popcount(mask & ~(own | opp))
+        search = _Search(own, opp, eval_tables(state.size), empties, every_exact, 0, state.size)
+        return search.deepen(order, None, last_depth=depth)
+
+
 def solve_cost(empties: int) -> float:
     """The nodes an exact solve of a position with ``empties`` empty squares takes on
     average: about 6.1e4 at 14 empties, 2.2 times more per empty square. Fitted on game
@@ -236,9 +251,11 @@ class _Search:
     slack: int
     size: int
 
-    def deepen(self, order: np.ndarray, end: float) -> Appraisal:
-        """Iterative deepening until ``end`` (or to the end of the game: exact), the root
-        moves in ``order`` (ranked again by each finished iteration).
+    def deepen(self, order: np.ndarray, end: float | None,
+               last_depth: int | None = None) -> Appraisal:
+        """Iterative deepening until ``end`` (None: no clock) or ``last_depth`` (or to the
+        end of the game: exact), the root moves in ``order`` (ranked again by each
+        finished iteration).
 
         The first iteration always finishes; each later one is started if time is left.
         One that ``end`` cuts counts if it completed its first move (the last best) and
@@ -251,7 +268,8 @@ class _Search:
         stats = memory.stats
         result: Appraisal | None = None
         scores = np.zeros(order.size, dtype=np.int64)
-        for depth in range(1, self.empties + 1):
+        deepest = self.empties if last_depth is None else min(last_depth, self.empties)
+        for depth in range(1, deepest + 1):
             if depth == self.empties:  # to the end of the game: exact, nothing selective
                 nodes = int(stats[NODES])
                 memory.clear(0, selective=False)

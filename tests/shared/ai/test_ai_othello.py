@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks.plain_othello import plain_margin
 from shared.ai import analyse, choose_move
+from shared.ai.othello import analyse_to_depth
 from shared.ai.othello_eval import positional, tables
 from shared.ai.othello_fixed import (
     NO_DEADLINE,
@@ -70,6 +71,25 @@ def test_analyse_matches_plain_negamax_on_late_8x8_positions(empties: int, count
         entries = analyse(state, seconds=60)
         assert all(entry.exact and entry.depth == empties for entry in entries)
         assert {entry.move: entry.score for entry in entries} == plain, state.to_text()
+
+
+def test_analyse_to_depth_estimates_at_that_depth_and_is_exact_at_the_end() -> None:
+    """The review's estimates at a fixed depth (benchmarks.review_noise measures them):
+    every move scored at the depth asked, none exact short of the end; asked to the end,
+    the plain negamax's margins."""
+    g = geometry(8)
+    state = late_positions(9, 1, seed=5)[0]
+    short = analyse_to_depth(state, 4)
+    assert sorted(entry.move for entry in short) == sorted(state.legal_moves())
+    assert all(entry.depth == 4 and not entry.exact for entry in short)
+    own, opp = state.own_opp()
+    plain = {}
+    for sq in state.legal_moves():
+        flipped = g.flips(own, opp, sq)
+        plain[sq] = -plain_margin(g, opp ^ flipped, own | flipped | 1 << sq)
+    full = analyse_to_depth(state, 30)
+    assert all(entry.exact and entry.depth == 9 for entry in full)
+    assert {entry.move: entry.score for entry in full} == plain
 
 
 def test_expert_plays_a_perfect_move_near_the_end() -> None:
