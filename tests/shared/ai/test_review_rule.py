@@ -11,9 +11,11 @@ from server.shell.analysis import review
 from shared.ai.review_rule import (
     BIG_MISTAKE,
     MISTAKE,
+    NOISE_FACTOR,
     NOT_A_MISTAKE,
     estimate_error,
     judge,
+    mistake_bar,
 )
 from shared.games import new_game
 from shared.games.othello import parse_square
@@ -47,15 +49,16 @@ def test_a_result_thrown_away_always_counts_when_it_is_exact() -> None:
     assert othello(-2, -4, exact=True) == NOT_A_MISTAKE  # lost either way, by 2 more
 
 
-def test_estimates_count_only_beyond_the_evaluations_error() -> None:
-    noise = estimate_error(8, 30)
-    assert noise > 4  # the learned evaluation errs by more than the exact floor
-    just_under = int(noise)  # a loss no larger than the error is noise
-    assert othello(10, 10 - just_under, exact=False) == NOT_A_MISTAKE
-    assert othello(10, 10 - just_under, exact=True) == MISTAKE  # the same loss, solved
-    assert othello(10, 10 - just_under - 1, exact=False) == MISTAKE
-    assert othello(10, 10 - int(2 * noise) - 1, exact=False) == BIG_MISTAKE
+def test_estimates_count_only_beyond_twice_the_evaluations_error() -> None:
+    noise = NOISE_FACTOR * estimate_error(8, 30)
+    assert mistake_bar(8, exact=False, leaf_empties=30) == noise
+    just_under = int(noise)  # a loss no larger than the bar is noise
+    assert othello(20, 20 - just_under, exact=False) == NOT_A_MISTAKE
+    assert othello(20, 20 - just_under, exact=True) == BIG_MISTAKE  # the same loss, solved
+    assert othello(20, 20 - just_under - 1, exact=False) == MISTAKE
+    assert othello(20, 20 - int(2 * noise) - 1, exact=False) == BIG_MISTAKE
     assert othello(1, -1, exact=False) == NOT_A_MISTAKE  # the sign of an estimate is unsure
+    assert othello(20, 20 - int(estimate_error(8, 30)) - 1, exact=False) == NOT_A_MISTAKE
 
 
 def test_the_error_follows_the_phase_the_search_reached() -> None:
