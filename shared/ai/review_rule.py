@@ -29,9 +29,9 @@ NOISE_FACTOR: Final = 2.0
 """How many times the evaluation's error an estimated loss must pass to be a mistake.
 
 Two estimates at one depth differ from the exact difference by about the evaluation's
-error on average (0.90-0.94 of it), with a long tail (95th percentile 2.4-2.6 times it).
+error on average (0.89-0.94 of it), with a long tail (95th percentile 2.4-2.6 times it).
 With the error itself as the bar, 28-30 % of the moves that exact solving puts within
-the floor of the best were called mistakes; with twice it, 6-7 %, while 76-79 % of the
+the floor of the best were called mistakes; with twice it, 6 %, while 76-79 % of the
 clear losses (beyond twice the floor and twice the error) are still caught
 (``python -m benchmarks.review_noise``: 100 positions a size at 18-21 empties, every move
 solved, estimates at depths 2-10; 6x6 fit 4, 8x8 fit 5; benchmarks/README.md)."""
