@@ -356,7 +356,8 @@ class Match:
             ply=len(self.moves),
             board=state.board,
             to_move=wire_seat(state.to_move),
-            legal=[] if legal == [PASS] else list(legal),  # a pass is the server's to play
+            # a pass is the server's to play: never offered (a copy when there is none)
+            legal=[m for m in legal if m != PASS] if PASS in legal else list(legal),
             moves=list(self._wire_moves),
             status=status,
             score=list(state.score()),
