@@ -62,7 +62,7 @@ def position(size: int, rng: random.Random) -> OthelloState | None:
         if not moves:
             return None
         if empties == target:
-            return state if len(moves) >= 2 and PASS not in moves else None
+            return state if len(moves) >= 2 else None
         if moves == [PASS] or ply < random_plies:
             state = state.play(rng.choice(moves))
             continue

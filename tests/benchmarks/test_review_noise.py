@@ -27,8 +27,10 @@ def test_figures_for_every_factor_are_printed_and_recorded(
     assert line["benchmark"] == "review_noise" and line["positions"] == 2
     factors = line["factors"]
     assert str(NOISE_FACTOR) in factors
-    near = [factors[f]["near_equal_called_mistakes"] for f in sorted(factors, key=float)]
-    assert near == sorted(near, reverse=True)  # a higher bar calls no more moves mistakes
+    caught = {float(f): shares["clear_losses_caught"] for f, shares in factors.items()}
+    assert caught[1.0] > caught[2.5]  # the factor sets the bar: a higher one catches fewer
+    assert {shares["clear_losses"] for shares in factors.values()} == {
+        factors["1.0"]["clear_losses"]}  # the same losses judged at every factor
 
 
 def test_a_position_is_at_its_empties_with_a_choice_of_moves() -> None:

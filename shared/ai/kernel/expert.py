@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from shared.ai.kernel.bits import legal_moves, popcount
-from shared.ai.kernel.board import to_kernel
+from shared.ai.kernel.board import board_mask, to_kernel
 from shared.ai.kernel.evaluate import UNIT, eval_tables
 from shared.ai.kernel.jit import COMPILED
 from shared.ai.kernel.midgame import ABORTED, LIMIT, NODES, TABLE_BITS, Memory, search_root
@@ -167,13 +167,9 @@ def appraise(
 def _appraise(state: OthelloState, seconds: float, every_exact: bool, slack: int) -> Appraisal:
     start = time.perf_counter()
     end = start + seconds * USE
-    own, opp, mask = to_kernel(state)
-    t = eval_tables(state.size)
-    empties = popcount(mask & ~(own | opp))
-    order = np.array(move_bits(own, opp, mask), dtype=np.int64)
-    if not order.size:
-        raise ValueError("appraise needs a position where the side to move has a move")
-    search = _Search(own, opp, t, empties, every_exact, slack, state.size)
+    search, order = _search_of(state, every_exact, slack)
+    own, opp, empties = search.own, search.opp, search.empties
+    mask = board_mask(state.size)
     cost = solve_cost(empties) * (EVERY_EXACT_COST if every_exact else 1)
     if cost > (end - start) * SOLVE_SPEED:  # no solve in sight: all the time to the midgame
         return search.deepen(order, end)
@@ -187,17 +183,26 @@ def _appraise(state: OthelloState, seconds: float, every_exact: bool, slack: int
 
 def appraise_to_depth(state: OthelloState, depth: int, every_exact: bool) -> Appraisal:
     """The root moves' scores from the expert's own midgame search deepened to ``depth``
-    plies (or to the end of the game, exact), with no clock: what a search reaching that
-    depth sees, the same on any machine (benchmarks.review_noise measures the review's
-    estimates with it). The side to move must have a legal move."""
+    (>= 1) plies (or to the end of the game, exact), with no clock: what a search reaching
+    that depth sees, the same on any machine (benchmarks.review_noise measures the
+    review's estimates with it). The side to move must have a legal move."""
+    if depth < 1:
+        raise ValueError(f"appraise_to_depth needs a depth of at least 1, not {depth}")
     with _one_search_at_a_time:
-        own, opp, mask = to_kernel(state)
-        order = np.array(move_bits(own, opp, mask), dtype=np.int64)
-        if not order.size:
-            raise ValueError("appraise_to_depth needs a position where the side to move has a move")
-        empties = popcount(mask & ~(own | opp))
-        search = _Search(own, opp, eval_tables(state.size), empties, every_exact, 0, state.size)
+        search, order = _search_of(state, every_exact, 0)
         return search.deepen(order, None, last_depth=depth)
+
+
+def _search_of(state: OthelloState, every_exact: bool, slack: int) -> tuple[_Search, np.ndarray]:
+    """The midgame search of ``state`` and its root moves (kernel bits); ValueError when the
+    side to move has none."""
+    own, opp, mask = to_kernel(state)
+    order = np.array(move_bits(own, opp, mask), dtype=np.int64)
+    if not order.size:
+        raise ValueError("the expert needs a position where the side to move has a move")
+    empties = popcount(mask & ~(own | opp))
+    search = _Search(own, opp, eval_tables(state.size), empties, every_exact, slack, state.size)
+    return search, order
 
 
 def solve_cost(empties: int) -> float:

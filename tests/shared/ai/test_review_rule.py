@@ -1,7 +1,7 @@
 """The review's one rule for a mistake: exact losses count beyond a floor, estimated ones
-only beyond the evaluation's error, thrown-away results always; and the review the
-server sends carries the verdict (issue 26: a one-disc difference between two estimates
-at different depths was called a mistake)."""
+only beyond twice the evaluation's error (NOISE_FACTOR), thrown-away results always; and
+the review the server sends carries the verdict (issue 26: a one-disc difference between
+two estimates at different depths was called a mistake)."""
 
 from __future__ import annotations
 
