@@ -254,6 +254,26 @@ def canonical_map(size: int) -> tuple[np.ndarray, int]:
     the weights file holds only the distinct ones."""
     lay = layout(size)
     parts, count = [], 0
+    for slot, distinct in _family_slots(size):
+        parts.append(slot + count)
+        count += distinct
+    rest = lay.block - lay.moves_offset
+    parts.append(np.arange(count, count + rest))
+    return np.concatenate(parts), count + rest
+
+
+@cache
+def distinct_counts(size: int) -> tuple[int, ...]:
+    """Per family, how many distinct weights its table holds (its columns in a weights
+    file, in family order, before the moves, parity and terms)."""
+    return tuple(distinct for _, distinct in _family_slots(size))
+
+
+@cache
+def _family_slots(size: int) -> tuple[tuple[np.ndarray, int], ...]:
+    """Per family, each entry's number among its table's distinct weights, and their count."""
+    lay = layout(size)
+    out = []
     for family, perms in zip(lay.families, lay.stabilisers):
         n = len(family.squares)
         index = np.arange(3**n, dtype=np.int64)
@@ -261,11 +281,8 @@ def canonical_map(size: int) -> tuple[np.ndarray, int]:
         powers = 3 ** np.arange(n)
         least = np.min([digits[:, list(p)] @ powers for p in perms], axis=0)
         _, slot = np.unique(least, return_inverse=True)
-        parts.append(slot + count)
-        count += int(slot.max()) + 1
-    rest = lay.block - lay.moves_offset
-    parts.append(np.arange(count, count + rest))
-    return np.concatenate(parts), count + rest
+        out.append((slot, int(slot.max()) + 1))
+    return tuple(out)
 
 
 _R = _recipes()
@@ -393,3 +410,4 @@ def features(
 @njit
 def _moves_offset(size: int) -> int:
     return int(MOVES_OFFSET[1] if size == 8 else MOVES_OFFSET[0])
+

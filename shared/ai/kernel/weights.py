@@ -4,10 +4,13 @@ A weights file is a numpy ``.npz`` (no pickles) holding:
 
 - ``format``: 1; ``size``: the board (6 or 8); ``width``: empties per phase (at most
   :data:`~.patterns.PARITY_CAP`); ``families``: the pattern families' names, joined by
-  ``;`` (a file made for other patterns is refused, not misread);
+  ``;`` (a file made for other patterns is refused, not misread; one made for some of
+  today's families, before others were added, reads as zero for the others: it
+  evaluates as it did, and a fit can start from it);
 - ``weights``: ``int16``, one row per phase (phase ``p`` serves ``p * width`` to
   ``p * width + width - 1`` empties; the last row serves all beyond), one column per
-  distinct weight of :func:`~.patterns.canonical_map`, in ``UNIT`` (hundredths of a disc);
+  distinct weight of :func:`~.patterns.canonical_map` (for the file's families), in
+  ``UNIT`` (hundredths of a disc);
 - ``provenance``: a JSON text saying how the weights were made (the script and its
   config, the commit, the games and positions, the held-out error).
 
@@ -28,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from shared.ai.kernel.patterns import FAMILIES, PARITY_CAP, canonical_map
+from shared.ai.kernel.patterns import FAMILIES, PARITY_CAP, canonical_map, distinct_counts
 
 FORMAT = 1
 PACKAGED = Path(__file__).parent / "learned"
@@ -96,12 +99,35 @@ def load(path: Path) -> Weights:
         if int(fields["format"]) != FORMAT:
             raise WeightsError(f"{path}: format {fields['format']}, expected {FORMAT}")
         size = int(fields["size"])
-        if str(fields["families"]) != family_names(size):
-            raise WeightsError(f"{path}: made for other patterns ({fields['families']})")
         provenance = json.loads(str(fields["provenance"]))
-        return Weights(size, int(fields["width"]), fields["weights"], provenance)
+        table = _with_todays_families(size, str(fields["families"]), fields["weights"], path)
+        return Weights(size, int(fields["width"]), table, provenance)
     except (TypeError, KeyError, json.JSONDecodeError) as error:
         raise WeightsError(f"{path}: malformed ({error})") from error
+
+
+def _with_todays_families(size: int, names: str, table: np.ndarray, path: Path) -> np.ndarray:
+    """A file's table in today's layout: a family it lacks gets zero weights; a family it
+    has that today's patterns lack, or a table not shaped for its families, is refused."""
+    if names == family_names(size):
+        return table
+    known = [family.name for family in FAMILIES[size]]
+    theirs = names.split(";")
+    if not set(theirs) <= set(known) or len(set(theirs)) != len(theirs):
+        raise WeightsError(f"{path}: made for other patterns ({names})")
+    counts = distinct_counts(size)
+    starts = np.cumsum((0, *counts))
+    rest = canonical_map(size)[1] - int(starts[-1])
+    columns = [np.arange(starts[known.index(name)], starts[known.index(name) + 1])
+               for name in theirs]
+    columns.append(np.arange(int(starts[-1]), int(starts[-1]) + rest))
+    source = np.concatenate(columns)
+    if table.ndim != 2 or table.shape[1] != source.size:
+        raise WeightsError(f"{path}: weights of shape {table.shape} for {len(theirs)} "
+                           f"families ({names}) need {source.size} columns")
+    out = np.zeros((table.shape[0], canonical_map(size)[1]), dtype=table.dtype)
+    out[:, source] = table
+    return out
 
 
 @cache

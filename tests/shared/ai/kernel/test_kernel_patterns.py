@@ -240,3 +240,21 @@ def test_the_package_ships_weights_with_their_provenance(size: int) -> None:
         assert abs(evaluate(own, opp, moves(own, opp, mask), moves(opp, own, mask), t)) < (
             size * size * UNIT
         )
+
+
+def test_a_file_made_for_fewer_families_reads_them_as_zero(tmp_path: Path) -> None:
+    """A weights file from before a family was added loads into today's layout: its own
+    families' weights where they were, zero for the new one; a family today's patterns
+    lack, or columns that do not fit the families named, are refused."""
+    weights = random_weights(6, seed=4)
+    counts = patterns.distinct_counts(6)
+    first, last = sum(counts[:-1]), sum(counts)
+    names = ";".join(f.name for f in patterns.FAMILIES[6][:-1])
+    older = np.delete(weights.table, np.s_[first:last], axis=1)
+    again = load(_write(tmp_path / "older.npz", families=np.array(names), weights=older))
+    assert not again.table[:, first:last].any()
+    assert np.array_equal(np.delete(again.table, np.s_[first:last], axis=1), older)
+    with pytest.raises(WeightsError, match="other patterns"):
+        load(_write(tmp_path / "unknown.npz", families=np.array(names + ";kite")))
+    with pytest.raises(WeightsError, match="columns"):
+        load(_write(tmp_path / "short.npz", families=np.array(names), weights=older[:, 1:]))
