@@ -18,10 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from shared.ai.kernel.bits import legal_moves, popcount
-from shared.ai.kernel.handwritten import T_MASK, TERMS, mask_tables, terms
-from shared.ai.kernel.jit import njit
-from shared.ai.kernel.patterns import features, instance_range
+from shared.ai.kernel.handwritten import TERMS, mask_tables
+from shared.ai.kernel.patterns import features_of_positions, instance_range
 from training.selfplay import NO_LABEL
 
 HELD_OUT = 10
@@ -113,27 +111,12 @@ def load(
     return positions.subset(~np.isnan(positions.label))
 
 
-@njit
-def _features(
-    own: np.ndarray, opp: np.ndarray, t: np.ndarray, size: int, width: int, out: np.ndarray,
-    values: np.ndarray,
-) -> None:
-    mask = t[T_MASK]
-    for i in range(own.size):
-        o, p = own[i], opp[i]
-        own_moves = popcount(legal_moves(o, p, mask))
-        opp_moves = popcount(legal_moves(p, o, mask))
-        features(o, p, own_moves, opp_moves, popcount(mask & ~(o | p)), size, width, out[i])
-        found = terms(o, p, own_moves, opp_moves, t)
-        for k in range(TERMS):
-            values[i, k] = found[k]
-
-
 def feature_matrix(positions: Positions, size: int, width: int) -> tuple[np.ndarray, np.ndarray]:
     """Per position, the entries of its phase's block it reads (int32), and the values of
     the hand-written terms (float32), whose weights are the block's last entries."""
     first, end = instance_range(size)
     out = np.zeros((positions.own.size, end - first + 3), dtype=np.int64)
     values = np.zeros((positions.own.size, TERMS), dtype=np.int64)
-    _features(positions.own, positions.opp, mask_tables(size), size, width, out, values)
+    features_of_positions(positions.own, positions.opp, mask_tables(size), size, width, out,
+                          values)
     return out.astype(np.int32), values.astype(np.float32)

@@ -40,8 +40,8 @@ from functools import cache
 
 import numpy as np
 
-from shared.ai.kernel.bits import S1, S2, S4, S8, S16, S32
-from shared.ai.kernel.handwritten import TERMS
+from shared.ai.kernel.bits import S1, S2, S4, S8, S16, S32, legal_moves, popcount
+from shared.ai.kernel.handwritten import T_MASK, TERMS, terms
 from shared.ai.kernel.jit import njit
 
 MOVES_CAP = 32
@@ -411,3 +411,24 @@ def features(
 def _moves_offset(size: int) -> int:
     return int(MOVES_OFFSET[1] if size == 8 else MOVES_OFFSET[0])
 
+
+@njit
+def features_of_positions(
+    own: np.ndarray, opp: np.ndarray, t: np.ndarray, size: int, width: int, out: np.ndarray,
+    values: np.ndarray,
+) -> None:
+    """:func:`features` of many positions into the rows of ``out``, and the hand-written
+    terms' values (``t``: the board's mask tables) into ``values``: training's feature
+    matrix. It lives here, not in training/, because numba caches a kernel with what it
+    calls compiled in, and only this package's caches are dropped when a kernel source
+    changes (:mod:`.cache_guard`): cached elsewhere, it would go on reading the patterns
+    it was first compiled with."""
+    mask = t[T_MASK]
+    for i in range(own.size):
+        o, p = own[i], opp[i]
+        own_moves = popcount(legal_moves(o, p, mask))
+        opp_moves = popcount(legal_moves(p, o, mask))
+        features(o, p, own_moves, opp_moves, popcount(mask & ~(o | p)), size, width, out[i])
+        found = terms(o, p, own_moves, opp_moves, t)
+        for k in range(TERMS):
+            values[i, k] = found[k]
