@@ -348,16 +348,15 @@ class Match:
         """The complete protocol ``state`` (``online(player)``: has a live connection;
         the clocks as of ``now``)."""
         state, status = self.state, self.status
-        legal = self.legal_of(state) if status == "playing" else []
         return protocol.MatchState(
             match=self.code,
-            game=self.start.game,
-            size=self.start.size,
-            ply=len(self.moves),
+            game=self.game,
+            size=self.size,
+            ply=self.ply,
             board=state.board,
             to_move=wire_seat(state.to_move),
-            # a pass is the server's to play: never offered (a copy when there is none)
-            legal=[m for m in legal if m != PASS] if PASS in legal else list(legal),
+            # a pass is the server's to play: never offered
+            legal=[m for m in self.legal_of(state) if m != PASS] if status == "playing" else [],
             moves=list(self._wire_moves),
             status=status,
             score=list(state.score()),
