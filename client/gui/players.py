@@ -54,8 +54,10 @@ def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int
         pygame.draw.circle(ui.surface, theme.GOOD if p.connected else theme.BAD, dot,
                            max(3, int(u * 0.35)))
         right -= u * 1.4
-    ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft",
-            max_width=right - x - u * 2.8)
+    room = right - x - u * 2.8
+    if not ui.fits(text, u * 1.2, room):
+        text = name  # the side's disc is drawn beside it
+    ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft", max_width=room)
     away = view.away_words(seat)
     if away is not None:
         ui.text(away, (row.left + u * 2.8, row.bottom), u * 0.9, theme.BAD)

@@ -97,7 +97,7 @@ class Ui:
         """
         size = int(px)
         if max_width is not None:
-            smallest = max(theme.MIN_FONT, int(px * 0.8))
+            smallest = smallest_size(px)
             while theme.text_size(text, size, bold)[0] > max_width and size > smallest:
                 size = max(smallest, int(size * 0.92))
             if theme.text_size(text, size, bold)[0] > max_width:
@@ -106,6 +106,10 @@ class Ui:
                 text = text.rstrip() + "…"
         return theme.draw_text(self.surface, text, size, color, bold,
                                **{anchor: (int(pos[0]), int(pos[1]))})
+
+    def fits(self, text: str, px: float, max_width: float, *, bold: bool = False) -> bool:
+        """Whether :meth:`text` draws ``text`` whole in ``max_width`` (shrunk, not cut)."""
+        return theme.text_size(text, smallest_size(px), bold)[0] <= max_width
 
     def paragraph(
         self,
@@ -249,6 +253,12 @@ NO_LINE_START = frozenset("、。，．・：；？！ー〜…‥）」』】�
 and comma, small kana, the long-vowel mark; and their Latin cousins."""
 NO_LINE_END = frozenset("（「『【〔〈《“‘［｛([{")
 """Opening brackets, which a line may not end with."""
+
+
+def smallest_size(px: float) -> int:
+    """How far :meth:`Ui.text` shrinks a line of ``px`` to fit: 80%, never below
+    theme.MIN_FONT, so it stays readable."""
+    return max(theme.MIN_FONT, int(px * 0.8))
 
 
 def is_wide(c: str) -> bool:

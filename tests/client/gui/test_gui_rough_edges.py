@@ -1,7 +1,8 @@
 """What a player tripped over in the window (issue 26), each drawn from hand-made states
 (no server) and saved in tests/output/: hints and refusals that outlived their position,
 a review that judged moves itself, the record lost at 480x640, the start screen and its
-legend cut short, Resign not marked, jagged discs, a missing sound device."""
+legend cut short, Resign not marked, jagged discs, a missing sound device, the bot's
+level cut from its row beside a clock."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from shared.games.othello import parse_square
 from shared.protocol import (
     Analysis,
     ChatLine,
+    ClockState,
     Joined,
     MatchSummary,
     PlayerInfo,
@@ -433,3 +435,24 @@ def test_a_spectators_chat_is_marked_and_server_strings_drawn_clean(
     assert "Hana (watching):" in drawn
     assert "gg well played  ok" in said
     assert not any(ch in said for ch in "\x1b\x07\u202e\u200b\r\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_players_row_beside_a_clock_keeps_the_whole_name(
+        app: App, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's own size (1024x720), against the bot with a clock: "White: The bot
+    (leve…" hid the level; where side and name do not both fit, the name stays whole
+    and the disc beside it tells the side."""
+    use_language(lang)
+    try:
+        s = msgspec.structs.replace(state_after("othello", 8, OPENING),
+                                    clock=ClockState(60.0, 0.0, [54.2, 59.1], 1))
+        show(app, Joined("K7QX", 0, "player"), s)
+        drawn = texts(app, monkeypatch)
+        app.step([])
+        screenshot(app.surface, f"rough_bot_row_with_clock_{lang}")
+        bot = words()("page-seat-bot", level=3)
+        assert any(t.endswith(bot) for t in drawn), (bot, drawn)
+        assert not any(t.endswith("…") for t in drawn), drawn
+    finally:
+        use_language("en")
