@@ -186,15 +186,13 @@ def _open(ctx: Context, match: Match, peer: Peer, then: Callable[[], None]) -> N
 
 def join(ctx: Context, player: str, name: str, msg: Join) -> None:
     """Take the open seat (or be shown your own again: to you alone, without the chat,
-    which this connection already has, so a repeated ``join`` costs one state)."""
+    which this connection already has, so a repeated ``join`` costs one state). A seat
+    its player left is theirs no more: leaving ends the match, so that is game_over."""
     match = match_named(ctx, msg.match)
     seat = match.seat_of(player)
     if seat is not None and not match.has_left(seat):
         ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
         ctx.emit(ReplyState(match))
-        return
-    if seat is not None:
-        _joined(ctx, match, seat)
         return
     if match.result is not None:
         raise ProtocolError("game_over", f"match {match.code} is over; watch it instead")

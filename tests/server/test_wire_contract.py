@@ -84,3 +84,23 @@ async def test_a_hellos_id_comes_back_with_the_matches_it_resumes(game_server,
     await again.expect("state", match=code)
     await again.send(type="hello", protocol=1, name="", id="h2")  # a second hello
     await again.expect_error("bad_message", ref="hello", request_id="h2")
+
+
+async def test_joining_a_finished_match_you_left_is_game_over(game_server, connect) -> None:
+    """§4: a player who left a finished match is not seated there any more: their `join`
+    is refused as any join of a finished match, not answered with a `joined` that no
+    `state` follows (while the opponent was sent the state again)."""
+    taro, hana = await connect(game_server, name="Taro"), await connect(game_server, name="Hana")
+    code = (await taro.create(game="tictactoe", vs="human"))["match"]
+    await hana.send(type="join", match=code)
+    await hana.expect("state", match=code, status="playing")
+    await taro.send(type="resign", match=code)
+    await taro.expect("state", match=code, status="over")
+    await hana.expect("state", match=code, status="over")
+    await taro.send(type="leave", match=code)
+    left = await hana.expect("state", match=code)
+    assert left["players"][0]["left"] is True
+    await taro.send(type="join", match=code, id="again")
+    await taro.expect_error("game_over", ref="join", match=code, request_id="again")
+    await hana.send(type="list")  # the next frame Hana gets is the answer to this
+    assert (await hana.recv())["type"] == "lobby"
