@@ -1,0 +1,49 @@
+"""The commands the docs show are the commands there are: every flag README.md,
+docs/hosting.md and docs/bots.md name is a flag of a `taikyoku` command, and every flag
+of `serve`, `records` and `bot` is explained where a host or a bot's author reads."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from client import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
+OTHER_PROGRAMS = {"--no-deps",  # pip
+                  "--add-port", "--add-service", "--permanent", "--reload",  # firewall-cmd
+                  "--user", "--now"}  # systemctl, journalctl
+"""Flags the docs show on other programs' command lines."""
+
+
+def _flags(command: list[str], capsys: pytest.CaptureFixture[str]) -> set[str]:
+    """The flags `taikyoku COMMAND --help` lists."""
+    with pytest.raises(SystemExit) as done:
+        cli.main([*command, "--help"])
+    assert done.value.code == 0
+    return set(FLAG.findall(capsys.readouterr().out)) - {"--help"}
+
+
+def _named(doc: str) -> set[str]:
+    return set(FLAG.findall((ROOT / doc).read_text("utf-8")))
+
+
+def test_every_flag_the_docs_name_exists(capsys: pytest.CaptureFixture[str]) -> None:
+    known = {"--help"}.union(*(_flags(command, capsys) for command in (
+        ["serve"], ["records"], ["records", "prune"], ["bot"], ["play"], ["tui"])))
+    for doc in ("README.md", "docs/hosting.md", "docs/bots.md"):
+        assert _named(doc) - known - OTHER_PROGRAMS == set(), doc
+
+
+@pytest.mark.parametrize(("command", "doc"), [
+    (["serve"], "docs/hosting.md"),
+    (["records"], "docs/hosting.md"),
+    (["records", "prune"], "docs/hosting.md"),
+    (["bot"], "docs/bots.md"),
+])
+def test_every_flag_is_explained(command: list[str], doc: str,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert _flags(command, capsys) - _named(doc) == set()
