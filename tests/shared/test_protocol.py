@@ -439,6 +439,51 @@ def test_every_message_type_has_an_example_in_the_document() -> None:
     assert missing == []
 
 
+def _shown_frames() -> list[dict[str, Any]]:
+    """Every frame docs/protocol.md shows whole (its lines joined); one abridged with
+    "..." is not JSON and is left out."""
+    frames, lines = [], PROTOCOL_DOC.splitlines()
+    for i, line in enumerate(lines):
+        if (start := re.match(r"\s*(?:C→S |S→C )?(\{\"type\".*)", line)) is None:
+            continue
+        text, j = start.group(1), i
+        while text.count("{") > text.count("}") and j + 1 < len(lines):
+            j += 1
+            text += lines[j].strip()
+        try:
+            frames.append(json.loads(re.sub(r"\s+\(.*\)$", "", text)))
+        except json.JSONDecodeError:
+            continue
+    return frames
+
+
+def _fields(shown: Any, sent: Any, where: str = "") -> list[str]:
+    """Where ``shown`` lacks a field ``sent`` has, or has one it lacks, at any depth."""
+    if isinstance(shown, dict) and isinstance(sent, dict):
+        odd = [f"{where}.{key}" for key in set(shown) ^ set(sent)]
+        return odd + [found for key in set(shown) & set(sent)
+                      for found in _fields(shown[key], sent[key], f"{where}.{key}")]
+    if isinstance(shown, list) and isinstance(sent, list):
+        return [found for a, b in zip(shown, sent) for found in _fields(a, b, f"{where}[]")]
+    return []
+
+
+def test_every_server_frame_the_document_shows_whole_has_every_field() -> None:
+    """§1: every field the server sends is always present, so a frame shown whole shows
+    them all, as the server sends it; a request shown decodes."""
+    server_types = {str(k.__struct_config__.tag) for k in get_args(p.ServerMessage)}
+    frames = _shown_frames()
+    # "chat" is both: the server's line has its "seq"
+    from_server = [f for f in frames if f["type"] in server_types - {"chat"} or "seq" in f]
+    assert len(from_server) >= 8 and len(frames) - len(from_server) >= 15
+    for frame in from_server:
+        sent = json.loads(p.encode(p.decode_server(json.dumps(frame))))
+        assert _fields(frame, sent) == [], frame
+    for frame in frames:
+        if frame not in from_server:
+            p.decode_client(json.dumps(frame))
+
+
 def test_a_result_reason_from_a_newer_server_still_decodes() -> None:
     """docs/protocol.md, Versioning: an unknown reason is another end, not a broken frame."""
     over = p.MatchState(match="K7QXM2", game="tictactoe", size=3, ply=5, board="XXXOO....",
