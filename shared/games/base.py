@@ -1,9 +1,22 @@
-"""What every game shares: the pass constant, the outcome, the error, the state protocol."""
+"""What every game shares: the pass constant, the outcome, the error, the state protocol,
+the position as text."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Final, Generic, Literal, Protocol, TypeVar, get_args, overload
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Final,
+    Generic,
+    Literal,
+    Protocol,
+    Self,
+    TypeVar,
+    get_args,
+    overload,
+)
 
 _T = TypeVar("_T")
 
@@ -121,6 +134,32 @@ def split_position_text(text: str) -> tuple[str, int]:
             f"a position is '<board> <X|O>' (the board, a space, the side to move), got {text!r}"
         )
     return parts[0], SEAT_CHARS.index(parts[1])
+
+
+class TextPosition:
+    """A state's position as text, ``"<board> <X|O>"`` (the board string, a space, the side
+    to move): every game writes and reads it the same way, from its ``board``,
+    ``to_move`` and ``from_board``."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        to_move: int
+
+        @property
+        def board(self) -> str: ...
+
+        @classmethod
+        def from_board(cls, board: str, to_move: int) -> Self: ...
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """The inverse of :meth:`to_text`."""
+        board, to_move = split_position_text(text)
+        return cls.from_board(board, to_move)
+
+    def to_text(self) -> str:
+        return f"{self.board} {SEAT_CHARS[self.to_move]}"
 
 
 def parse_board(board: str, size: int) -> tuple[int, int]:

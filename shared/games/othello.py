@@ -18,11 +18,11 @@ from shared.games.base import (
     SEAT_CHARS,
     IllegalMoveError,
     Outcome,
+    TextPosition,
     check_seat,
     computed_once,
     format_board,
     parse_board,
-    split_position_text,
 )
 
 SIZES: tuple[int, ...] = (4, 6, 8)
@@ -223,7 +223,7 @@ def parse_record(text: str, size: int = DEFAULT_SIZE) -> list[int]:
 
 
 @dataclass(frozen=True, init=False)
-class OthelloState:
+class OthelloState(TextPosition):
     """An Othello position: Black's (seat 0, 'X') and White's (seat 1, 'O') discs."""
 
     size: int
@@ -264,15 +264,6 @@ class OthelloState:
                 "impossible Othello position: the four centre squares are never empty"
             )
         return cls(size, black, white, check_seat(to_move))
-
-    @classmethod
-    def from_text(cls, text: str) -> OthelloState:
-        """The inverse of :meth:`to_text`: ``"<board> <X|O>"``."""
-        board, to_move = split_position_text(text)
-        return cls.from_board(board, to_move)
-
-    def to_text(self) -> str:
-        return f"{self.board} {SEAT_CHARS[self.to_move]}"
 
     @property
     def geometry(self) -> Geometry:

@@ -16,10 +16,10 @@ from shared.games.base import (
     SEAT_CHARS,
     IllegalMoveError,
     Outcome,
+    TextPosition,
     check_seat,
     format_board,
     parse_board,
-    split_position_text,
 )
 
 SIZES: tuple[int, ...] = (3,)
@@ -53,7 +53,7 @@ def has_line(marks: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class TicTacToeState:
+class TicTacToeState(TextPosition):
     """A tic-tac-toe position: X's and O's marks as 9-bit masks."""
 
     x: int
@@ -96,15 +96,6 @@ class TicTacToeState:
         if (x_line and o_line) or (x_line and implied == 0) or (o_line and implied == 1):
             raise ValueError("impossible tic-tac-toe position: play went on after a line")
         return cls(x, o, implied)
-
-    @classmethod
-    def from_text(cls, text: str) -> TicTacToeState:
-        """The inverse of :meth:`to_text`: ``"<board> <X|O>"``."""
-        board, to_move = split_position_text(text)
-        return cls.from_board(board, to_move)
-
-    def to_text(self) -> str:
-        return f"{self.board} {SEAT_CHARS[self.to_move]}"
 
     @property
     def board(self) -> str:

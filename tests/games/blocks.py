@@ -15,10 +15,10 @@ from typing import ClassVar
 from shared.games import GameInfo, IllegalMoveError, Look, Outcome
 from shared.games.base import (
     SEAT_CHARS,
+    TextPosition,
     check_seat,
     format_board,
     parse_board,
-    split_position_text,
 )
 
 SIZE = 4
@@ -57,7 +57,7 @@ def read_move(text: str, size: int = SIZE) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class BlocksState:
+class BlocksState(TextPosition):
     """A Blocks position: X's and O's marks as 16-bit masks."""
 
     x: int
@@ -89,14 +89,6 @@ class BlocksState:
         if has_block(x) and has_block(o):
             raise ValueError("impossible blocks position: both sides have a block")
         return cls(x, o, implied)
-
-    @classmethod
-    def from_text(cls, text: str) -> BlocksState:
-        board, to_move = split_position_text(text)
-        return cls.from_board(board, to_move)
-
-    def to_text(self) -> str:
-        return f"{self.board} {SEAT_CHARS[self.to_move]}"
 
     @property
     def board(self) -> str:
