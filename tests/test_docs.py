@@ -47,3 +47,21 @@ def test_every_flag_the_docs_name_exists(capsys: pytest.CaptureFixture[str]) -> 
 def test_every_flag_is_explained(command: list[str], doc: str,
                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert _flags(command, capsys) - _named(doc) == set()
+
+
+def test_every_close_code_the_server_gives_is_in_the_protocols_table() -> None:
+    """The codes the server closes with itself, and those websockets closes with for it
+    (a frame too large, not UTF-8, no pong, the server going away), are in §8."""
+    from websockets.frames import CloseCode
+
+    from server.shell.session import SLOW_READER
+
+    source = "\n".join(path.read_text("utf-8") for path in (ROOT / "server").rglob("*.py"))
+    own = {CloseCode[name] for name in re.findall(r"CloseCode\.([A-Z_]+)", source)}
+    library = {CloseCode.MESSAGE_TOO_BIG, CloseCode.INVALID_DATA, CloseCode.INTERNAL_ERROR,
+               CloseCode.GOING_AWAY, CloseCode.NORMAL_CLOSURE}
+    protocol = (ROOT / "docs" / "protocol.md").read_text("utf-8")
+    table = protocol.split("| close code | meaning |", 1)[1].split("\n\n", 1)[0]
+    listed = {int(code) for code in re.findall(r"^\| (\d{4}) \|", table, re.MULTILINE)}
+    assert len(own) >= 3
+    assert {int(code) for code in own | library} | {SLOW_READER} == listed
