@@ -5,6 +5,7 @@ of `serve`, `records` and `bot` is explained where a host or a bot's author read
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,22 @@ def test_every_close_code_the_server_gives_is_in_the_protocols_table() -> None:
     listed = {int(code) for code in re.findall(r"^\| (\d{4}) \|", table, re.MULTILINE)}
     assert len(own) >= 3
     assert {int(code) for code in own | library} | {SLOW_READER} == listed
+
+
+def _requirement_names() -> set[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    return {re.split(r"[<>=!~ \[;]", requirement, maxsplit=1)[0]
+            for requirement in project["dependencies"]}
+
+
+def test_the_dependencies_the_docs_list_are_the_projects() -> None:
+    """A platform without numba's wheels installs the others by name, from
+    docs/rules-and-bots.md: a missing one fails at import, not at install."""
+    guide = (ROOT / "docs" / "rules-and-bots.md").read_text("utf-8")
+    command = re.search(r"`pip install --no-deps -e \. && pip install ([^`]+)`", guide)
+    assert command is not None
+    assert set(command.group(1).split()) == _requirement_names() - {"numba"}
+    readme = (ROOT / "README.md").read_text("utf-8")
+    listed = re.search(r"Everything else comes from PyPI \(([^)]+)\)", readme)
+    assert listed is not None
+    assert set(re.findall(r"`([\w.-]+)`", listed.group(1))) == _requirement_names()
