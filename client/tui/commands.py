@@ -20,7 +20,7 @@ from client.common.connection import LinkStatus
 from client.common.match_view import MatchView
 from client.tui.command_words import Command
 from client.tui.console import Console, Incoming, Snapshot
-from client.tui.line_wrap import table, text_columns
+from client.tui.line_wrap import room, table, text_columns
 from client.tui.match_text import chat_line, clock_line, hint_lines, review_lines, yes
 from shared.protocol import (
     Analyse,
@@ -135,7 +135,7 @@ class MatchCommands(Console):
         if isinstance(msg, ChatLine):
             self.show_chat(view)
         elif isinstance(msg, Analysis) and view.analysis is msg:  # a stale one says nothing
-            self.print_lines(hint_lines(view))
+            self.print_lines(hint_lines(view, room(self.out)))
         elif isinstance(msg, Review):
             self.print_lines(review_lines(view))
 

@@ -27,6 +27,8 @@ NO_ROW_START = frozenset(
 """Characters a row may not start with (Japanese kinsoku shoshi, and the Latin closers)."""
 NO_ROW_END = frozenset("（「『【〔〈《｛［〘〖([{")
 """Characters a row may not end with: the openers."""
+CELL_UNDER = 4
+"""How much deeper than its row a table's last cell goes when it goes under the row."""
 
 
 def text_columns(text: str) -> int:
@@ -64,24 +66,38 @@ def terminal_width() -> int:
     return max(20, shutil.get_terminal_size().columns - 1)
 
 
+def room(stream: TextIO) -> int | None:
+    """The columns a line printed to ``stream`` may use: the terminal's (see
+    :func:`terminal_width`), or None for a pipe or a file, which take lines as they are."""
+    return terminal_width() if stream.isatty() else None
+
+
 def fit(text: str, stream: TextIO, hang: int | None = None) -> str:
     """``text`` with each of its lines broken to the terminal's width when ``stream`` is
     a terminal (see :func:`wrap` for ``hang``); to a pipe or a file, as it is, a line a
     line, for whatever reads it."""
-    if not stream.isatty():
+    width = room(stream)
+    if width is None:
         return text
-    width = terminal_width()
     return "\n".join(row for line in text.split("\n") for row in wrap(line, width, hang))
 
 
 def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
     """``line`` (no newline in it) as rows of at most ``width`` columns, broken at spaces
     or between Japanese characters; the rows after the first are indented by ``hang``
-    spaces (default: as the line is, so an indented row of a list stays under its own)."""
+    spaces (default: as the line is, so an indented row of a list stays under its own).
+
+    A ``hang`` past half the row (a table's last cell, on a narrow terminal) would leave
+    that cell a few columns a row: then the cells before it keep their row, and the last
+    one goes under them, indented by CELL_UNDER more than the line."""
     if text_columns(line) <= width:
         return [line]
     body = line.lstrip(" ")
     lead = line[: len(line) - len(body)]
+    if hang is not None and hang > width // 2 and text_columns(line) > hang:
+        head = _fitting(line, hang)
+        return (wrap(head.rstrip(), width)
+                + wrap(lead + " " * CELL_UNDER + line[len(head):].lstrip(" "), width))
     indent = lead if hang is None else " " * hang
     if len(indent) > width // 2:
         indent = ""
@@ -107,20 +123,30 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
 def words(body: str) -> list[str]:
     """``body`` split at its spaces into the words a row may end after; runs of spaces
     give empty words, so spacing is kept. A word of signs alone ("(+", "(?", "-") opens
-    what follows it and stays on its row: "(+ ahead", never "(+" / "ahead"."""
+    what follows it and stays on its row: "(+ ahead", never "(+" / "ahead"; so does a
+    Latin letter or digit alone, a choice's key: "3 Othello 6x6", never "3" /
+    "Othello 6x6" (nor "、3" / "オセロ 6×6")."""
     split = body.split(" ")
     joined: list[str] = []
     for word in split:
-        if joined and joined[-1] and not any(ch.isalnum() for ch in joined[-1]):
+        if joined and joined[-1] and (lone_key(joined[-1]) or not any(
+                ch.isalnum() for ch in joined[-1])):
             joined[-1] = f"{joined[-1]} {word}"
         else:
             joined.append(word)
     return joined
 
 
+def lone_key(word: str) -> bool:
+    """Whether ``word`` ends in a Latin letter or digit alone (after a space or a place a
+    row may end): the key of a choice, as in "j join" or "、3 オセロ"."""
+    last = breakable(word)[-1]
+    return len(last) == 1 and last.isascii() and last.isalnum()
+
+
 def breakable(word: str) -> list[str]:
-    """``word`` (no space in it) in the pieces a row may end between: one piece for a
-    Latin word, a character or so each for Japanese."""
+    """``word`` (a space in it joins, see :func:`words`) in the pieces a row may end
+    between: one piece for a Latin word, a character or so each for Japanese."""
     pieces, start = [], 0
     for i in range(1, len(word)):
         if may_break(word[i - 1], word[i]):
@@ -134,8 +160,8 @@ def may_break(before: str, after: str) -> bool:
     """Whether a row may end between ``before`` and ``after`` with no space between them:
     beside a wide character (so never inside a Latin word or number, 'K7QX', '5:00'),
     neither inside a katakana word nor against the kinsoku rules."""
-    if wcwidth(before) != 2 and wcwidth(after) != 2:
-        return False
+    if before == " " or (wcwidth(before) != 2 and wcwidth(after) != 2):
+        return False  # a space inside a word joins what must stay together (see words)
     if katakana(before) and katakana(after):  # a loanword: コンピューター, ヘルプ
         return False
     return before not in NO_ROW_END and after not in NO_ROW_START and wcwidth(after) > 0

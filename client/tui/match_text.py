@@ -157,11 +157,12 @@ def chat_line(line: ChatLine, me: str | None) -> str:
     return f"[{chat_speaker(line, me)}] {line.text}"
 
 
-def hint_lines(view: MatchView) -> list[str]:
+def hint_lines(view: MatchView, width: int | None = None) -> list[str]:
     """The engine's scores for the position on the board, for the side to move (us):
     on the squares and best first in a list (Othello), or the slots grouped by what they
     lead to (tic-tac-toe), and what the numbers mean. Empty when there is no current
-    hint."""
+    hint. A board of scores wider than ``width`` columns (8x8 is 42) is left out, not
+    broken across rows: the list says the same."""
     s, moves, w = view.state, view.hints, view.words
     if s is None or not moves:
         return []
@@ -175,8 +176,10 @@ def hint_lines(view: MatchView) -> list[str]:
                                          for word, slots in groups.items())
         return [w("tui-hint-outcome", you=you, ranked=ranked,
                   estimate=yes(not all(m.exact for m in moves)))]
-    lines = [scored_text(view.info.look, s.board, s.size, {
-        m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves})]
+    board = scored_text(view.info.look, s.board, s.size, {
+        m.move: (view.score_words(m.score), "=" if m.exact else " ") for m in moves})
+    fits = width is None or max(map(text_columns, board.split("\n"))) <= width
+    lines = [board] if fits else []
     ranked = comma.join(f"{view.move_name(m.move)} {view.score_words(m.score)}"
                         + ("=" if m.exact else "") for m in moves)
     lines.append(w("tui-hint-best-first", you=you, ranked=ranked))

@@ -3,6 +3,8 @@ character takes."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -80,3 +82,34 @@ def test_a_table_lines_up_by_columns_on_screen() -> None:
     rows = table([["1", "花子", "5 min"], ["2", "Ken", "3 min"], ["3", "👍🏽Jo", "1 min"]])
     assert {text_columns(row[:row.index("min") - 2]) for row in rows} == {11}
     assert pad("花子", 6) == "花子  " and pad_left("花", 4) == "  花"
+
+
+def test_a_choices_key_stays_with_its_label() -> None:
+    """At 40 columns the Japanese start menu ended a row with "3" and began the next with
+    "オセロ 6×6": a letter or digit alone goes with the word after it."""
+    menus = ["遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、3 オセロ 6×6、4 オセロ 8×8。"
+             "j 対局に参加、w 観戦、q 終了 [4]:",
+             "Play: 1 Tic-tac-toe, 2 Othello 4x4, 3 Othello 6x6, 4 Othello 8x8; j join a "
+             "match, w watch one, q quit [4]:"]
+    for line in menus:
+        for width in range(20, 81):
+            rows = wrap(line, width)
+            assert all(text_columns(row) <= width for row in rows), rows
+            assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+            assert not any(re.search(r"(^|\s)[0-9a-z]$", row) for row in rows[:-1]), rows
+    assert wrap("遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、3 オセロ 6×6、4", 39) == [
+        "遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、", "3 オセロ 6×6、4"]
+
+
+def test_a_tables_last_cell_goes_under_its_row_when_the_row_is_narrow() -> None:
+    """A help row at 40 columns: its description, 23 columns in, ran on at the left
+    edge under the commands; it goes under its own row instead, whole words a row."""
+    line = "  t, takeback, 待った  自分の最後の手を戻す（相手が人なら先に聞きます）"
+    assert wrap(line, 39, hang=23) == [
+        "  t, takeback, 待った",
+        "      自分の最後の手を戻す（相手が人な",
+        "      ら先に聞きます）"]
+    assert wrap("  q, quit, exit     quit (Ctrl-D quits and keeps your seat)", 39, hang=20) == [
+        "  q, quit, exit", "      quit (Ctrl-D quits and keeps your", "      seat)"]
+    assert wrap("  ?, help           this list", 39, hang=20) == [
+        "  ?, help           this list"]  # a row that fits stays as it is

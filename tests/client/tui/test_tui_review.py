@@ -33,6 +33,21 @@ def test_the_hint_names_whose_margin_it_is() -> None:
     assert any(line.startswith("Scores: the disc margin you (Black) can expect") for line in lines)
 
 
+def test_a_board_of_scores_too_wide_for_the_terminal_is_left_to_the_list() -> None:
+    """8x8's board of scores is 42 columns: a 40-column terminal broke each of its rows
+    in two; there the list, best first, says it alone."""
+    view = MatchView("K7QX", seat=0)
+    view.update(state_after("othello", 8, []))
+    view.take_analysis(Analysis("K7QX", 0, [ScoredMove(m, 2, False, 18)
+                                            for m in (19, 26, 37, 44)]))
+    wide, narrow = hint_lines(view, 80), hint_lines(view, 39)
+    board = wide[0].split("\n")
+    assert len(board) == 9 and max(map(len, board)) == 42
+    assert narrow == wide[1:]
+    assert "Best first for you (Black): d3 +2, c4 +2, f5 +2, e6 +2." in narrow
+    assert hint_lines(view) == wide  # a pipe takes the lines as they are
+
+
 def test_a_disc_between_two_estimates_is_not_called_a_mistake() -> None:
     view = after_c2_b4(PlyReview(2, 0, C5, D5, 5, 1, False, 10, mistake=0))
     lines = review_lines(view)
