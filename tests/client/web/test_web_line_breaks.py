@@ -72,7 +72,9 @@ def test_no_word_is_broken_in_a_game_against_the_bot(web_server: ThreadedServer,
                                                      viewport: Viewport) -> None:
     """The lobby with every choice, and a game of Othello against the bot a few moves in:
     "コンピューター・強さ3" beside the count of discs, and "コンピューター" among the
-    choices of who moves first, break between words or not at all."""
+    choices of who moves first, break between words or not at all; beside the board
+    (a seat a row) the names are as large as the page's text, not shrunk as on a phone
+    held upright."""
     page = open_page(viewport)
     page.goto(web_server.http_url)
     page.get_by_role("button", name="日本語").click()
@@ -91,6 +93,10 @@ def test_no_word_is_broken_in_a_game_against_the_bot(web_server: ThreadedServer,
         ours.click()
         expect(page.locator(".moves h3")).not_to_have_text(before)
     expect(page.locator(".seat .name").nth(1)).to_have_text("コンピューター・強さ3")
+    sizes = page.evaluate("""() => [document.body, ...document.querySelectorAll('.seat .name')]
+        .map((e) => parseFloat(getComputedStyle(e).fontSize))""")
+    if viewport in ("phone_844x390", "desktop"):
+        assert sizes[1:] == [sizes[0]] * 2, sizes
     settled(page)
     assert broken_words(page) == [] and bad_line_starts(page) == []
     screenshot(page, f"web_ja_{viewport}_game_words")
