@@ -30,7 +30,7 @@ from server.room.presence import Peer
 from shared import protocol
 from shared.ai.move_time import Budget
 from shared.games import State
-from shared.protocol import ChatLine, Result, ServerMessage
+from shared.protocol import ChatLine, RequestId, Result, ServerMessage
 
 TimerKey = tuple[str, int]
 """(match code, seat): the timer that ends a match when that seat's person stays away;
@@ -258,6 +258,8 @@ class Appraise:
     ply: int
     state: State
     epoch: int = 0
+    request_id: RequestId | None = None
+    """The hint's ``id``, which an ``engine_failed`` in place of the answer echoes."""
 
 
 @dataclass(frozen=True)
@@ -268,6 +270,8 @@ class RunReview:
 
     peer: Peer
     match: Match
+    request_id: RequestId | None = None
+    """The analyse's ``id``, as for Appraise."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ clock_timers.py. What several requests share (a move, an end, forgetting) is her
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from types import MappingProxyType
@@ -34,12 +35,14 @@ from server.room.context import HandlerEffect
 from server.room.effects import (
     BOT_RETRY_TIMER,
     FLAG_TIMER,
+    Appraise,
     Broadcast,
     BroadcastSoon,
     Busy,
     Effect,
     Proposed,
     Reply,
+    RunReview,
     SaveClock,
     SaveMoves,
     SaveResult,
@@ -152,13 +155,12 @@ class Room:
 
     def _done(self) -> list[Effect]:
         """The effects of the event run, the `joined` and `error` replies to a request
-        carrying its ``id`` (docs/protocol.md §1)."""
+        carrying its ``id`` (docs/protocol.md §1), and its engine job too, for the
+        `engine_failed` that may answer it later."""
         effects, self._out[:] = list(self._out), []
         if self._request_id is None:
             return effects
-        return [Reply(msgspec.structs.replace(e.message, id=self._request_id))
-                if isinstance(e, Reply) and isinstance(e.message, (Joined, Error)) else e
-                for e in effects]
+        return [_with_id(effect, self._request_id) for effect in effects]
 
     def restore(self, matches: Iterable[Match], now: float) -> list[Effect]:
         """Take back the unfinished matches of a restarted server; bots to move think.
@@ -594,6 +596,16 @@ class Room:
     def _forget(self, match: Match) -> None:
         self._index.forget(match)
         self._presence.forget_match(match.code)
+
+
+def _with_id(effect: Effect, request_id: RequestId) -> Effect:
+    """``effect`` answering the request ``request_id``: a `joined` or an `error` echoes
+    it, an engine job keeps it for its `engine_failed`."""
+    if isinstance(effect, Reply) and isinstance(effect.message, (Joined, Error)):
+        return Reply(msgspec.structs.replace(effect.message, id=request_id))
+    if isinstance(effect, (Appraise, RunReview)):
+        return dataclasses.replace(effect, request_id=request_id)
+    return effect
 
 
 def _tag(msg: ClientMessage) -> str:

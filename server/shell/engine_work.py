@@ -81,7 +81,7 @@ class EngineWork:
             ref, code, what = "analyse", effect.match.code, "the review"
         return Error(code="engine_failed", ref=ref, match=code,
                      message=f"the engine could not work out {what} (it failed or ran out "
-                             "of time); you may ask again")
+                             "of time); you may ask again", id=effect.request_id)
 
     def _still_at(self, hint: Appraise) -> bool:
         """Whether the match is still at the position of ``hint``: the same ply after as

@@ -104,3 +104,22 @@ async def test_joining_a_finished_match_you_left_is_game_over(game_server, conne
     await taro.expect_error("game_over", ref="join", match=code, request_id="again")
     await hana.send(type="list")  # the next frame Hana gets is the answer to this
     assert (await hana.recv())["type"] == "lobby"
+
+
+async def test_an_engine_failure_answers_with_the_requests_id(game_server, connect,
+                                                              monkeypatch) -> None:
+    """§1: the error answering a request carries its id, also the engine_failed that
+    comes in place of a hint's or a review's answer, once the engine gave up."""
+
+    async def failing_work(job, *args, deadline, owner="", match=""):
+        raise TimeoutError
+
+    monkeypatch.setattr(game_server.bots, "work", failing_work)
+    taro = await connect(game_server, name="Taro")
+    state = await taro.create(game="tictactoe", vs="bot", bot={"level": 1}, seat="first")
+    code = state["match"]
+    await taro.send(type="hint", match=code, id="h1")
+    await taro.expect_error("engine_failed", ref="hint", match=code, request_id="h1")
+    await taro.play_out(state, 0)
+    await taro.send(type="analyse", match=code, id=2)
+    await taro.expect_error("engine_failed", ref="analyse", match=code, request_id=2)
