@@ -85,3 +85,14 @@ def test_the_dependencies_the_docs_list_are_the_projects() -> None:
     listed = re.search(r"Everything else comes from PyPI \(([^)]+)\)", readme)
     assert listed is not None
     assert set(re.findall(r"`([\w.-]+)`", listed.group(1))) == _requirement_names()
+
+
+def test_the_architecture_names_every_module() -> None:
+    """docs/architecture.md maps the modules: a new one is named where it belongs."""
+    mapped = (ROOT / "docs" / "architecture.md").read_text("utf-8")
+    modules = [path for package in ("shared", "server", "client")
+               for path in (ROOT / package).rglob("*.py")
+               if path.stem not in ("__init__", "__main__")]
+    assert len(modules) > 100
+    assert [str(path.relative_to(ROOT)) for path in modules
+            if f"{path.stem}.py" not in mapped] == []
