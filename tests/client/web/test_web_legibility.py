@@ -10,6 +10,7 @@ each screen go to tests/output/web_<size>_<scheme>_*.png, to look at.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 import pytest
@@ -160,3 +161,30 @@ def test_every_hint_score_is_drawn_as_large_and_a_word_fits_its_plate(
     assert drawn["best"] >= 0.9 * sizes["+4"], drawn  # the review's "best" tag too
     (left, right), (plate_left, plate_right) = drawn["word"], drawn["plate"]
     assert plate_left <= left and right <= plate_right, drawn  # 'draw' stays on its plate
+
+
+AT_THE_FAINTEST = """() => {
+  for (const a of document.getAnimations()) {
+    a.pause();
+    a.currentTime = a.effect.getComputedTiming().duration / 2;  // every pulse at 50%
+  }
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_low_clock_reads_at_the_faintest_of_its_pulse(warm_web_server: ThreadedServer,
+                                                       open_page: OpenPage,
+                                                       scheme: Literal["light", "dark"]) -> None:
+    """The low clock pulses while it runs: the pulse faded the whole clock, its digits
+    with them, to 45%, white on pale red at 2:1, every second of the last ten. The page's
+    own time is run on 52 s (Playwright's clock; the server's is not touched), and every
+    animation is held at its middle, the pulse's faintest."""
+    page = open_page("phone_390x844")
+    page.emulate_media(color_scheme=scheme)  # motion as the device has it: the pulse on
+    page.clock.install()
+    enter(page, warm_web_server, "Taro")
+    new_game(page, "Black", "Othello 6x6", "The computer (bot)", "1 Beginner", "You", "1 min")
+    page.clock.run_for(52_000)
+    expect(page.locator(".seat .clock.low.running")).to_have_text(re.compile(r"^\d\.\d$"))
+    page.evaluate(AT_THE_FAINTEST)
+    readable(page, f"web_phone_390x844_{scheme}_low_clock_pulse")
