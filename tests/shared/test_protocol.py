@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import typing
 import unicodedata
 from typing import Any, get_args
 
@@ -436,6 +437,23 @@ def test_every_message_type_has_an_example_in_the_document() -> None:
     server_types = [str(k.__struct_config__.tag) for k in get_args(p.ServerMessage)]
     missing = [kind for kind in (*p.CLIENT_TYPES, *server_types)
                if f'"type":"{kind}"' not in PROTOCOL_DOC]
+    assert missing == []
+
+
+def _structs(kind: Any) -> set[type[msgspec.Struct]]:
+    """The Structs a message type is made of, itself included, at any depth."""
+    if isinstance(kind, type) and issubclass(kind, msgspec.Struct):
+        hints = typing.get_type_hints(kind, include_extras=True).values()
+        return {kind}.union(*(_structs(hint) for hint in hints))
+    return set().union(*(_structs(arg) for arg in get_args(kind)))
+
+
+def test_every_field_of_every_message_is_named_in_the_document() -> None:
+    structs = _structs(p.ClientMessage) | _structs(p.ServerMessage)
+    assert len(structs) > 30
+    missing = [f"{kind.__name__}.{field.name}" for kind in structs
+               for field in msgspec.structs.fields(kind)
+               if f"`{field.name}`" not in PROTOCOL_DOC and f'"{field.name}"' not in PROTOCOL_DOC]
     assert missing == []
 
 
