@@ -105,10 +105,10 @@ def format_ggf(record: Record) -> str:
         result = "?"
     else:
         diff = res.score[0] - res.score[1]
-        if res.reason in ("resign", "left", "abandon"):  # the winner's margin, at least 1
+        if res.reason in ("resign", "left", "abandon", "time"):  # the winner's margin, >= 1
             margin = 0 if res.winner is None else max(abs(diff), 1)
             signed = -margin if res.winner == 1 else margin
-            result = f"{signed:+d}.000" + (":t" if res.reason == "abandon" else ":r")
+            result = f"{signed:+d}.000" + (":r" if res.reason in ("resign", "left") else ":t")
         else:
             result = f"{diff:+d}.000"
     moves = []

@@ -165,3 +165,7 @@ def test_ggf_results_of_resignations_and_abandons() -> None:
     assert result_of(1, "resign", [10, 4]) == "-6.000:r"
     assert result_of(None, "abandon", [2, 2]) == "+0.000:t"
     assert result_of(None, "discs", [32, 32]) == "+0.000"
+    # a flag fell: the winner on time, whatever the discs said (GGF's ":t" is a timeout)
+    assert result_of(1, "time", [20, 9]) == "-11.000:t"
+    assert result_of(0, "time", [2, 2]) == "+1.000:t"
+    assert result_of(1, "left", [5, 3]) == "-2.000:r"
