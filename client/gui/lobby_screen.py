@@ -31,6 +31,10 @@ SEAT_KEYS: dict[int, Seat] = {pygame.K_f: "first", pygame.K_s: "second", pygame.
 CLOCKS: tuple[Clock | None, ...] = (None, Clock(60, 0), Clock(180, 2), Clock(300, 3))
 """The time controls offered at create (minutes + seconds per move); C steps through them."""
 NOTICE_SECONDS = 8.0
+FORM_UNITS = 40
+"""The new-game form's width beside the matches, in layout units: every choice's label
+whole at its size, in each language (a small window gives it up to 70 %; the matches'
+lines wrap)."""
 SHORTCUTS = ("games", "opponent", "level", "first", "clock", "hints", "unlisted", "spectators",
              "play", "code", "tab", "refresh", "language", "quit")
 """The keys, in the legend at the foot of the start screen (each kept whole on a line):
@@ -184,7 +188,7 @@ class LobbyScreen:
         wide = w >= h * 1.1
         if wide:
             left, right = columns(body, 2, m)
-            left.width = int(body.width * 0.55)
+            left.width = int(min(body.width * 0.7, max(body.width * 0.55, FORM_UNITS * u)))
             right.left, right.width = left.right + m, body.right - left.right - m
         else:  # the form as tall as it needs (at most 62 %), the matches below it
             form = min(int(body.height * 0.62), self.form_height(u))

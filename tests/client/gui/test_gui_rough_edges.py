@@ -17,13 +17,14 @@ import pytest
 
 from client.common.connection import _decode
 from client.common.launch import Where
-from client.common.match_view import game_label
+from client.common.match_view import clock_words, game_label
+from client.common.options import Vs
 from client.common.words import use_language, words
 from client.gui import sound, theme
 from client.gui.animation import BoardAnimation
 from client.gui.app import App
 from client.gui.board import Layout, draw_board
-from client.gui.lobby_screen import SHORTCUTS
+from client.gui.lobby_screen import CLOCKS, SHORTCUTS
 from client.gui.move_list import move_label
 from shared.ai.levels import LEVELS
 from shared.games import catalogue, get_game, new_game
@@ -454,5 +455,30 @@ def test_a_players_row_beside_a_clock_keeps_the_whole_name(
         bot = words()("page-seat-bot", level=3)
         assert any(t.endswith(bot) for t in drawn), (bot, drawn)
         assert not any(t.endswith("…") for t in drawn), drawn
+    finally:
+        use_language("en")
+
+
+@pytest.mark.parametrize(("size", "lang", "vs"), [
+    ((640, 480), "en", "bot"), ((640, 480), "en", "human"), ((640, 480), "ja", "bot"),
+    ((800, 600), "en", "bot"), ((800, 600), "en", "human"), ((800, 600), "ja", "bot"),
+    ((800, 600), "ja", "human"), ((1024, 720), "en", "bot"), ((1024, 720), "ja", "human")])
+def test_the_new_game_form_beside_the_matches_keeps_every_label_whole(
+        app: App, size: tuple[int, int], lang: str, vs: Vs,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window wider than tall puts the form beside the matches; at 55 % of 640x480 the
+    games read "Othello…" three times, and at 800x600 the clocks "3 min +…": the form
+    now takes the room its labels need (up to 70 %)."""
+    use_language(lang)
+    try:
+        app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.lobby.choice.vs = vs
+        app.startup.where = Where("ws://127.0.0.1:8765", "this computer",
+                                  share="ws://192.0.2.7:8765")
+        drawn = texts(app, monkeypatch)
+        app.step([])
+        screenshot(app.surface, f"rough_start_{size[0]}x{size[1]}_{lang}_{vs}")
+        assert not [t for t in drawn if t.endswith("…")]
+        assert {clock_words(c) for c in CLOCKS if c is not None} <= set(drawn)
     finally:
         use_language("en")
