@@ -27,14 +27,15 @@ async def main(url: str) -> None:
             await ws.send(text)
 
         await send({"type": "hello", "protocol": 1, "name": "raw bot", "token": None})
-        await send({"type": "create", "game": "tictactoe", "vs": "bot", "bot": {"level": 1},
-                    "seat": "first"})
-        seat, last = None, None
+        last: dict[str, object] = {"type": "create", "game": "tictactoe", "vs": "bot",
+                                   "bot": {"level": 1}, "seat": "first"}
+        await send(last)
+        seat = None
         async for text in ws:
             print("S->C", text, flush=True)
             frame = json.loads(text)
-            if frame["type"] == "error" and frame.get("retry_after") is not None and last:
-                await asyncio.sleep(frame["retry_after"])  # too fast: the move was dropped
+            if frame["type"] == "error" and frame.get("retry_after") is not None:
+                await asyncio.sleep(frame["retry_after"])  # dropped: the same frame again
                 await send(last)
             elif frame["type"] == "error":
                 raise SystemExit(f"refused: {frame['message']}")
