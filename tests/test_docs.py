@@ -96,3 +96,24 @@ def test_the_architecture_names_every_module() -> None:
     assert len(modules) > 100
     assert [str(path.relative_to(ROOT)) for path in modules
             if f"{path.stem}.py" not in mapped] == []
+
+
+def test_the_hosting_tables_give_serves_defaults() -> None:
+    """Each row of docs/hosting.md's tables that gives a `serve` flag a number as its
+    default gives the one the flag has."""
+    from server.cli import _serve_parser
+
+    defaults = {option: action.default for action in _serve_parser()._actions
+                for option in action.option_strings}
+    checked = 0
+    for line in (ROOT / "docs" / "hosting.md").read_text("utf-8").splitlines():
+        cells = line.strip().strip("|").split("|") if line.startswith("|") else []
+        for cell, default in zip(cells, cells[1:]):
+            flags = re.findall(r"`(--[a-z-]+)[^`]*`", cell)
+            numbers = re.findall(r"`(\d+(?:\.\d+)?)`", default)
+            if flags and len(numbers) == len(flags):
+                assert [float(n) for n in numbers] == [defaults[f] for f in flags], line
+                checked += 1
+            if flags:
+                break
+    assert checked >= 20
