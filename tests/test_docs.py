@@ -117,3 +117,37 @@ def test_the_hosting_tables_give_serves_defaults() -> None:
             if flags:
                 break
     assert checked >= 20
+
+
+def test_the_protocols_limits_are_the_servers_defaults() -> None:
+    """docs/protocol.md §8: each limit's default, as the server's settings give it."""
+    from server.config import ServerConfig
+    from server.room.chat import CHAT_BURST, CHAT_RATE
+    from shared.protocol import CHAT_MAX_CHARS
+
+    cfg = ServerConfig()
+    expected = {
+        "frame size": f"{cfg.max_frame // 1024} KiB",
+        "messages per connection": f"{cfg.rate:g}/s on average, bursts of {cfg.burst};",
+        "connections per remote address": f"{cfg.max_connections_per_address} ",
+        "new players per address": f"{cfg.new_players_per_minute} a minute",
+        "unfinished matches opened per address": f"{cfg.unfinished_per_address}",
+        "matches opened (and so stored)": f"{cfg.stored_matches_per_hour:,} an hour and "
+                                          f"{cfg.stored_matches_per_day:,} a day",
+        "requests naming a match code": f"{cfg.failed_lookups_per_minute} a minute",
+        "bot moves, hints and reviews": f"{cfg.engine_per_address}",
+        "unfinished matches per player": f"{cfg.max_matches_per_player}",
+        "spectators per match": f"{cfg.max_spectators}",
+        "keepalive": f"ping every {cfg.ping_interval:g} s, {cfg.ping_timeout:g} s to answer",
+        "frames sent to you and not yet read": f"{cfg.max_outgoing // 2**20} MiB",
+        "time from the upgrade": f"{cfg.hello_timeout:g} s",
+        "chat line ": f"{CHAT_MAX_CHARS} characters",
+        "chat lines per connection": f"{CHAT_BURST} at once, then one every "
+                                     f"{1 / CHAT_RATE:g} s",
+    }
+    page = (ROOT / "docs" / "protocol.md").read_text("utf-8")
+    table = page.split("| limit | default | over it |", 1)[1].split("\n\n", 1)[0]
+    rows = [line.strip("|").split("|") for line in table.splitlines()[2:]]
+    for label, default in expected.items():
+        found = [cells[1].strip() for cells in rows if f"{cells[0].strip()} ".startswith(label)]
+        assert len(found) == 1 and found[0].startswith(default), (label, found)
