@@ -30,6 +30,10 @@ PANEL_UNDER_BOARD = 36.0
 """Layout units a tall window keeps under the board for the panel: the players, the turn,
 three lines of notes, the move list beside the chat and two rows of buttons. Fixed, so
 the board never moves when a note or an offer comes and goes."""
+PANEL_BESIDE_BOARD = 260
+"""Pixels a window wider than tall keeps beside the board for the panel, at least: its
+text stops shrinking at theme.MIN_FONT, so at 640x480 a panel of 62 % cut its buttons
+to "Take…" and "Back to lob…"; the board gives way instead."""
 RECORD_OVER_CHAT = 17.0
 """Layout units the move list and the chat need one above the other; less: side by side."""
 RECORD_BESIDE_CHAT = 7.0
@@ -245,7 +249,7 @@ class GameScreen:
             self.shown = s.match
         wide = w >= full * 1.15
         if wide:
-            side = min(h - 2 * m, int(w * 0.62))
+            side = min(h - 2 * m, int(w * 0.62), w - 3 * m - PANEL_BESIDE_BOARD)
             board_area = pygame.Rect(m, top + (h - side) // 2, side, side)
             panel = pygame.Rect(board_area.right + m, top + m, w - board_area.right - 2 * m,
                                 h - 2 * m)

@@ -482,3 +482,30 @@ def test_the_new_game_form_beside_the_matches_keeps_every_label_whole(
         assert {clock_words(c) for c in CLOCKS if c is not None} <= set(drawn)
     finally:
         use_language("en")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("against", ["bot", "people"])
+def test_a_small_windows_panel_beside_the_board_keeps_every_label_whole(
+        app: App, size: tuple[int, int], lang: str, against: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 640x480 the board took 62 % of the width and the panel's buttons read "Take…",
+    "Soun…", "Back to lob…" (their text no smaller than theme.MIN_FONT): the board gives
+    way to a panel of PANEL_BESIDE_BOARD pixels."""
+    use_language(lang)
+    try:
+        app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        away = [PEOPLE[0], msgspec.structs.replace(PEOPLE[1], name="山田 花子", connected=False)]
+        s = msgspec.structs.replace(
+            state_after("othello", 8, OPENING, players=None if against == "bot" else away),
+            hints=True, clock=ClockState(180.0, 2.0, [171.3, 12.6], 1))
+        show(app, Joined("K7QX", 0, "player"), s,
+             ChatLine("K7QX", 1, 0.0, 1, "p_hana", "Hana", "good luck, have fun!"))
+        drawn = texts(app, monkeypatch)
+        app.step([])
+        screenshot(app.surface, f"rough_game_{size[0]}x{size[1]}_{lang}_{against}")
+        assert not [t for t in drawn if t.endswith("…")]
+        assert words()("button-takeback") in drawn
+    finally:
+        use_language("en")
