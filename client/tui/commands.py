@@ -94,7 +94,7 @@ class MatchCommands(Console):
             self.sent_from = snapshot(s)
             await self.conn.send(Takeback(match=view.code, ply=s.ply))
         elif view.review is not None:
-            self.print_lines(review_lines(view))
+            self.print_lines(review_lines(view, room(self.out)))
         elif s.status == "over" and not view.reviewable:  # called off before any move
             self.say(self.words("tui-review-none"))
         else:
@@ -137,7 +137,7 @@ class MatchCommands(Console):
         elif isinstance(msg, Analysis) and view.analysis is msg:  # a stale one says nothing
             self.print_lines(hint_lines(view, room(self.out)))
         elif isinstance(msg, Review):
-            self.print_lines(review_lines(view))
+            self.print_lines(review_lines(view, room(self.out)))
 
     def show_chat(self, view: MatchView, *, recent: bool = False) -> None:
         """Print the chat lines of ``view`` not printed yet; ``recent``: only the last few,

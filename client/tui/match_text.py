@@ -200,12 +200,18 @@ REVIEW_WIDTHS = (4, 5, 6, 15, 11, 0)
 """Each column's least width; a column widens to its heading or its widest cell."""
 RIGHT_ALIGNED = (0, 4)
 """The columns of numbers, lined up on the right."""
+ALL_COLUMNS = tuple(range(len(REVIEW_WIDTHS)))
+NARROW_COLUMNS = (0, 2, 3, 4, 5)
+"""The review's columns in a narrow terminal: all but the side."""
 
 
-def review_lines(view: MatchView) -> list[str]:
+def review_lines(view: MatchView, width: int | None = None) -> list[str]:
     """The engine's review of the finished game: each move played against the engine's
     best (its margin named by side), what it gave away, the mistakes the server marked
-    ('?', '??' for a big one), and a count per side. Empty when there is no review."""
+    ('?', '??' for a big one), and a count per side. Empty when there is no review.
+    A table wider than ``width`` columns (55 in English) is drawn narrow rather than
+    broken across rows: without the side (the best move's margin names it), each column
+    as wide as its widest cell, one space apart."""
     review, s, w = view.review, view.state, view.words
     if review is None or s is None:
         return []
@@ -217,7 +223,10 @@ def review_lines(view: MatchView) -> list[str]:
               for i, m in enumerate(s.moves) if m == "pass"]  # not reviewed, still counted
     rows = [row for _, row in sorted([(r.ply, review_cells(view, r)) for r in review.plies]
                                      + passes, key=lambda entry: entry[0])]
-    lines = [w("tui-review-title"), *review_table([[*head, ""], *rows])]
+    table = review_table([[*head, ""], *rows])
+    if width is not None and max(map(text_columns, table)) > width:
+        table = review_table([[*head, ""], *rows], NARROW_COLUMNS, least=False, gap=1)
+    lines = [w("tui-review-title"), *table]
     lines.append(w("tui-review-scores-discs" if scored else "tui-review-scores-outcome"))
     for seat in (0, 1):
         slips = [r for r in review.plies if r.seat == seat and r.mistake > 0]
@@ -250,13 +259,15 @@ def review_cells(view: MatchView, r: PlyReview) -> list[str]:
             MISTAKE_MARKS.get(r.mistake, "")]
 
 
-def review_table(rows: list[list[str]]) -> list[str]:
-    """The review's rows with their columns lined up on screen (by the columns each
-    character takes, so '黒' is as wide as 'Bl'), each as wide as its widest cell."""
-    widths = [max([least, *(text_columns(row[i]) for row in rows)])
-              for i, least in enumerate(REVIEW_WIDTHS)]
-    return ["  " + "  ".join((pad_left if i in RIGHT_ALIGNED else pad)(cell, widths[i])
-                             for i, cell in enumerate(row)).rstrip() for row in rows]
+def review_table(rows: list[list[str]], columns: tuple[int, ...] = ALL_COLUMNS, *,
+                 least: bool = True, gap: int = 2) -> list[str]:
+    """The review's rows with their ``columns`` lined up on screen (by the columns each
+    character takes, so '黒' is as wide as 'Bl'), each as wide as its widest cell (and
+    its REVIEW_WIDTHS, with ``least``), ``gap`` spaces apart."""
+    widths = {i: max([REVIEW_WIDTHS[i] if least else 0, *(text_columns(row[i]) for row in rows)])
+              for i in columns}
+    return ["  " + (" " * gap).join((pad_left if i in RIGHT_ALIGNED else pad)(row[i], widths[i])
+                                    for i in columns).rstrip() for row in rows]
 
 
 def yes(fact: bool) -> str:

@@ -77,3 +77,17 @@ def test_the_servers_verdict_marks_and_counts_mistakes() -> None:
         big = "a big mistake" if mistake == 2 else "a mistake"
         assert view.review_text(2) == (
             f"Move 3, Black c5: 9 discs worse than d5 (Black +5): {big} ({mark}).")
+
+
+def test_a_review_too_wide_for_the_terminal_is_drawn_narrow() -> None:
+    """The table is 55 columns: in a 40-column terminal each mistake's loss and mark ran
+    on to a row of its own, under the move numbers ("    16  ??" read as a move 16).
+    Narrow, the side goes (the best move's margin names it) and the columns close up."""
+    view = after_c2_b4(PlyReview(2, 0, C5, D5, 17, 16, True, 10, mistake=2))
+    lines = review_lines(view, 39)
+    assert lines[1:5] == ["  Move Played Best            Lost",
+                          "     1 c2     c2 (Black 0)",
+                          "     2 b4     b4 (White 0)",
+                          "     3 c5     d5 (Black +17=)   16 ??"]
+    assert lines[5:] == review_lines(view)[5:]  # the notes and the counts as they were
+    assert review_lines(view, 80) == review_lines(view)  # room enough: every column
