@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from enum import Enum
 from typing import Final
 
@@ -30,6 +31,13 @@ PER_WORKER: Final = 4
 """Descriptors a bot worker costs the server (its process's sentinel and pipes)."""
 REFUSING: Final = 64
 """Connections over the cap that are still answered (503) rather than cut at accept."""
+RECEIVE_BUFFER: Final = 16 * 1024
+"""Bytes the kernel holds for a connection before the server reads them (SO_RCVBUF;
+Linux doubles it for its bookkeeping), and so the most one read brings. websockets
+parses all of a read before the event loop serves anyone else, and at the default
+(128 KiB and more) one peer's burst of tiny frames held every other player for a
+tenth of a second, a hundred such peers for seconds; a slice of this size is parsed
+in milliseconds. Plenty for the protocol: its frames are a few hundred bytes."""
 UNKNOWN_LIMIT: Final = 1024
 """The descriptor limit assumed where the system does not say (no ``resource``: Windows)."""
 
@@ -110,6 +118,9 @@ class CountedConnection(ServerConnection):
         self.address = str(peer[0]) if peer else "?"
         self.refusal = self.admission.admit(self.address)
         self.counted = True
+        sock = transport.get_extra_info("socket")
+        if sock is not None:  # small reads, so no peer's burst holds the others up
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
         super().connection_made(transport)
         if self.admission.overflowing:
             self.transport.abort()

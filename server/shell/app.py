@@ -287,12 +287,12 @@ class GameServer:
             if (unsettled := self.runner.unsettled(session)) is not None:
                 await unsettled  # its last request is stored or refused first
             if isinstance(frame, bytes):
-                await ws.close(CloseCode.UNSUPPORTED_DATA,
-                               "binary frames are not accepted; send JSON text frames")
+                _cut(ws, CloseCode.UNSUPPORTED_DATA,
+                     "binary frames are not accepted; send JSON text frames")
                 return
             if not session.budget.take():
                 if session.budget.abusive:
-                    await _close_flooded(ws)
+                    _cut(ws, CloseCode.POLICY_VIOLATION, "too many messages")
                     return
                 wait = session.budget.wait()
                 session.error("rate_limited", f"over the budget of {self.config.rate:g} "
@@ -340,24 +340,28 @@ async def _close_connections(server: Server) -> None:
         await server.wait_closed()
 
 
-async def _close_flooded(ws: ServerConnection) -> None:
-    """Close with 1008 a peer that floods us.
+def _cut(ws: ServerConnection, code: int, reason: str) -> None:
+    """Send the close frame and stop reading the peer at once: the socket closes once the
+    close frame is written, without waiting for the peer's answer.
 
-    Its unread frames sit in front of its reply to our close frame, so they are read
-    and dropped; otherwise the closing handshake would wait for close_timeout.
+    For a peer that broke the rules (a flood, a binary frame, no hello): a graceful
+    close would read, and parse, everything it goes on sending until its answer or
+    ``close_timeout``, and a peer streaming thousands of tiny frames a second costs the
+    event loop a few microseconds each, which every other player would wait for.
     """
-    closing = asyncio.create_task(ws.close(CloseCode.POLICY_VIOLATION, "too many messages"))
-    try:
-        async for _ in ws:
-            pass
-    finally:
-        await closing
+    if ws.state is not State.OPEN:
+        return
+    ws.protocol.send_close(code, reason)
+    for data in ws.protocol.data_to_send():
+        if data:
+            ws.transport.write(data)
+    ws.transport.close()  # no more reading; closes once the close frame is written
 
 
 async def _refuse(ws: ServerConnection, code: ErrorCode, message: str,
                   ref: str | None = None, match: str | None = None) -> None:
-    """One error frame (naming the frame refused, if any), then close with 1008 (policy
-    violation)."""
+    """One error frame (naming the frame refused, if any), then the close with 1008
+    (policy violation), reading nothing more (:func:`_cut`)."""
     with contextlib.suppress(ConnectionClosed):  # the peer may be gone already
         await ws.send(encode(Error(code=code, message=message, ref=ref, match=match)))
-        await ws.close(CloseCode.POLICY_VIOLATION, code)
+    _cut(ws, CloseCode.POLICY_VIOLATION, code)
