@@ -267,7 +267,7 @@ class GameServer:
             log.info("connection %s:%s %s closed (code %s) after %.1f s and %d messages",
                      address, port,
                      f"player {session.player} ({session.name})" if session.player else "anon",
-                     ws.close_code, time.monotonic() - session.opened, session.received)
+                     _close_code(ws), time.monotonic() - session.opened, session.received)
 
     def _hello_overdue(self, session: Session) -> None:
         """Close a connection that has not been welcomed ``hello_timeout`` seconds after
@@ -338,6 +338,15 @@ async def _close_connections(server: Server) -> None:
         for ws in late:
             ws.transport.abort()
         await server.wait_closed()
+
+
+def _close_code(ws: ServerConnection) -> int | None:
+    """The connection's close code; for one :func:`_cut` (still closing), the code the
+    server sent."""
+    if ws.close_code is not None:
+        return ws.close_code
+    sent = ws.protocol.close_sent
+    return None if sent is None else int(sent.code)
 
 
 def _cut(ws: ServerConnection, code: int, reason: str) -> None:

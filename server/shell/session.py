@@ -96,8 +96,14 @@ class Session(Peer):
 def deliver(sessions: Iterable[Session], frame: bytes) -> None:
     """Write ``frame`` (a message's UTF-8 JSON, :func:`~shared.protocol.encode_bytes`:
     encoded once for all) to each open session as a text frame without waiting for its
-    socket, then close any session whose unread bytes pass its bound."""
-    receivers = [session for session in sessions if session.closing is None]
+    socket, then close any session whose unread bytes pass its bound.
+
+    A socket that is closing is skipped: one that failed (its peer reset it) is still
+    open to websockets until the event loop runs its ``connection_lost``, and the frames
+    a gone peer had queued go on being answered meanwhile; asyncio logs a warning for
+    each write to it, thousands from one flood."""
+    receivers = [session for session in sessions
+                 if session.closing is None and not session.ws.transport.is_closing()]
     broadcast([session.ws for session in receivers], frame, text=True)
     for session in receivers:
         session.check_unread()

@@ -2,7 +2,8 @@
 (a burst of thousands of tiny frames is parsed a slice at a time, between everyone
 else's), and a peer closed for breaking the rules (a flood, a binary frame, no hello)
 is not read any further: the server sends its close frame and closes the socket without
-waiting for an answer, so nothing the peer goes on sending is parsed.
+waiting for an answer, so nothing the peer goes on sending is parsed. A peer that is gone
+is written nothing more, though the frames it had sent are still answered.
 
 The peers are bare sockets (benchmarks/raw_client.py) that never answer a close frame,
 as a flooder would not; the server's ``close_timeout`` is made long, so a server that
@@ -12,12 +13,14 @@ waited for their answer would keep them (and keep reading them) past the tests' 
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 
 from benchmarks.raw_client import RawClient
 from server.shell.admission import RECEIVE_BUFFER
 from server.shell.app import GameServer
-from tests.waiting import LIMIT
+from server.shell.session import Session
+from tests.waiting import LIMIT, until
 
 PATIENT = 3600.0
 """A close_timeout no test waits for."""
@@ -51,13 +54,17 @@ async def _welcomed(server: GameServer, source: str) -> RawClient:
     return client
 
 
-async def test_a_flood_is_closed_without_reading_on(make_server) -> None:
+async def test_a_flood_is_closed_without_reading_on(make_server, caplog) -> None:
     server = await make_server(rate=5.0, burst=5, close_timeout=PATIENT)
     client = await _welcomed(server, "127.0.0.21")
     for _ in range(200):  # in one write: far over the budget at once
         client.protocol.send_text(b'{"type":"list"}')
-    await _write(client)
-    await _cut_after(client, 1008)
+    with caplog.at_level(logging.INFO, logger="taikyoku.server"):
+        await _write(client)
+        await _cut_after(client, 1008)
+        # the log says the code it was closed with, though its closing handshake never ended
+        await until(lambda: any("(Flood) closed (code 1008)" in r.getMessage()
+                                for r in caplog.records), "the log of the close")
     client.close()
 
 
@@ -91,3 +98,19 @@ async def test_a_connection_reads_a_small_slice_at_a_time(make_server) -> None:
     sock = connection.transport.get_extra_info("socket")
     assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF) <= 2 * RECEIVE_BUFFER
     client.close()
+
+
+async def test_nothing_is_written_to_a_socket_that_failed(make_server, connect,
+                                                          caplog) -> None:
+    """A reset socket is closing at once, but open to websockets until the event loop
+    runs its ``connection_lost``; the frames its peer had queued are answered meanwhile,
+    and asyncio warned once for each answer written to it (thousands from one flood)."""
+    server = await make_server()
+    peer = await connect(server)
+    (session,) = server.runner.sessions[peer.player]
+    assert isinstance(session, Session)
+    session.ws.transport.abort()  # as when its peer resets it: closing, not yet lost
+    with caplog.at_level(logging.WARNING, logger="asyncio"):
+        for _ in range(10):
+            session.error("bad_message", "the answer to a frame the peer sent before it went")
+    assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == []
