@@ -93,7 +93,7 @@ function summary(m) {
   if (m.hints && !m.players.some((p) => p.kind === "bot")) extra += t("lobby-hints");
   if (m.spectator_chat === false) extra += t("lobby-players-chat");
   if (m.spectators) extra += t("lobby-watching", { count: m.spectators });
-  return `${gameTitle(m.game, m.size)}: ${who}${extra}`;
+  return t("lobby-what", { game: gameTitle(m.game, m.size), who, extra });
 }
 
 export class LobbyScreen {
@@ -287,7 +287,8 @@ export class LobbyScreen {
     fill(this.mine, el("h2", {}, t("lobby-your-games")),
       el("ul", { class: "matches" }, mine.map((v) => el("li", {},
         el("span", { class: "code" }, v.code),
-        el("span", { class: "what" }, `${gameTitle(v.state.game, v.state.size)}: ${v.turnText()}`),
+        el("span", { class: "what" }, t("lobby-what", {
+          game: gameTitle(v.state.game, v.state.size), who: v.turnText(), extra: "" })),
         el("button", { type: "button", class: "primary",
           onclick: () => this.actions.goBack(v.code) }, t("button-resume"))))));
     const rows = (list, watch) => list.length ? list.map((m) => el("li", {},

@@ -508,7 +508,10 @@ clock-increment-range = The seconds added per move are 0 to { $most }, not { $se
 ## Common: a match in the lobby's lists
 
 # one match in the lobby's lists: "K7QX  Othello 8x8: Taro vs the bot (level 3), 2 watching"
-lobby-line = { $code }  { $game }: { $who }{ $extra }
+lobby-line = { $code }  { lobby-what }
+# without the code, where the page shows it apart; in "Your games" whose turn it is
+# in the place of the players
+lobby-what = { $game }: { $who }{ $extra }
 
 ## Common: a typed move the game cannot read ($help: the game's "slot 0-8", "a square like d3")
 

@@ -472,7 +472,9 @@ clock-increment-range = 一手ごとに足す秒は 0 から { $most } までで
 
 ## 共通：ロビーの一覧の対局
 
-lobby-line = { $code }  { $game }：{ $who }{ $extra }
+lobby-line = { $code }  { lobby-what }
+# コードなし（ページはコードを別に出します）。「続きの対局」では対局者の代わりに手番
+lobby-what = { $game }：{ $who }{ $extra }
 
 ## 共通：ゲームが読めない入力（$help はゲームの「マスの番号 0-8」「d3 のようなマス」）
 

@@ -14,14 +14,15 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, expect
 
-from client.common.match_view import MatchView
+from client.common.match_view import MatchView, clock_words, game_label
 from server.shell.page import PAGE_DIR, manifest_path
 from server.shell.web_files import WebClient
-from shared.protocol import MatchState, PlayerInfo, Result, SeatNumber
+from shared.protocol import Clock, MatchState, PlayerInfo, Result, SeatNumber
 from shared.words import LANGUAGES, get_words
 from shared.words.page_form import Part, page_form
 from tests.client.client_support import state_after
 from tests.client.web.web_actions import (
+    Person,
     english_words,
     fits,
     patient_expect,  # noqa: F401 (this module's waits)
@@ -185,6 +186,29 @@ def test_every_end_reads_the_same_in_every_client(lang: str, web_server: Threade
         assert said["othello by discs [10, 6], bot"] == "黒 10 石、白 6 石。"
         assert said["tictactoe won by the rules, bot"] == "×が三つ並びました。"
         assert said["othello time won by 1, bot"] == "あなたの持ち時間が切れました。"
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Othello 6x6: Hana, 3 min +2s clock"), ("ja", "オセロ 6×6：Hana、持ち時間 3分 +2秒")])
+def test_the_lobby_lists_a_match_as_every_client_does(lang: str, line: str,
+                                                      web_server: ThreadedServer,
+                                                      open_page: OpenPage) -> None:
+    """The page wrote "オセロ 6×6: Hana" with a colon of its own where the window and the
+    terminal read the catalogue's "オセロ 6×6：Hana" (lobby-line)."""
+    hana = Person(web_server, "Hana")
+    code = hana.create(game="othello", size=6, vs="human", seat="first",
+                       clock=Clock(180.0, 2.0))
+    page = open_page("desktop")
+    page.goto(web_server.http_url)
+    page.evaluate("lang => localStorage.setItem('taikyoku.lang', lang)", lang)
+    page.reload()
+    listed = page.locator(".open-matches li").filter(has_text=code)
+    expect(listed.locator(".what")).to_have_text(line)
+    w = get_words(lang)  # the window's and the terminal's line for it
+    extra = w("lobby-clock", clock=clock_words(Clock(180.0, 2.0), w))
+    assert w("lobby-line", code=code, game=game_label("othello", 6, w), who="Hana",
+             extra=extra) == f"{code}  {line}"
+    hana.close()
 
 
 def test_a_whole_game_in_japanese_on_a_phone(web_server: ThreadedServer,
