@@ -15,6 +15,7 @@ tone that joins the emoji before it (👍🏽), Hangul syllables written as jamo
 
 from __future__ import annotations
 
+import re
 import shutil
 from typing import TextIO
 
@@ -27,6 +28,8 @@ NO_ROW_START = frozenset(
 """Characters a row may not start with (Japanese kinsoku shoshi, and the Latin closers)."""
 NO_ROW_END = frozenset("（「『【〔〈《｛［〘〖([{")
 """Characters a row may not end with: the openers."""
+SCORE = re.compile(r"[+-]\d")
+"""How a score begins: a sign, then a digit."""
 CELL_UNDER = 4
 """How much deeper than its row a table's last cell goes when it goes under the row."""
 
@@ -125,11 +128,12 @@ def words(body: str) -> list[str]:
     give empty words, so spacing is kept. A word of signs alone ("(+", "(?", "-") opens
     what follows it and stays on its row: "(+ ahead", never "(+" / "ahead"; so does a
     Latin letter or digit alone, a choice's key: "3 Othello 6x6", never "3" /
-    "Othello 6x6" (nor "、3" / "オセロ 6×6")."""
+    "Othello 6x6" (nor "、3" / "オセロ 6×6"). A score ("+3", "-12") stays with the move
+    before it: "f5 +3", never "f5" / "+3"."""
     split = body.split(" ")
     joined: list[str] = []
     for word in split:
-        if joined and joined[-1] and (lone_key(joined[-1]) or not any(
+        if joined and joined[-1] and (lone_key(joined[-1]) or SCORE.match(word) or not any(
                 ch.isalnum() for ch in joined[-1])):
             joined[-1] = f"{joined[-1]} {word}"
         else:

@@ -14,7 +14,7 @@ from client.tui.line_wrap import NO_ROW_END, NO_ROW_START, pad, pad_left, table,
 
 def test_lines_break_at_spaces_and_keep_their_indent() -> None:
     line = "  Best first: c5 0, d5 -4, e2 -6, b5 -8, f4 -10."
-    assert wrap(line, 20) == ["  Best first: c5 0,", "  d5 -4, e2 -6, b5", "  -8, f4 -10."]
+    assert wrap(line, 20) == ["  Best first: c5 0,", "  d5 -4, e2 -6,", "  b5 -8, f4 -10."]
     assert wrap("  h, hint     the engine's score", 20, hang=8) == [
         "  h, hint     the", "        engine's", "        score"]
     assert wrap("short", 20) == ["short"]
@@ -99,6 +99,15 @@ def test_a_choices_key_stays_with_its_label() -> None:
             assert not any(re.search(r"(^|\s)[0-9a-z]$", row) for row in rows[:-1]), rows
     assert wrap("遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、3 オセロ 6×6、4", 39) == [
         "遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、", "3 オセロ 6×6、4"]
+
+
+def test_a_score_stays_with_its_move() -> None:
+    """The hint's list at 40 columns ended a row with "f5" and began the next with "+3"."""
+    line = "あなた（黒）にとって良い順：c4 +3、f5 +3、d3 +2、e6 +1。"
+    assert wrap(line, 39) == ["あなた（黒）にとって良い順：c4 +3、", "f5 +3、d3 +2、e6 +1。"]
+    for width in range(20, 60):
+        rows = wrap("Best first for you (Black): f5 +3, e6 +3, d3 +2, c4 -12.", width)
+        assert not any(re.search(r"[a-h]\d$", row) for row in rows[:-1]), rows
 
 
 def test_a_tables_last_cell_goes_under_its_row_when_the_row_is_narrow() -> None:
