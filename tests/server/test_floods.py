@@ -3,7 +3,8 @@
 else's), and a peer closed for breaking the rules (a flood, a binary frame, no hello)
 is not read any further: the server sends its close frame and closes the socket without
 waiting for an answer, so nothing the peer goes on sending is parsed. A peer that is gone
-is written nothing more, though the frames it had sent are still answered.
+is written nothing more, though the frames it had sent are still answered. What a peer
+leaves unread is held by the server, where --max-outgoing bounds it, not by the kernel.
 
 The peers are bare sockets (benchmarks/raw_client.py) that never answer a close frame,
 as a flooder would not; the server's ``close_timeout`` is made long, so a server that
@@ -17,7 +18,7 @@ import logging
 import socket
 
 from benchmarks.raw_client import RawClient
-from server.shell.admission import RECEIVE_BUFFER
+from server.shell.admission import RECEIVE_BUFFER, SEND_BUFFER
 from server.shell.app import GameServer
 from server.shell.session import Session
 from tests.waiting import LIMIT, until
@@ -87,16 +88,20 @@ async def test_a_first_frame_that_is_no_hello_is_closed_without_reading_on(make_
     client.close()
 
 
-async def test_a_connection_reads_a_small_slice_at_a_time(make_server) -> None:
+async def test_a_connection_reads_and_buffers_small_slices(make_server) -> None:
     """What one read of a socket may bring, and websockets parses at once before anyone
-    else is served: the kernel's receive buffer (which Linux doubles for its own
-    bookkeeping), not its default of a hundred kilobytes or more."""
+    else is served, is the kernel's receive buffer, set small (not its default of a
+    hundred kilobytes or more); and the kernel's send buffer is set too, which stops
+    Linux growing it to megabytes for a peer that stops reading, frames --max-outgoing
+    would never see. (Linux reports a buffer doubled, for its own bookkeeping.)"""
     server = await make_server()
     client = await _welcomed(server, "127.0.0.24")
     assert server._server is not None
     (connection,) = server._server.connections
     sock = connection.transport.get_extra_info("socket")
     assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF) <= 2 * RECEIVE_BUFFER
+    assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) in (SEND_BUFFER,
+                                                                    2 * SEND_BUFFER)
     client.close()
 
 
