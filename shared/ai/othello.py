@@ -10,6 +10,7 @@ levels starts without numba.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
@@ -102,7 +103,22 @@ def _move_scores(state: OthelloState, appraisal: Appraisal) -> list[MoveScore]:
         margin = min(float(high), max(float(low), score / UNIT))
         entries.append(MoveScore(square_of(bit, state.size), margin, appraisal.exact,
                                  appraisal.depth))
-    return sorted(entries, key=lambda entry: entry.move)
+    return sorted(_alike_scored_alike(state, entries), key=lambda entry: entry.move)
+
+
+def _alike_scored_alike(state: OthelloState, entries: list[MoveScore]) -> list[MoveScore]:
+    """The entries, each move that one of the position's symmetries maps onto another
+    given the best score of the two: they lead to the same position seen another way,
+    but the search, reaching them by other paths through its table and its cut-offs, may
+    estimate them apart (at the 8x8 start, to depth 12, 0.32 and 1.29 discs), and a hint
+    or a review must not call one of them better."""
+    images = state.symmetries()
+    if not images:
+        return entries
+    score = {entry.move: entry.score for entry in entries}
+    return [replace(entry, score=max(score[entry.move],
+                                     *(score[image[entry.move]] for image in images)))
+            for entry in entries]
 
 
 @cache

@@ -44,6 +44,8 @@ class Geometry:
         self.size = size
         self.squares = size * size
         self.full = (1 << self.squares) - 1
+        self.images = _symmetry_images(size)
+        """Where each square goes under each of the board's symmetries but the identity."""
         not_first_col = not_last_col = 0
         for sq in range(self.squares):
             if sq % size != 0:
@@ -142,6 +144,23 @@ def _outflanks(steps: list[int]) -> dict[int, tuple[int, int]]:
         else:
             table[opp] = (0, run)
     return table
+
+
+def _symmetry_images(size: int) -> tuple[tuple[int, ...], ...]:
+    """Where each square goes under each of the board's seven symmetries besides the
+    identity: every mix of the transpose, a mirror across the rows and one across the
+    columns (bits 2, 1 and 0 of ``k``)."""
+    last = size - 1
+    images = []
+    for k in range(1, 8):
+        image = []
+        for r in range(size):
+            for c in range(size):
+                row, col = (c, r) if k & 4 else (r, c)
+                image.append((last - row if k & 2 else row) * size
+                             + (last - col if k & 1 else col))
+        images.append(tuple(image))
+    return tuple(images)
 
 
 @cache
@@ -272,6 +291,14 @@ class OthelloState(TextPosition):
     @property
     def board(self) -> str:
         return format_board(self.black, self.white, self.size)
+
+    def symmetries(self) -> list[tuple[int, ...]]:
+        """The board's symmetries (:attr:`Geometry.images`) that leave this position as it
+        is: a move and its image under one of them are the same move seen another way."""
+        black, white = squares_of(self.black), squares_of(self.white)
+        return [image for image in self.geometry.images
+                if sum(1 << image[sq] for sq in black) == self.black
+                and sum(1 << image[sq] for sq in white) == self.white]
 
     def own_opp(self) -> tuple[int, int]:
         """(discs of the side to move, discs of the other side)."""

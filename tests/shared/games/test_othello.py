@@ -336,3 +336,24 @@ def test_illegal_moves_name_the_move_and_the_position(move: object, message: str
         start.play(move)  # type: ignore[arg-type]
     assert isinstance(err.value, ValueError)
     assert f"in position {start.to_text()}" in str(err.value)
+
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_the_start_is_its_own_image_under_the_diagonal_mirrors_and_the_half_turn(
+    size: int,
+) -> None:
+    """The four centre discs sit crosswise: the two diagonal mirrors and the half turn
+    keep them (b1 goes to a2, to the last row's second-to-last square and to the
+    second-to-last row's last), the axis mirrors and the quarter turns swap the colours."""
+    last = size - 1
+    images = OthelloState.start(size).symmetries()
+    assert sorted(image[1] for image in images) == sorted(
+        [size, last * size + last - 1, (last - 1) * size + last])
+
+
+
+def test_after_the_first_move_no_symmetry_keeps_the_position() -> None:
+    """(Why White's three replies to f5 have names of their own: perpendicular,
+    diagonal, parallel.)"""
+    assert OthelloState.start(8).play(37).symmetries() == []
