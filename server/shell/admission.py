@@ -115,8 +115,10 @@ class Admission:
 
 class CountedConnection(ServerConnection):
     """A connection counted by its server's :class:`Admission` from its TCP accept to
-    its close (the handshake has ``open_timeout`` to finish). ``admission`` is set by
-    :func:`counted` for each server."""
+    its close (the handshake has ``open_timeout`` to finish), with small socket buffers
+    (:data:`RECEIVE_BUFFER`, :data:`SEND_BUFFER`), cut when what it leaves unread passes
+    ``write_limit`` however it got there. ``admission`` is set by :func:`counted` for
+    each server."""
 
     admission: Admission
 
@@ -132,6 +134,23 @@ class CountedConnection(ServerConnection):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         super().connection_made(transport)
         if self.admission.overflowing:
+            self.transport.abort()
+
+    def data_received(self, data: bytes) -> None:
+        """Read as websockets does, then cut the socket if its unread bytes passed
+        ``write_limit`` (twice --max-outgoing).
+
+        The server's own frames never get this far (past --max-outgoing the connection
+        is closed, session.py), but websockets answers each ping with a pong by itself,
+        here: a peer that streams pings and never reads would have them pile up without
+        end (100 MiB of the server's memory in 10 s from one connection), and no close
+        frame could reach it past them."""
+        super().data_received(data)
+        unread = self.transport.get_write_buffer_size()
+        if unread > self.transport.get_write_buffer_limits()[1]:
+            log.warning("cutting the connection of %s: %d bytes unread, past twice "
+                        "--max-outgoing (pings sent without reading the answers)",
+                        self.address, unread)
             self.transport.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:

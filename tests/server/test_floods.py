@@ -119,3 +119,26 @@ async def test_nothing_is_written_to_a_socket_that_failed(make_server, connect,
         for _ in range(10):
             session.error("bad_message", "the answer to a frame the peer sent before it went")
     assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == []
+
+
+async def test_a_peer_that_pings_and_never_reads_is_cut(make_server, connect, caplog) -> None:
+    """websockets answers every ping with a pong by itself, past the server's own bound
+    on unread frames: a peer streaming pings that never reads is cut once the pongs pass
+    twice --max-outgoing (the keepalive, which would drop it only after a minute, is off
+    here)."""
+    server = await make_server(max_outgoing=16 * 1024, ping_interval=PATIENT)
+    client = await _welcomed(server, "127.0.0.25")
+    for _ in range(1000):
+        client.protocol.send_ping(b"p" * 125)
+    pings = b"".join(client.protocol.data_to_send())
+    loop = asyncio.get_running_loop()
+    with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+        async with asyncio.timeout(LIMIT):  # bounds a failure: unbounded, it never ends
+            while True:
+                try:
+                    await loop.sock_sendall(client.sock, pings)
+                except (ConnectionResetError, BrokenPipeError):
+                    break
+    assert any("pings sent without reading" in r.getMessage() for r in caplog.records)
+    client.close()
+    await connect(server)  # everyone else is served as before
