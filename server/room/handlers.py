@@ -326,6 +326,9 @@ def rematch(ctx: Context, player: str, peer: Peer, msg: Rematch) -> None:
     if old.has_left(1 - seat):
         raise ProtocolError("opponent_left", f"{old.seat_name(1 - seat)} left match "
                             f"{old.code}; a rematch needs both players")
+    if seat in old.rematch:  # asked again: shown to the asker, not sent to everyone again
+        ctx.emit(ReplyState(old))
+        return
     check_cap(ctx, player)
     ctx.limits.may_open(peer)
     ctx.limits.may_store(peer)
