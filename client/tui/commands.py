@@ -74,10 +74,11 @@ class MatchCommands(Console):
         elif s is None:
             return False
         elif view.offer_to_answer and command in ("yes", "no"):
-            self.sent_from = snapshot(s)
-            await self.conn.send(TakebackAnswer(match=view.code, accept=command == "yes"))
+            if not self.link_down():
+                self.sent_from = snapshot(s)
+                await self.conn.send(TakebackAnswer(match=view.code, accept=command == "yes"))
         elif command in FEATURES:
-            if self.offered(command):
+            if self.offered(command) and not self.link_down():
                 await self.request(view, s, command)
         else:
             return False
@@ -117,6 +118,8 @@ class MatchCommands(Console):
             return
         if not text.strip():
             self.say(self.words("tui-say-how"))
+            return
+        if self.link_down():
             return
         self.echo_due = True
         await self.conn.send(Chat(match=view.code, text=text))

@@ -113,6 +113,15 @@ class Console:
         self.out.flush()
         self._prompted = None
 
+    def link_down(self) -> bool:
+        """Whether the link to the server is down, and if so, says that nothing is sent: a
+        request would wait for the link, and the terminal with it, however long the server
+        is away."""
+        if self.known.link_up:
+            return False
+        self.say(self.words("tui-link-down"))
+        return True
+
     def print_table(self, rows: list[list[str]]) -> None:
         """Print ``rows`` of cells with their columns lined up (by the columns each
         character takes: a Japanese name is as wide as its characters on screen); a row

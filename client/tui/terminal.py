@@ -178,7 +178,13 @@ class Terminal(LobbyQuestions, MatchCommands):
         if not text.strip():
             return None
         command = self.commands(text)
+        if command == "quit" and not self.known.link_up:  # no leave to send: the seat stays
+            if in_game(view):
+                self.say(self.words("tui-quit-link-down", code=view.code))
+            return command
         if command in ("quit", "lobby"):
+            if command == "lobby" and self.link_down():
+                return None
             if in_game(view):  # leaving loses the game: only when the person says so
                 sure = await self.confirm(self.words("tui-confirm-leave"))
                 if isinstance(sure, InputEnded):
@@ -202,6 +208,8 @@ class Terminal(LobbyQuestions, MatchCommands):
             if command == "rematch" and view.seat is not None and view.opponent_left:
                 self.say(self.words("rematch-gone", who=view.label(1 - view.seat)))
             elif command == "rematch" and view.seat is not None:
+                if self.link_down():
+                    return None
                 self.sent_from = snapshot(s)
                 await self.conn.rematch(view.code)
                 self.say(self.words("tui-rematch-asked"))
@@ -210,6 +218,8 @@ class Terminal(LobbyQuestions, MatchCommands):
         elif command == "resign":
             if not in_game(view):
                 self.say(self.words("tui-resign-not-playing"))
+                return None
+            if self.link_down():
                 return None
             # asked first, as the page and the window do
             sure = await self.confirm(self.words("tui-confirm-resign"))
@@ -242,6 +252,8 @@ class Terminal(LobbyQuestions, MatchCommands):
             return
         s = view.state
         assert s is not None
+        if self.link_down():
+            return
         self.sent_from = snapshot(s)
         await self.conn.move(view.code, square, s.ply)
 

@@ -368,3 +368,33 @@ async def test_a_request_lost_with_the_link_is_asked_again(game_server: GameServ
     assert "! Reconnected." in text
     assert text.count("Your move (Black)") == 2  # asked again after the reconnect
     assert "You resigned." in text
+
+
+async def test_with_the_link_down_a_request_is_not_sent_and_quit_still_quits(
+        game_server: GameServer) -> None:
+    """The server went away mid-game: a line of chat waited for the link, and the terminal
+    with it, so a quit typed next ("q", "y") was never read. Now each request says it was
+    not sent, and q quits at once, keeping the seat (no leave can reach the server)."""
+    out = io.StringIO()
+    stdin = HeldInput(["say hi", "t", "q"], typed_first=False)
+    plan = Plan(name="Taro", game="othello", size=4, level=1)
+    async with Connection(game_server.url, "Taro", backoff=(0.05, 0.2)) as conn:
+        terminal = tui.Terminal(conn, Lines(stdin), out, plan,  # type: ignore[arg-type]
+                                launch.Where(game_server.url, "test"),
+                                ClientState(welcome=conn.welcome))
+        running = asyncio.create_task(terminal.run())
+        try:
+            async with asyncio.timeout(LIMIT):
+                while "Your move (Black)" not in out.getvalue():
+                    await asyncio.sleep(0.01)
+                await game_server.close()
+                while terminal.known.link_up:
+                    await asyncio.sleep(0.01)
+                stdin.release()
+                assert await running == 0
+        finally:
+            terminal.stop()
+            stdin.release()
+    text = out.getvalue()
+    assert text.count("Not sent: the link to the server is down") == 2  # the chat, the takeback
+    assert re.search(r"quitting without leaving, so your seat in match \w+ is kept", text)
