@@ -56,6 +56,9 @@ class ServerConfig:
     limit leaves once the store and the bot workers have theirs; server/shell/admission.py)."""
     max_outgoing: int = 1 << 20
     """Bytes of frames a connection may leave unread before it is closed (4000)."""
+    max_outgoing_per_address: int = 64 << 20
+    """Bytes of frames the connections of one address may leave unread together; past
+    it, each of them that leaves more than a little unread is closed (4000)."""
     hello_timeout: float = 10.0
     """Seconds a connection has from its upgrade to a welcomed ``hello`` (then 1008)."""
     new_players_per_minute: int = 1000

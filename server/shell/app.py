@@ -29,7 +29,7 @@ from websockets.protocol import State
 
 from server import __version__
 from server.config import ServerConfig as ServerConfig  # callers import it from here
-from server.room.addresses import AddressCounter
+from server.room.addresses import AddressCounter, address_key, is_loopback
 from server.room.message_budget import MessageBudget
 from server.shell.admission import (
     Admission,
@@ -86,6 +86,9 @@ class GameServer:
         self._web = WebClient.load()
         self._hosts = HostNames.of_this_machine(self.config.host, self.config.allowed_hosts)
         self._refused_hosts: set[str] = set()
+        self._sessions_by_address: dict[str, set[Session]] = {}
+        """The open sessions of each address (:func:`address_key`), whose unread frames
+        are bounded together (:meth:`Session.check_unread`)."""
         self._advertiser: Advertiser | None = None
         self._closed = asyncio.Event()
         self._threshold: tuple[int, int, int] | None = None
@@ -251,9 +254,14 @@ class GameServer:
         port = ws.remote_address[1] if ws.remote_address else 0
         assert self.runner is not None
         cfg = self.config
+        key = address_key(address)
+        exempt = cfg.exempt_loopback and is_loopback(address)
         session = Session(ws, address, MessageBudget(cfg.rate, cfg.burst, time.monotonic),
                           before_send=self.runner.flush, max_outgoing=cfg.max_outgoing,
-                          close_timeout=cfg.close_timeout)
+                          close_timeout=cfg.close_timeout,
+                          neighbours=self._sessions_by_address.setdefault(key, set()),
+                          max_outgoing_per_address=None if exempt
+                          else cfg.max_outgoing_per_address)
         overdue = asyncio.get_running_loop().call_later(
             cfg.hello_timeout, self._hello_overdue, session)
         try:
@@ -262,6 +270,9 @@ class GameServer:
             pass
         finally:
             overdue.cancel()
+            session.neighbours.discard(session)
+            if not session.neighbours:
+                del self._sessions_by_address[key]
             if self.runner is not None:
                 self.runner.disconnected(session)
             log.info("connection %s:%s %s closed (code %s) after %.1f s and %d messages",

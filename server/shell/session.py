@@ -24,6 +24,9 @@ from shared.protocol import Error, ErrorCode, Message, encode_bytes
 
 log = logging.getLogger("taikyoku.server")
 
+LAGGING: Final = 64 * 1024
+"""Unread bytes past which a connection's address is looked at as a whole: one that keeps
+up never has this much unread, so its writes cost no sum over its address."""
 SLOW_READER: Final = 4000
 """Close code of a connection that left more than its bound of frames unread
 (docs/protocol.md §8)."""
@@ -38,6 +41,8 @@ class Session(Peer):
         before_send: Callable[[], None] = lambda: None, *,
         max_outgoing: int = ServerConfig.max_outgoing,
         close_timeout: float = ServerConfig.close_timeout,
+        neighbours: set[Session] | None = None,
+        max_outgoing_per_address: int | None = ServerConfig.max_outgoing_per_address,
     ) -> None:
         super().__init__()
         self.ws = ws
@@ -48,6 +53,13 @@ class Session(Peer):
         self.max_outgoing = max_outgoing
         """Bytes this connection may leave unread before it is closed."""
         self.close_timeout = close_timeout
+        self.neighbours = neighbours if neighbours is not None else set()
+        """The open sessions of this one's address (:func:`address_key`), itself among
+        them: the server keeps one set per address."""
+        self.neighbours.add(self)
+        self.max_outgoing_per_address = max_outgoing_per_address
+        """Bytes the sessions of this address may leave unread together (None: no bound,
+        for an exempt loopback)."""
         """Seconds a close started by the server may take before the socket is cut."""
         self.opened = time.monotonic()
         self.received = 0
@@ -82,12 +94,24 @@ class Session(Peer):
         return self.ws.transport.get_write_buffer_size()
 
     def check_unread(self) -> None:
-        """Close the connection (:data:`SLOW_READER`) if its unread bytes pass its bound."""
+        """Close the connection (:data:`SLOW_READER`) if its unread bytes pass its bound,
+        or if it lags while its address's sessions together pass theirs: hundreds of
+        connections of one machine, each under its own bound, would otherwise hold
+        hundreds of megabytes. (Those closing count until they are gone: their frames
+        are still held.)"""
         unread = self.unread()
         if unread > self.max_outgoing:
             log.warning("closing %s: %d bytes unread, over its bound of %d (--max-outgoing)",
                         self, unread, self.max_outgoing)
             self.drop(SLOW_READER, "slow_reader: too many frames left unread")
+        elif unread > LAGGING and self.max_outgoing_per_address is not None:
+            together = sum(session.unread() for session in self.neighbours)
+            if together > self.max_outgoing_per_address:
+                log.warning("closing %s: %d bytes unread, and %d by the connections of its "
+                            "address, over the %d they may leave unread together",
+                            self, unread, together, self.max_outgoing_per_address)
+                self.drop(SLOW_READER, "slow_reader: too many frames left unread by this "
+                          "address")
 
     def __repr__(self) -> str:
         return f"<Session {self.address} {self.player or '-'}>"
