@@ -125,9 +125,11 @@ class Console:
     def print_table(self, rows: list[list[str]]) -> None:
         """Print ``rows`` of cells with their columns lined up (by the columns each
         character takes: a Japanese name is as wide as its characters on screen); a row
-        too long for the terminal goes on under its last cell."""
+        too long for the terminal goes on under its last cell that says something (a
+        match with no clock or watchers ends in an empty one)."""
         for row, line in zip(rows, table(rows)):
-            self.say(line, hang=text_columns(line) - text_columns(row[-1]) if row[-1] else None)
+            last = next((cell for cell in reversed(row) if cell), "")
+            self.say(line, hang=text_columns(line) - text_columns(last) if last else None)
 
     def prompt(self, text: str) -> None:
         """Show ``text`` as the question waiting for a line ('' for none), unless it is

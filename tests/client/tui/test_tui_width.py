@@ -1,13 +1,20 @@
 """`taikyoku tui` in a real 80-column pseudo-terminal: every line it prints (questions,
 lists, help, the game) is broken between words, never at the terminal's last column;
-resign asks once to confirm."""
+resign asks once to confirm; a list's row too long for a narrow terminal goes on under
+its last cell that says something."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 
+import pytest
+
+from client.common.client_state import ClientState
+from client.tui.console import Console, Lines
 from server.shell.app import GameServer
+from tests.client.client_support import welcome
 from tests.client.tui.pty_support import Pty
 from tests.waiting import LIMIT
 
@@ -55,3 +62,24 @@ async def test_why_it_could_not_start_is_broken_between_words(tmp_path: Path) ->
     assert term.overlong() == [], term.text()
     assert "the connection was refused (is `taikyoku serve` running there, on that port?)" \
         in " ".join(term.text().split())
+
+
+class _Terminal(io.StringIO):
+    """What the console prints to, standing for a terminal (lines are broken to fit)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+async def test_a_list_row_runs_on_under_its_last_cell_that_says_something(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match to watch with no clock or watchers ends in an empty cell: at 40 columns
+    its players ran on at the left edge, under the numbers, as if a row of their own."""
+    monkeypatch.setenv("COLUMNS", "40")
+    out = _Terminal()
+    console = Console(None, Lines(io.StringIO("")), out,  # type: ignore[arg-type]
+                      ClientState(welcome=welcome()))
+    console.print_table([["1", "JY2H4D", "Othello 8x8", "Player One vs the bot (level 3)", ""]])
+    assert out.getvalue().splitlines() == [
+        "  1  JY2H4D  Othello 8x8",
+        "      Player One vs the bot (level 3)"]
