@@ -4,7 +4,9 @@ Every frame the server sends leaves through :func:`deliver`, which writes withou
 waiting for the socket (a slow reader must not stall anyone else) and keeps what a
 connection has not read bounded: a connection with more than ``max_outgoing`` bytes
 queued is closed with :data:`SLOW_READER`, so a client that never reads cannot fill the
-server's memory.
+server's memory; nor can the many connections of one machine together: past
+``max_outgoing_per_address`` for an address, those of its connections that lag are
+closed the same way.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class Session(Peer):
         self.max_outgoing = max_outgoing
         """Bytes this connection may leave unread before it is closed."""
         self.close_timeout = close_timeout
+        """Seconds a close started by the server may take before the socket is cut."""
         self.neighbours = neighbours if neighbours is not None else set()
         """The open sessions of this one's address (:func:`address_key`), itself among
         them: the server keeps one set per address."""
@@ -60,7 +63,6 @@ class Session(Peer):
         self.max_outgoing_per_address = max_outgoing_per_address
         """Bytes the sessions of this address may leave unread together (None: no bound,
         for an exempt loopback)."""
-        """Seconds a close started by the server may take before the socket is cut."""
         self.opened = time.monotonic()
         self.received = 0
         self.closing: asyncio.Task[None] | None = None
