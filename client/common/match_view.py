@@ -29,7 +29,7 @@ from shared.protocol import (
     Review,
     ScoredMove,
 )
-from shared.words import Words, reason_key
+from shared.words import Words, how_it_ended
 from shared.words import game_label as shared_game_label
 
 
@@ -338,15 +338,8 @@ class MatchView:
         if s is None or s.result is None:
             return ""
         r = s.result
-        loser = None if r.winner is None else 1 - r.winner
-        return self.words(
-            reason_key(s.game, r.reason), reason=r.reason,
-            loser="none" if loser is None else "seat",
-            who=self.label(loser if loser is not None else 0),
-            moved="yes" if s.moves else "no",
-            winner="none" if r.winner is None else "side",
-            side=self.side(r.winner or 0), side0=self.side(0), side1=self.side(1),
-            score0=r.score[0], score1=r.score[1])
+        return how_it_ended(self.words, s.game, r.winner, r.reason, r.score,
+                            [self.label(0), self.label(1)], bool(s.moves))
 
     # ---- the record ----------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from server.room.match import Seat, board_name
 from server.room.wire import wire_move
 from server.store.database import Record
 from shared.games import get_game, new_game, replay
+from shared.words import DEFAULT_LANGUAGE, get_words, how_it_ended
 
 FORMATS = ("text", "ggf", "json")
 
@@ -24,12 +25,20 @@ def _player(seat: Seat | None) -> str:
 
 
 def result_text(record: Record) -> str:
-    """"X wins by discs 40-24", "draw by line 5-4", or the status of an unfinished game."""
+    """How a finished match ended, in the catalogue's English words the clients show
+    ("Hana won. Black 28, White 36 discs.", "Taro won. Hana resigned.", "No winner. The
+    match was called off."), or the status of an unfinished one."""
     res = record.result
     if res is None:
         return record.status
-    who = "draw" if res.winner is None else f"{'XO'[res.winner]} wins"
-    return f"{who} by {res.reason} {res.score[0]}-{res.score[1]}"
+    words = get_words(DEFAULT_LANGUAGE)
+    names = [seat.name if seat is not None else words(f"{record.game}-side-{i}")
+             for i, seat in enumerate(record.seats)]
+    head = words("match-result", winner="none" if res.winner is None else "person",
+                 who=names[res.winner or 0], side="", reason=res.reason)
+    how = how_it_ended(words, record.game, res.winner, res.reason, res.score, names,
+                      bool(record.moves))
+    return f"{head} {how}"
 
 
 def list_line(record: Record) -> str:

@@ -21,7 +21,7 @@ language's catalogue here, so no shipped file names it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib.resources import files
 
@@ -71,6 +71,21 @@ def reason_key(game: str, reason: str) -> str:
     read the same facts: ``$winner`` (none or side), ``$side``, ``$side0``, ``$side1``,
     ``$score0``, ``$score1``, ``$loser`` (none or seat), ``$who``, ``$moved``."""
     return f"{game}-end-{reason}" if reason in get_game(game).reasons else "match-reason"
+
+
+def how_it_ended(words: Words, game: str, winner: int | None, reason: str,
+                score: Sequence[int], who: Sequence[str], moved: bool) -> str:
+    """How a match of ``game`` ended, e.g. 'White resigned.', 'The match was called off.'
+    or 'Black 35, White 29 discs.': the entry :func:`reason_key` names, given its facts;
+    ``who`` says what to call each seat's player, ``moved`` whether anybody moved."""
+    loser = None if winner is None else 1 - winner
+    side0, side1 = words(f"{game}-side-0"), words(f"{game}-side-1")
+    return words(
+        reason_key(game, reason), reason=reason,
+        loser="none" if loser is None else "seat", who=who[loser or 0],
+        moved="yes" if moved else "no", winner="none" if winner is None else "side",
+        side=(side0, side1)[winner or 0], side0=side0, side1=side1,
+        score0=score[0], score1=score[1])
 
 
 @cache

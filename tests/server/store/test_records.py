@@ -36,7 +36,10 @@ async def test_records_list_and_print(make_server, connect, capsys) -> None:
     assert len(listing) == 2
     assert listing[0].startswith(othello["match"]) and "Taro vs greedy" in listing[0]
     assert f"{len(othello['moves'])} moves" in listing[0]
-    assert listing[1].startswith(ttt["match"]) and "draw by abandon" in listing[1]
+    assert re.search(r"  (Taro won|greedy won|Draw)\. Black \d+, White \d+ discs\.$", listing[0])
+    # called off before a move: no winner, and no draw either (the clients' words)
+    assert listing[1].startswith(ttt["match"])
+    assert listing[1].endswith("  No winner. The match was called off.")
 
     assert records_main(["--db", str(db), othello["match"].lower()]) == 0
     text = capsys.readouterr().out
