@@ -107,6 +107,11 @@ def _serve_parser() -> argparse.ArgumentParser:
                         metavar="BYTES",
                         help="bytes of frames a connection may leave unread before it is "
                              "closed with 4000 (default %(default)s)")
+    limits.add_argument("--max-outgoing-per-address", type=_positive(int),
+                        default=DEFAULTS.max_outgoing_per_address, metavar="BYTES",
+                        help="bytes of frames the connections of one address may leave "
+                             "unread together; past it, each of them that lags is closed "
+                             "with 4000 (default %(default)s)")
     limits.add_argument("--hello-timeout", type=_positive(float),
                         default=DEFAULTS.hello_timeout, metavar="SECONDS",
                         help="seconds a new connection has to say hello before it is closed "
@@ -175,6 +180,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         max_frame=args.max_frame, rate=args.rate, burst=args.burst,
         max_connections_per_address=args.max_connections_per_address,
         max_connections=args.max_connections, max_outgoing=args.max_outgoing,
+        max_outgoing_per_address=args.max_outgoing_per_address,
         hello_timeout=args.hello_timeout,
         new_players_per_minute=args.new_players_per_minute,
         unfinished_per_address=args.max_unfinished_per_address,

@@ -140,6 +140,8 @@ def test_the_protocols_limits_are_the_servers_defaults() -> None:
         "spectators per match": f"{cfg.max_spectators}",
         "keepalive": f"ping every {cfg.ping_interval:g} s, {cfg.ping_timeout:g} s to answer",
         "frames sent to you and not yet read": f"{cfg.max_outgoing // 2**20} MiB",
+        "frames sent to your address's connections": f"{cfg.max_outgoing_per_address // 2**20} "
+                                                     "MiB",
         "time from the upgrade": f"{cfg.hello_timeout:g} s",
         "chat line ": f"{CHAT_MAX_CHARS} characters",
         "chat lines per connection": f"{CHAT_BURST} at once, then one every "

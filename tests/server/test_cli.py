@@ -26,7 +26,8 @@ def test_every_flag_reaches_the_config() -> None:
         "--max-frame", "1024", "--rate", "3", "--burst", "6",
         "--max-connections-per-address", "4", "--max-matches-per-player", "2",
         "--max-spectators", "7", "--ping-interval", "9", "--max-connections", "900",
-        "--max-outgoing", "65536", "--hello-timeout", "3",
+        "--max-outgoing", "65536", "--max-outgoing-per-address", "1048576",
+        "--hello-timeout", "3",
     ])
     assert config_from_args(args) == ServerConfig(
         host="127.0.0.1", port=0, db=Path("games.sqlite3"), name="Den", discovery=False,
@@ -34,7 +35,7 @@ def test_every_flag_reaches_the_config() -> None:
         burst=6,
         max_connections_per_address=4, max_matches_per_player=2, max_spectators=7,
         ping_interval=9.0, ping_timeout=9.0, max_connections=900, max_outgoing=65536,
-        hello_timeout=3.0,
+        max_outgoing_per_address=1048576, hello_timeout=3.0,
     )
 
 
