@@ -315,9 +315,14 @@ class GameScreen:
         y += u * 0.6
         if s.status == "over":
             won = view.seat is not None and s.result is not None and s.result.winner == view.seat
-            ui.text(view.result_text(), (x, y), u * 2.6, theme.GOOD if won else theme.TEXT,
-                    bold=True, max_width=width)
-            y += u * 3.2
+            result, colour = view.result_text(), theme.GOOD if won else theme.TEXT
+            fitting = [px for px in (u * 2.6, u * 2.0) if ui.fits(result, px, width, bold=True)]
+            if fitting:  # shrunk a little by ui.text, or a size smaller (a long Japanese one)
+                ui.text(result, (x, y), fitting[0], colour, bold=True, max_width=width)
+                y += fitting[0] + u * 0.6
+            else:
+                y = ui.paragraph(result, pygame.Rect(x, int(y), width, int(u * 5)), u * 2.0,
+                                 colour, bold=True) + u * 0.6
             y = ui.paragraph(view.reason_text(), pygame.Rect(x, int(y), width, int(u * 3.4)),
                              u * 1.2) + u * 0.5
             y = draw_rematch_offer(ui, view, x, y, width, u)

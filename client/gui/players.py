@@ -57,7 +57,10 @@ def draw_player(ui: Ui, view: MatchView, seat: int, x: int, y: float, width: int
     room = right - x - u * 2.8
     if not ui.fits(text, u * 1.2, room):
         text = name  # the side's disc is drawn beside it
-    ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft", max_width=room)
+    if ui.fits(text, u * 1.2, room):
+        ui.text(text, (x + u * 2.8, row.centery), u * 1.2, anchor="midleft", max_width=room)
+    else:  # a long name (a Japanese one, its letters as big as the Latin) on two lines
+        ui.two_lines(text, (x + u * 2.8, row.centery), u * 1.0, room)
     away = view.away_words(seat)
     if away is not None:
         ui.text(away, (row.left + u * 2.8, row.bottom), u * 0.9, theme.BAD)

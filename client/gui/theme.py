@@ -133,15 +133,35 @@ def pygame_font(px: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=64)
 def japanese_font(px: int, bold: bool = False) -> pygame.font.Font:
-    """The shipped Japanese font, as tall a line as the system's font at ``px`` (never
+    """The shipped Japanese font, its letters as big as the system font's at ``px`` (never
     below MIN_FONT: a kanji needs its pixels); bold is drawn by thickening the strokes,
-    as only the regular weight is shipped."""
-    tall = system_font(px, bold).get_height()
+    as only the regular weight is shipped.
+
+    A line with a Japanese character is drawn whole in this font ("White: さくら" beside
+    "Black: You"), so its size is set by its own Latin capitals, made as tall as the
+    system's: matched by line height instead, as it once was, every letter of such a line
+    read a fifth smaller (the Japanese font's lines carry more room above and below)."""
     with as_file(JAPANESE_FONT) as path:
-        probe = pygame.font.Font(path, 100)
-        f = pygame.font.Font(path, max(MIN_FONT, round(100 * tall / probe.get_height())))
+        f = pygame.font.Font(path, max(MIN_FONT, round(px * japanese_scale())))
     f.bold = bold
     return f
+
+
+@lru_cache(maxsize=1)
+def japanese_scale() -> float:
+    """The Japanese font's size for a pixel of the system font's: the ratio of their
+    capitals' heights, measured from both fonts at 100 px."""
+    with as_file(JAPANESE_FONT) as path:
+        probe = pygame.font.Font(path, 100)
+    return cap_height(system_font(100)) / cap_height(probe)
+
+
+def cap_height(f: pygame.font.Font) -> int:
+    """How far a capital rises above the baseline in ``f``, in pixels."""
+    (metrics,) = f.metrics("H")
+    if metrics is None:
+        raise ValueError("a font without an H has no capitals to match")
+    return metrics[3]
 
 
 @lru_cache(maxsize=1)
@@ -185,7 +205,7 @@ def line_height(px: float, bold: bool = False) -> int:
 
 def forget_fonts() -> None:
     """Drop the cached fonts (they die with pygame's font and freetype modules)."""
-    for cached in (system_font, japanese_font, _system_glyphs, system_lacks):
+    for cached in (system_font, japanese_font, japanese_scale, _system_glyphs, system_lacks):
         cached.cache_clear()
 
 

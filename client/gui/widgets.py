@@ -107,6 +107,18 @@ class Ui:
         return theme.draw_text(self.surface, text, size, color, bold,
                                **{anchor: (int(pos[0]), int(pos[1]))})
 
+    def two_lines(self, text: str, pos: tuple[float, float], px: float, max_width: float,
+                  color: tuple[int, int, int] = theme.TEXT, *, bold: bool = False) -> None:
+        """Draw ``text`` from ``pos`` rightwards, on two lines centred on its height where
+        one line of ``max_width`` cannot hold it (see :func:`in_two`); a second line still
+        too long shrinks, then is cut, as :meth:`text` does."""
+        lines = in_two(text, px, int(max_width), bold)
+        step = theme.line_height(px, bold)
+        for k, line in enumerate(lines):
+            y = pos[1] + (k - (len(lines) - 1) / 2) * step
+            self.text(line, (pos[0], y), px, color, bold=bold, anchor="midleft",
+                      max_width=max_width)
+
     def fits(self, text: str, px: float, max_width: float, *, bold: bool = False) -> bool:
         """Whether :meth:`text` draws ``text`` whole in ``max_width`` (shrunk, not cut)."""
         return theme.text_size(text, smallest_size(px), bold)[0] <= max_width
@@ -300,6 +312,29 @@ def wrap(text: str, px: float, width: int, bold: bool = False) -> list[str]:
                 line = piece
         lines.append(line.rstrip())
     return lines
+
+
+WORD_ENDS = frozenset(" ・、。，）」』】")
+"""What a word or a phrase ends with, where a line breaks best (a space; in Japanese, which
+has none, a dot between words, a comma, a closing bracket)."""
+
+
+def in_two(text: str, px: float, width: int, bold: bool = False) -> list[str]:
+    """``text`` as one line if it fits ``width`` at ``px``, else as two: broken after the
+    last word (:data:`WORD_ENDS`) that leaves both lines fitting ("コンピューター・" /
+    "強さ3", not "コンピューター・強" / "さ3"), else where :func:`wrap` breaks it."""
+    def fits(line: str) -> bool:
+        return theme.text_size(line, px, bold)[0] <= width
+
+    if fits(text):
+        return [text]
+    parts = pieces(text)
+    for k in range(len(parts) - 1, 0, -1):
+        head, tail = "".join(parts[:k]), "".join(parts[k:])
+        if head[-1] in WORD_ENDS and fits(head.rstrip()) and fits(tail):
+            return [head.rstrip(), tail]
+    first = wrap(text, px, width, bold)[0]
+    return [first, text[len(first):].lstrip()]
 
 
 def rows(rect: pygame.Rect, heights: list[float], gap: float) -> list[pygame.Rect]:

@@ -19,6 +19,7 @@ from client.common.options import Plan
 from client.common.words import use_language, words
 from client.gui import play, theme
 from client.gui.app import App
+from client.gui.widgets import in_two
 from server.shell.app import GameServer
 from shared.games.othello import parse_square
 from shared.protocol import (
@@ -84,6 +85,42 @@ def test_every_character_of_the_catalogue_has_a_glyph(px: int, bold: bool) -> No
     for c in text:  # each alone, in the font a line of it alone is drawn in
         assert not missing(c, px, bold), c
     assert theme.font(px, bold, "黒") is not theme.font(px, bold, "Black")
+
+
+def ink_height(f: pygame.font.Font, c: str) -> int:
+    """How tall ``c`` is drawn in ``f``, from its lowest to its highest ink, in pixels."""
+    (metrics,) = f.metrics(c)
+    assert metrics is not None, c
+    return metrics[3] - metrics[2]
+
+
+@pytest.mark.parametrize("px", [theme.MIN_FONT, 18, 40])
+@pytest.mark.usefixtures("fonts")
+def test_a_japanese_line_reads_as_big_as_an_english_one(px: int) -> None:
+    """"White: さくら" is drawn whole in the Japanese font; matched to the system's by line
+    height, its letters were a fifth smaller than "Black: You" beside it (the Japanese
+    font's lines have more room above and below). Now its capitals are as tall as the
+    system's, and its kana and kanji taller than them, as Japanese type sets them."""
+    latin, japanese = theme.font(px, text="Black"), theme.font(px, text="白")
+    assert japanese is not latin
+    assert abs(ink_height(japanese, "H") - ink_height(latin, "H")) <= max(1, px // 20)
+    for c in "白さ":
+        assert ink_height(japanese, c) > ink_height(latin, "H"), c
+
+
+def test_a_long_name_breaks_in_two_after_a_word() -> None:
+    """A name too long for a player's row goes on two lines, broken where a word ends
+    (after "・" in Japanese, a space in English), else where the first line is full."""
+    pygame.font.init()
+    bot = "コンピューター・強さ3"
+    width = theme.text_size(bot, 20)[0]
+    assert in_two(bot, 20, width) == [bot]
+    assert in_two(bot, 20, width - 10) == ["コンピューター・", "強さ3"]
+    english = "The computer (level 3)"
+    assert in_two(english, 20, theme.text_size(english, 20)[0] - 10) == [
+        "The computer (level", "3)"]
+    assert in_two("山田花子山田花子", 20, theme.text_size("山田花子山", 20)[0]) == [
+        "山田花子山", "田花子"]
 
 
 def test_a_japanese_name_in_the_english_window_reads(app: App,
