@@ -108,16 +108,17 @@ class Ui:
                                **{anchor: (int(pos[0]), int(pos[1]))})
 
     def two_lines(self, text: str, pos: tuple[float, float], px: float, max_width: float,
-                  color: tuple[int, int, int] = theme.TEXT, *, bold: bool = False) -> None:
+                  color: tuple[int, int, int] = theme.TEXT, *, bold: bool = False
+                  ) -> pygame.Rect:
         """Draw ``text`` from ``pos`` rightwards, on two lines centred on its height where
         one line of ``max_width`` cannot hold it (see :func:`in_two`); a second line still
-        too long shrinks, then is cut, as :meth:`text` does."""
+        too long shrinks, then is cut, as :meth:`text` does. Returns what it covers."""
         lines = in_two(text, px, int(max_width), bold)
         step = theme.line_height(px, bold)
-        for k, line in enumerate(lines):
-            y = pos[1] + (k - (len(lines) - 1) / 2) * step
-            self.text(line, (pos[0], y), px, color, bold=bold, anchor="midleft",
-                      max_width=max_width)
+        drawn = [self.text(line, (pos[0], pos[1] + (k - (len(lines) - 1) / 2) * step), px,
+                           color, bold=bold, anchor="midleft", max_width=max_width)
+                 for k, line in enumerate(lines)]
+        return drawn[0].unionall(drawn[1:])
 
     def fits(self, text: str, px: float, max_width: float, *, bold: bool = False) -> bool:
         """Whether :meth:`text` draws ``text`` whole in ``max_width`` (shrunk, not cut)."""
@@ -213,8 +214,12 @@ class Ui:
                 (box.left + side * 0.42, box.top + side * 0.74),
                 (box.left + side * 0.8, box.top + side * 0.28)], max(2, side // 8))
         px = rect.height * 0.42
-        words = self.text(label, (box.right + side * 0.4, rect.centery), px, anchor="midleft",
-                          max_width=rect.right - box.right - side * 0.4 - px * 1.3 * bool(hint))
+        left = (box.right + side * 0.4, rect.centery)
+        room = rect.right - left[0] - px * 1.3 * bool(hint)
+        if self.fits(label, px, room):
+            words = self.text(label, left, px, anchor="midleft", max_width=room)
+        else:  # "一覧に出さない" / "（友だちはコードで入る）" at 640x480
+            words = self.two_lines(label, left, px * 0.9, room)
         if hint:
             self.text(hint, (words.right + px * 0.5, rect.centery), px * 0.75, theme.TEXT_SOFT,
                       anchor="midleft")
@@ -316,13 +321,14 @@ def wrap(text: str, px: float, width: int, bold: bool = False) -> list[str]:
 
 WORD_ENDS = frozenset(" ・、。，）」』】")
 """What a word or a phrase ends with, where a line breaks best (a space; in Japanese, which
-has none, a dot between words, a comma, a closing bracket)."""
+has none, a dot between words, a comma, a closing bracket; or before an opening one)."""
 
 
 def in_two(text: str, px: float, width: int, bold: bool = False) -> list[str]:
     """``text`` as one line if it fits ``width`` at ``px``, else as two: broken after the
-    last word (:data:`WORD_ENDS`) that leaves both lines fitting ("コンピューター・" /
-    "強さ3", not "コンピューター・強" / "さ3"), else where :func:`wrap` breaks it."""
+    last word (:data:`WORD_ENDS`, or before a bracket) that leaves both lines fitting
+    ("コンピューター・" / "強さ3", not "コンピューター・強" / "さ3"), else where
+    :func:`wrap` breaks it."""
     def fits(line: str) -> bool:
         return theme.text_size(line, px, bold)[0] <= width
 
@@ -331,7 +337,8 @@ def in_two(text: str, px: float, width: int, bold: bool = False) -> list[str]:
     parts = pieces(text)
     for k in range(len(parts) - 1, 0, -1):
         head, tail = "".join(parts[:k]), "".join(parts[k:])
-        if head[-1] in WORD_ENDS and fits(head.rstrip()) and fits(tail):
+        apart = head[-1] in WORD_ENDS or tail[0] in NO_LINE_END
+        if apart and fits(head.rstrip()) and fits(tail):
             return [head.rstrip(), tail]
     first = wrap(text, px, width, bold)[0]
     return [first, text[len(first):].lstrip()]

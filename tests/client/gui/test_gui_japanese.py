@@ -119,6 +119,9 @@ def test_a_long_name_breaks_in_two_after_a_word() -> None:
     english = "The computer (level 3)"
     assert in_two(english, 20, theme.text_size(english, 20)[0] - 10) == [
         "The computer (level", "3)"]
+    privacy = "一覧に出さない（友だちはコードで入る）"
+    assert in_two(privacy, 20, theme.text_size(privacy, 20)[0] - 10) == [
+        "一覧に出さない", "（友だちはコードで入る）"]
     assert in_two("山田花子山田花子", 20, theme.text_size("山田花子山", 20)[0]) == [
         "山田花子山", "田花子"]
 
