@@ -40,7 +40,23 @@ IDLE_FRAME = 0.25
 a notice times out. Sooner while discs turn over or when a clock's text changes."""
 LOBBY_REFRESH = 2.0
 """Seconds between lobby updates while the start screen is up."""
-MIN_SIZE = (480, 360)
+MIN_SIDE = 480
+MIN_LONG_SIDE = 640
+"""The window's smallest sizes, at which every label of the start screen and the match
+reads whole in each language and the start screen lists a match
+(tests/client/gui/test_gui_smallest_window.py): 640x480, or 480x640 standing up. At
+480x360, the minimum before, the start screen's labels were cut (its form beside the
+matches) or its rows overlapped (stacked over them)."""
+
+
+def allowed_size(w: int, h: int) -> tuple[int, int]:
+    """The size nearest to ``w`` x ``h`` the window may take: each side at least
+    MIN_SIDE, the longer one (the width, in a square) at least MIN_LONG_SIDE."""
+    w, h = max(MIN_SIDE, w), max(MIN_SIDE, h)
+    if max(w, h) >= MIN_LONG_SIDE:
+        return w, h
+    return (MIN_LONG_SIDE, h) if w >= h else (w, MIN_LONG_SIDE)
+
 
 Script = Callable[["App"], bool]
 """Called after every frame (tests drive the window with it); True ends the loop."""
@@ -80,7 +96,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("taikyoku")
         pygame.key.set_repeat(400, 40)
-        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.surface = pygame.display.set_mode(allowed_size(*size), pygame.RESIZABLE)
         self.ui = Ui(self.surface)
         self.sounds = Sounds(muted=self.settings.muted)
         self.lobby = LobbyScreen(plan, self.known, self.ui, self)
@@ -155,7 +171,7 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
-            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            w, h = allowed_size(event.w, event.h)
             if (w, h) != (event.w, event.h):
                 self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

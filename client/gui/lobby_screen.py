@@ -390,13 +390,15 @@ class LobbyScreen:
                   w("button-join"), self.join_code, hint="J")
         y = top + row + u * 1.2
         lines = self.match_rows()
-        heights = [row if button else u * 1.8 for _, button in lines]  # headings are short
+        room, step = inner.width - int(u * 7) - gap, u * 1.3  # beside a row's button
+        said = [row_lines(text, size, room) if button else [] for text, button in lines]
+        heights = [row + step * max(0, len(t) - 2) if button else u * 1.8  # headings are short
+                   for t, (_, button) in zip(said, lines)]
         self.scroll_rows = min(self.scroll_rows, self.last_start(heights, inner.bottom - y, gap))
-        shown = lines[self.scroll_rows:]
+        shown = list(zip(lines, said, heights))[self.scroll_rows:]
         if self.scroll_rows:  # scrolled: say what is above, in the place of its first row
-            shown = [(w("window-more-above", count=self.scroll_rows), None)] + shown[1:]
-        for i, (text, button) in enumerate(shown):
-            height = row if button else u * 1.8
+            shown[0] = ((w("window-more-above", count=self.scroll_rows), None), [], u * 1.8)
+        for i, ((text, button), texts, height) in enumerate(shown):
             below = len(shown) - i - 1
             if below and y + height + gap + u * 1.8 > inner.bottom:
                 ui.text(w("window-more-below", count=below + 1), (inner.left, y + u * 0.9),
@@ -409,20 +411,14 @@ class LobbyScreen:
                                        line.centery), size, theme.MUTED if muted else theme.TEXT,
                         bold=not muted, anchor="midleft", max_width=line.width)
             else:
-                bw = int(u * 7)
-                room = line.width - bw - gap
-                first, _, second = text.partition("\n")  # a second line is smaller
-                if not second and theme.text_size(first, size)[0] > room:  # two lines
-                    first, *rest = wrap(first, size * 0.85, int(room))
-                    second = " ".join(rest)
-                ui.text(first, (line.left, line.centery - (u * 0.6 if second else 0)), size,
-                        anchor="midleft", max_width=room)
-                if second:
-                    ui.text(second, (line.left, line.centery + u * 0.7), size * 0.85,
-                            theme.MUTED, anchor="midleft", max_width=room)
-                label, action = button
-                ui.button(pygame.Rect(line.right - bw, line.top, bw, line.height), label, action,
-                          primary=label == w("button-resume"))
+                for k, (part, px) in enumerate(texts):
+                    ui.text(part, (line.left, line.centery + (k - (len(texts) - 1) / 2) * step),
+                            px, theme.TEXT if k == 0 else theme.MUTED, anchor="midleft",
+                            max_width=room)
+                label, action = button  # as tall as in any row, beside its lines' middle
+                cell = pygame.Rect(line.right - int(u * 7), line.top, int(u * 7), int(row))
+                cell.centery = line.centery
+                ui.button(cell, label, action, primary=label == w("button-resume"))
             y += height + gap
 
     def matches_height(self, u: float) -> float:
@@ -462,6 +458,18 @@ class LobbyScreen:
         lines += [(lobby_line(m), (w("button-watch"), partial(self.join, m.match, watch=True)))
                   for m in playing] or none
         return lines
+
+
+def row_lines(text: str, px: float, width: float) -> list[tuple[str, float]]:
+    """A match's row as lines of ``width`` and their sizes: its first line, the rest
+    smaller, wrapped where one line cannot hold them (at 640x480 "Hana vs Ken, 2 watching"
+    takes two beside the Watch button, where it was cut)."""
+    first, _, rest = text.partition("\n")
+    if not rest and theme.text_size(first, px)[0] > width:
+        first = wrap(first, px * 0.85, int(width))[0]
+        rest = text[len(first):].strip()
+    return [(first, px)] + [(part, px * 0.85) for part in (wrap(rest, px * 0.85, int(width))
+                                                           if rest else [])]
 
 
 def level_line(level: int) -> str:

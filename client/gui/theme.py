@@ -203,6 +203,13 @@ def line_height(px: float, bold: bool = False) -> int:
     return system_font(int(px), bold).get_linesize()
 
 
+def above_baseline(px: float, bold: bool, text: str) -> int:
+    """How much higher than a line of the system's font ``text``'s line must start for
+    their baselines to meet: the Japanese font keeps more room above its letters, so a
+    line of it set at the system font's top sat low, its brackets on the next line's."""
+    return font(int(px), bold, text).get_ascent() - system_font(int(px), bold).get_ascent()
+
+
 def forget_fonts() -> None:
     """Drop the cached fonts (they die with pygame's font and freetype modules)."""
     for cached in (system_font, japanese_font, japanese_scale, _system_glyphs, system_lacks):

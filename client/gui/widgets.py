@@ -138,12 +138,14 @@ class Ui:
         ``centred``, as under a centred title); returns the y below the last line."""
         y, step = rect.top, theme.line_height(px, bold)
         for line in wrap(text, px, rect.width, bold):
-            if y + theme.font(int(px), bold, line).get_height() > rect.bottom:
+            top = y - theme.above_baseline(px, bold, line)  # every line on the same baselines
+            if top + theme.font(int(px), bold, line).get_height() > rect.bottom:
                 break
             if centred:
-                theme.draw_text(self.surface, line, int(px), color, bold, midtop=(rect.centerx, y))
+                theme.draw_text(self.surface, line, int(px), color, bold,
+                                midtop=(rect.centerx, top))
             else:
-                theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, y))
+                theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, top))
             y += step
         return y
 
