@@ -20,13 +20,22 @@ from typing import Protocol, Union
 
 from server.config import ServerConfig
 from server.room.address_limits import AddressLimits
-from server.room.effects import Appraise, Paced, Reply, ReplyState, RunReview, Send, StoreChange
+from server.room.effects import (
+    Appraise,
+    Paced,
+    Reply,
+    ReplyEncoded,
+    ReplyState,
+    RunReview,
+    Send,
+    StoreChange,
+)
 from server.room.match import Match
 from server.room.message_budget import MessageBudget
 from server.room.presence import Peer
 from shared.protocol import BotInfo, GameSpec, Reason, ServerInfo
 
-HandlerEffect = Union[Reply, Paced, ReplyState, Send, Appraise, RunReview]
+HandlerEffect = Union[Reply, ReplyEncoded, Paced, ReplyState, Send, Appraise, RunReview]
 """The effects a handler may emit itself."""
 
 
@@ -83,6 +92,10 @@ class Context(Protocol):
 
     def new_code(self, unlisted: bool = False) -> str:
         """A match code used neither in memory nor in the store (longer when unlisted)."""
+
+    def lobby(self) -> bytes:
+        """The encoded `lobby` as it is now (built again only when something it shows
+        changed since the last)."""
 
     # ---- the effects it may emit ----------------------------------------------------
 

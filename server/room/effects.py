@@ -173,6 +173,14 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class ReplyEncoded:
+    """A message already encoded (:func:`~shared.protocol.encode_bytes`) to the connection
+    that made the request: the lobby, whose one frame answers many `list`s."""
+
+    frame: bytes
+
+
+@dataclass(frozen=True)
 class Paced:
     """The request was a step whose pace the game sets (a move played, a match opened):
     it does not count against the requester's message budget, so a bot that answers
@@ -282,6 +290,6 @@ class StopThinking:
 
 
 Effect = Union[
-    Reply, Paced, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer, CancelTimer, Think,
-    StopThinking, Appraise, RunReview, Proposed, Busy,
+    Reply, ReplyEncoded, Paced, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer,
+    CancelTimer, Think, StopThinking, Appraise, RunReview, Proposed, Busy,
 ]

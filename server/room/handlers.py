@@ -25,6 +25,7 @@ from server.room.effects import (
     Paced,
     RenamePlayer,
     Reply,
+    ReplyEncoded,
     ReplyState,
     SaveMatch,
     SavePlayer,
@@ -35,7 +36,6 @@ from server.room.identity import hash_token, new_player_id, new_token
 from server.room.match import Match, Seat
 from server.room.presence import Peer
 from server.room.wire import wire_seat
-from shared import protocol
 from shared.ai.levels import DEFAULT_LEVEL
 from shared.games import PASS, IllegalMoveError
 from shared.protocol import (
@@ -63,11 +63,6 @@ from shared.protocol import (
 )
 
 log = logging.getLogger("taikyoku.server")
-
-LOBBY_LIMIT = 100
-"""At most this many matches in one `lobby` frame (waiting ones first, then the newest),
-to stay small."""
-
 
 def default_name(player: str) -> str:
     """The name of a player who gave none."""
@@ -121,14 +116,8 @@ def _welcome(ctx: Context, peer: Peer, player: str, token: str, name: str) -> No
 
 
 def list_matches(ctx: Context) -> None:
-    """The matches someone is at: waiting ones first, then the newest."""
-    open_ = [m for m in ctx.matches.values() if m.result is None and not m.unlisted
-             and any(ctx.human_online(m, i) for i in (0, 1))]
-    open_.sort(key=lambda m: (m.status != "waiting", -m.created))
-    ctx.emit(Reply(protocol.Lobby(matches=[
-        m.summary(ctx.online, len(ctx.watchers(m.code)))
-        for m in open_[:LOBBY_LIMIT]
-    ])))
+    """The matches someone is at (server/room/lobby.py), encoded once for many lists."""
+    ctx.emit(ReplyEncoded(ctx.lobby()))
 
 
 def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:

@@ -54,6 +54,7 @@ from server.room.effects import (
 )
 from server.room.holds import Holds
 from server.room.identity import CODE_LENGTH, UNLISTED_CODE_LENGTH, new_match_code
+from server.room.lobby import LobbyFrame, lobby_of
 from server.room.match import Match
 from server.room.match_index import MatchIndex
 from server.room.message_budget import MessageBudget
@@ -121,6 +122,9 @@ class Room:
         self.bots = [BotInfo(level, bot) for level, bot in BOT_NAMES.items()]
         self._index = MatchIndex()
         self._presence = Presence()
+        self._lobby = LobbyFrame()
+        """Kept until something it shows changes: each verb that changes a match's seats,
+        result or watchers, or a player's presence, makes it stale."""
         self._out: list[Effect] = []
         """The effects of the entry point being run, in order."""
         self._holds = Holds(config, self._presence, self._out)
@@ -169,6 +173,7 @@ class Room:
         match whose limit ran out while the server was down ends instead.
         """
         self._begin(now)
+        self._lobby.stale()
         for match in matches:
             self._index.add(match)
             if self._holds.stale(match, now):  # its time ran out while the server was down
@@ -263,6 +268,7 @@ class Room:
         if self._group.busy([peer] + ([player_key(peer.player)] if peer.player else [])):
             return [Busy()]
         self._begin(now)
+        self._lobby.stale()  # its player may be offline now, its matches less watched
         self.chat_budgets.pop(peer, None)
         touched = [m for code in peer.watching if (m := self._index.get(code)) is not None]
         if self._presence.depart(peer) and peer.player is not None:
@@ -446,6 +452,7 @@ class Room:
             self._out.append(_PROPOSED)
 
     def arrive(self, peer: Peer, player: str, name: str) -> bool:
+        self._lobby.stale()
         return self._presence.arrive(peer, player, name)
 
     def back(self, match: Match, player: str) -> None:
@@ -455,18 +462,22 @@ class Room:
         self._holds.start(match, seat, self.now)
 
     def seats_changed(self, match: Match) -> None:
+        self._lobby.stale()
         self._index.add(match)
 
     def release_seat(self, match: Match, seat: int) -> None:
         s = match.seats[seat]
         assert s is not None
+        self._lobby.stale()
         self._index.release(s.player, match.code)
         self._holds.cancel(match.code, seat)
 
     def watch(self, match: Match, peer: Peer) -> None:
+        self._lobby.stale()
         self._presence.watch(match.code, peer)
 
     def unwatch(self, match: Match, peer: Peer) -> None:
+        self._lobby.stale()
         self._presence.unwatch(match.code, peer)
 
     def start_clock(self, match: Match) -> None:
@@ -517,6 +528,7 @@ class Room:
         self.save(SaveResult(match.code, ending.result, ending.remaining), ended)
 
     def _ended(self, match: Match) -> None:
+        self._lobby.stale()
         self.limits.ended(match)
         for seat in (0, 1):
             self._holds.cancel(match.code, seat)
@@ -563,6 +575,11 @@ class Room:
         self.end(match, 1 - seat, "time", then)
         return True
 
+    def lobby(self) -> bytes:
+        return self._lobby.get(lambda: lobby_of(
+            self._index.by_code.values(), self._presence.online, self.human_online,
+            self._presence.watchers))
+
     def new_code(self, unlisted: bool = False) -> str:
         """A match code used neither in memory nor in the store; longer for an unlisted
         match, which nobody may find by counting."""
@@ -594,6 +611,7 @@ class Room:
                 self._forget(match)
 
     def _forget(self, match: Match) -> None:
+        self._lobby.stale()
         self._index.forget(match)
         self._presence.forget_match(match.code)
 

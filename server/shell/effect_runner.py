@@ -29,6 +29,7 @@ from server.room.effects import (
     Paced,
     Proposed,
     Reply,
+    ReplyEncoded,
     ReplyState,
     RunReview,
     Send,
@@ -204,6 +205,8 @@ class EffectRunner:
                     _session(asker).budget.refund()
                 case Reply(message):
                     _session(asker).write(message)
+                case ReplyEncoded(frame):
+                    _session(asker).write_frame(frame)
                 case ReplyState(match):
                     _session(asker).write(self.room.state_of(match))
                 case _:
@@ -240,7 +243,7 @@ class EffectRunner:
                 search = self._bot_tasks.get(code)
                 if search is not None and search is not asyncio.current_task():
                     search.cancel()
-            case Reply() | ReplyState() | Paced() | Proposed() | Busy():
+            case Reply() | ReplyEncoded() | ReplyState() | Paced() | Proposed() | Busy():
                 raise AssertionError(f"{effect} is carried out by _carry_out")
 
     def flush(self) -> None:

@@ -71,8 +71,12 @@ class Session(Peer):
     def write(self, message: Message) -> None:
         """Send ``message`` without waiting for the socket; dropped if the connection is
         closing."""
+        self.write_frame(encode_bytes(message))
+
+    def write_frame(self, frame: bytes) -> None:
+        """Send a message already encoded, as :meth:`write` does."""
         self.before_send()
-        deliver((self,), encode_bytes(message))
+        deliver((self,), frame)
 
     def error(
         self, code: ErrorCode, message: str, ref: str | None = None, match: str | None = None,

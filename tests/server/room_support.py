@@ -27,6 +27,7 @@ from server.room.effects import (
     Effect,
     Proposed,
     Reply,
+    ReplyEncoded,
     ReplyState,
     SaveResult,
     Send,
@@ -53,6 +54,7 @@ from shared.protocol import (
     ServerInfo,
     ServerMessage,
     Welcome,
+    decode_server,
 )
 
 CONFIG = ServerConfig(name="bench", discovery=False, grace=60.0, bot_hold=3600.0,
@@ -170,6 +172,8 @@ class Bench:
                     _person(requester).got.append(message)
                     if isinstance(message, Welcome):
                         _person(requester).token = message.token
+                case ReplyEncoded(frame):
+                    _person(requester).got.append(decode_server(frame))
                 case ReplyState(match):
                     _person(requester).got.append(self.room.state_of(match))
                 case Broadcast(_, to, state):

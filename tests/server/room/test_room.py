@@ -3,7 +3,7 @@ moves, resign, rematch, the lobby's order, and every error code the room produce
 
 from __future__ import annotations
 
-from server.room.effects import Broadcast, Reply, SaveMatch, Send, Think
+from server.room.effects import Broadcast, ReplyEncoded, SaveMatch, Send, Think
 from shared.games import PASS
 from shared.protocol import (
     BotChoice,
@@ -364,7 +364,7 @@ def test_the_lobby_lists_waiting_matches_first_then_the_newest_someone_is_at() -
     assert isinstance(lobby, Lobby)
     assert [m.match for m in lobby.matches] == [
         codes["new wait"], codes["old wait"], codes["new game"], codes["old game"]]
-    assert all(isinstance(e, Reply) for e in bench.ask(hana, ListMatches()))
+    assert all(isinstance(e, ReplyEncoded) for e in bench.ask(hana, ListMatches()))
 
 
 def test_a_disconnected_spectator_is_no_longer_sent_anything() -> None:
