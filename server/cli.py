@@ -150,6 +150,12 @@ def _serve_parser() -> argparse.ArgumentParser:
                         help="unfinished matches one player may hold (default %(default)s)")
     limits.add_argument("--max-spectators", type=_positive(int), default=DEFAULTS.max_spectators,
                         help="spectators per match (default %(default)s)")
+    limits.add_argument("--spectators-per-address", type=_positive(int),
+                        default=DEFAULTS.spectators_per_address,
+                        help="spectator seats of one match the connections of one address "
+                             "may take (default %(default)s)")
+    limits.add_argument("--max-watching", type=_positive(int), default=DEFAULTS.max_watching,
+                        help="matches one connection may watch at once (default %(default)s)")
     limits.add_argument("--ping-interval", type=_positive(float), default=DEFAULTS.ping_interval,
                         help="keepalive ping interval and timeout in seconds "
                              "(default %(default)s)")
@@ -192,7 +198,9 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         disk_warn_bytes=args.disk_warn_mb * MB,
         call_off=args.call_off, abandon_after=args.abandon_after,
         max_matches_per_player=args.max_matches_per_player,
-        max_spectators=args.max_spectators, allowed_hosts=tuple(args.allow_host),
+        max_spectators=args.max_spectators,
+        spectators_per_address=args.spectators_per_address, max_watching=args.max_watching,
+        allowed_hosts=tuple(args.allow_host),
         ping_interval=args.ping_interval, ping_timeout=args.ping_interval, **extra,
     )
 

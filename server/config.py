@@ -87,6 +87,11 @@ class ServerConfig:
     reverse proxy on the same machine, whose clients all arrive from 127.0.0.1)."""
     max_matches_per_player: int = 10
     max_spectators: int = 50
+    spectators_per_address: int = 10
+    """Spectator seats of one match the connections of one address may take, so one
+    machine cannot fill a match's ``max_spectators``."""
+    max_watching: int = 20
+    """Matches one connection may watch at once (more is a scraper, not a spectator)."""
     allowed_hosts: tuple[str, ...] = ()
     """Names besides this machine's own that requests may give as Host (a DNS name on the
     LAN, a reverse proxy's); see server/shell/host_names.py."""

@@ -138,6 +138,8 @@ def test_the_protocols_limits_are_the_servers_defaults() -> None:
         "bot moves, hints and reviews": f"{cfg.engine_per_address}",
         "unfinished matches per player": f"{cfg.max_matches_per_player}",
         "spectators per match": f"{cfg.max_spectators}",
+        "spectators of one match from one address": f"{cfg.spectators_per_address}",
+        "matches one connection watches": f"{cfg.max_watching}",
         "keepalive": f"ping every {cfg.ping_interval:g} s, {cfg.ping_timeout:g} s to answer",
         "frames sent to you and not yet read": f"{cfg.max_outgoing // 2**20} MiB",
         "frames sent to your address's connections": f"{cfg.max_outgoing_per_address // 2**20} "

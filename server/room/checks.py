@@ -20,6 +20,25 @@ def match_named(ctx: Context, code: str) -> Match:
     return match
 
 
+def may_watch(ctx: Context, match: Match, peer: Peer) -> None:
+    """Refuse a new spectator seat past the match's ``max_spectators`` or its address's
+    share of them (match_full), or a connection watching ``max_watching`` matches
+    already (not_allowed)."""
+    cfg, watchers = ctx.config, ctx.watchers(match.code)
+    if len(watchers) >= cfg.max_spectators:
+        raise ProtocolError("match_full", f"match {match.code} already has "
+                            f"{len(watchers)} spectators, the most this server allows")
+    key = ctx.limits.key(peer)
+    if key is not None and sum(ctx.limits.key(w) == key
+                               for w in watchers) >= cfg.spectators_per_address:
+        raise ProtocolError("match_full", f"match {match.code} already has "
+                            f"{cfg.spectators_per_address} spectators from your address, "
+                            "the most this server gives one address")
+    if len(peer.watching) >= cfg.max_watching:
+        raise ProtocolError("not_allowed", f"this connection watches {len(peer.watching)} "
+                            "matches already, the most this server allows; leave one first")
+
+
 def seat_in(player: str, match: Match) -> int:
     """``player``'s seat in ``match``; not_a_player unless they hold one not left."""
     seat = match.seat_of(player)

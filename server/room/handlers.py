@@ -18,7 +18,14 @@ import secrets
 from collections.abc import Callable
 
 from server.room import chat, engine_requests, takeback
-from server.room.checks import answer_stale, check_cap, match_named, seat_in, seat_or_watching
+from server.room.checks import (
+    answer_stale,
+    check_cap,
+    match_named,
+    may_watch,
+    seat_in,
+    seat_or_watching,
+)
 from server.room.clock import MatchClock
 from server.room.context import Context
 from server.room.effects import (
@@ -224,9 +231,8 @@ def watch(ctx: Context, player: str, peer: Peer, msg: Watch) -> None:
         follows = True  # every connection of a seated player gets the match's frames
         ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
     else:
-        if not follows and len(watchers) >= ctx.config.max_spectators:
-            raise ProtocolError("match_full", f"match {match.code} already has "
-                                f"{len(watchers)} spectators, the most this server allows")
+        if not follows:
+            may_watch(ctx, match, peer)
         ctx.watch(match, peer)
         ctx.emit(Reply(Joined(match=match.code, seat=None, role="spectator")))
     ctx.emit(ReplyState(match))

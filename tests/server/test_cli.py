@@ -25,7 +25,8 @@ def test_every_flag_reaches_the_config() -> None:
         "--bot-workers", "2",
         "--max-frame", "1024", "--rate", "3", "--burst", "6",
         "--max-connections-per-address", "4", "--max-matches-per-player", "2",
-        "--max-spectators", "7", "--ping-interval", "9", "--max-connections", "900",
+        "--max-spectators", "7", "--spectators-per-address", "3", "--max-watching", "5",
+        "--ping-interval", "9", "--max-connections", "900",
         "--max-outgoing", "65536", "--max-outgoing-per-address", "1048576",
         "--hello-timeout", "3",
     ])
@@ -34,6 +35,7 @@ def test_every_flag_reaches_the_config() -> None:
         grace=5.0, bot_hold=600.0, bot_seconds=0.5, bot_workers=2, max_frame=1024, rate=3.0,
         burst=6,
         max_connections_per_address=4, max_matches_per_player=2, max_spectators=7,
+        spectators_per_address=3, max_watching=5,
         ping_interval=9.0, ping_timeout=9.0, max_connections=900, max_outgoing=65536,
         max_outgoing_per_address=1048576, hello_timeout=3.0,
     )
