@@ -42,7 +42,7 @@ from server.shell.admission import (
 from server.shell.bot_pool import BotRunner
 from server.shell.effect_runner import EffectRunner
 from server.shell.host_names import HostNames
-from server.shell.session import Session
+from server.shell.session import AddressSessions, Session
 from server.shell.web_files import WebClient
 from server.store.database import Store
 from server.store.upkeep import Upkeep
@@ -86,7 +86,7 @@ class GameServer:
         self._web = WebClient.load()
         self._hosts = HostNames.of_this_machine(self.config.host, self.config.allowed_hosts)
         self._refused_hosts: set[str] = set()
-        self._sessions_by_address: dict[str, set[Session]] = {}
+        self._sessions_by_address: dict[str, AddressSessions] = {}
         """The open sessions of each address (:func:`address_key`), whose unread frames
         are bounded together (:meth:`Session.check_unread`)."""
         self._advertiser: Advertiser | None = None
@@ -259,7 +259,7 @@ class GameServer:
         session = Session(ws, address, MessageBudget(cfg.rate, cfg.burst, time.monotonic),
                           before_send=self.runner.flush, max_outgoing=cfg.max_outgoing,
                           close_timeout=cfg.close_timeout,
-                          neighbours=self._sessions_by_address.setdefault(key, set()),
+                          neighbours=self._sessions_by_address.setdefault(key, AddressSessions()),
                           max_outgoing_per_address=None if exempt
                           else cfg.max_outgoing_per_address)
         overdue = asyncio.get_running_loop().call_later(

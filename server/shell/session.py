@@ -34,6 +34,29 @@ SLOW_READER: Final = 4000
 (docs/protocol.md §8)."""
 
 
+SUM_EVERY = 0.05
+"""Seconds an address's unread total is reused for before it is summed again."""
+
+
+class AddressSessions(set["Session"]):
+    """The open sessions of one address (:func:`address_key`), and what they leave unread
+    together. The total is summed at most every :data:`SUM_EVERY` seconds: summed at
+    every write to a lagging session, hundreds of sessions of one address that lag and
+    ask for small replies would cost the server a sum over all of them a message."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._total = 0
+        self._summed_at = -SUM_EVERY
+
+    def unread(self) -> int:
+        now = time.monotonic()
+        if now - self._summed_at >= SUM_EVERY:
+            self._total = sum(session.unread() for session in self)
+            self._summed_at = now
+        return self._total
+
+
 class Session(Peer):
     """A connected client: the match room knows it as a :class:`Peer`, the shell sends
     on its socket."""
@@ -43,7 +66,7 @@ class Session(Peer):
         before_send: Callable[[], None] = lambda: None, *,
         max_outgoing: int = ServerConfig.max_outgoing,
         close_timeout: float = ServerConfig.close_timeout,
-        neighbours: set[Session] | None = None,
+        neighbours: AddressSessions | None = None,
         max_outgoing_per_address: int | None = ServerConfig.max_outgoing_per_address,
     ) -> None:
         super().__init__()
@@ -56,7 +79,7 @@ class Session(Peer):
         """Bytes this connection may leave unread before it is closed."""
         self.close_timeout = close_timeout
         """Seconds a close started by the server may take before the socket is cut."""
-        self.neighbours = neighbours if neighbours is not None else set()
+        self.neighbours = neighbours if neighbours is not None else AddressSessions()
         """The open sessions of this one's address (:func:`address_key`), itself among
         them: the server keeps one set per address."""
         self.neighbours.add(self)
@@ -111,7 +134,7 @@ class Session(Peer):
                         self, unread, self.max_outgoing)
             self.drop(SLOW_READER, "slow_reader: too many frames left unread")
         elif unread > LAGGING and self.max_outgoing_per_address is not None:
-            together = sum(session.unread() for session in self.neighbours)
+            together = self.neighbours.unread()
             if together > self.max_outgoing_per_address:
                 log.warning("closing %s: %d bytes unread, and %d by the connections of its "
                             "address, over the %d they may leave unread together",

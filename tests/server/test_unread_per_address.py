@@ -8,6 +8,7 @@ test_slow_readers.py."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from server.shell.session import SLOW_READER
 from tests.server.test_slow_readers import OPEN_MATCHES, _lobby_host, _non_reader
@@ -39,3 +40,29 @@ async def test_the_connections_of_one_address_are_bounded_together(make_server,
     for client, _ in sleepers:
         client.close()
     host.close()
+
+
+def test_an_address_s_unread_total_is_summed_once_a_while(monkeypatch) -> None:
+    """Every write to a lagging session asks for its address's total: summed each time,
+    hundreds of lagging sessions of one machine would cost a sum over all of them a
+    message."""
+    from server.shell import session as session_module
+
+    class Lagging:
+        def __init__(self) -> None:
+            self.asked = 0
+
+        def unread(self) -> int:
+            self.asked += 1
+            return 100_000
+
+    now = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    sessions = session_module.AddressSessions()
+    lagging = [Lagging() for _ in range(300)]
+    sessions.update(lagging)  # type: ignore[arg-type]
+    assert [sessions.unread() for _ in range(500)] == [300 * 100_000] * 500
+    assert {one.asked for one in lagging} == {1}
+    now[0] += 2 * session_module.SUM_EVERY
+    lagging[0].unread = lambda: 0  # type: ignore[method-assign]
+    assert sessions.unread() == 299 * 100_000
