@@ -8,7 +8,8 @@ import time
 from server.room.match import Seat, board_name
 from server.room.wire import wire_move
 from server.store.database import Record
-from shared.games import get_game, new_game, replay
+from shared.games import GAMES, get_game, new_game, replay
+from shared.games.base import SEAT_CHARS
 from shared.words import DEFAULT_LANGUAGE, get_words, how_it_ended
 
 FORMATS = ("text", "ggf", "json")
@@ -31,6 +32,9 @@ def result_text(record: Record) -> str:
     res = record.result
     if res is None:
         return record.status
+    if record.game not in GAMES:  # no longer plugged in: its words went with it
+        who = "No winner" if res.winner is None else f"{SEAT_CHARS[res.winner]} won"
+        return f"{who} ({res.reason}, {res.score[0]}-{res.score[1]})."
     words = get_words(DEFAULT_LANGUAGE)
     names = [seat.name if seat is not None else words(f"{record.game}-side-{i}")
              for i, seat in enumerate(record.seats)]

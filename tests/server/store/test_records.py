@@ -10,7 +10,7 @@ import pytest
 
 from server.cli import records_main
 from server.store.database import Record
-from server.store.records import format_ggf
+from server.store.records import format_ggf, format_text, list_line
 from shared.games import PASS, new_game
 from shared.games.othello import parse_record
 from shared.protocol import Result
@@ -172,3 +172,14 @@ def test_ggf_results_of_resignations_and_abandons() -> None:
     assert result_of(1, "time", [20, 9]) == "-11.000:t"
     assert result_of(0, "time", [2, 2]) == "+1.000:t"
     assert result_of(1, "left", [5, 3]) == "-2.000:r"
+
+
+def test_a_record_of_a_game_no_longer_plugged_in_is_still_listed() -> None:
+    """Its words went with its plug-in: the result is told plainly, and one such record
+    does not stop the listing (it raised KeyError for the game's side names). Printing
+    it whole says the game is unknown (records_main: exit status 2)."""
+    record = Record("ABCDEF", "gomoku", 9, "." * 81, 0, [None, None], "over",
+                    Result(1, "line", [5, 4]), 0.0, None, [])
+    assert list_line(record).endswith("  O won (line, 5-4).")
+    with pytest.raises(ValueError, match="unknown game 'gomoku'"):
+        format_text(record)
