@@ -44,7 +44,9 @@ MIN_SIDE = 480
 MIN_LONG_SIDE = 640
 """The window's smallest sizes, at which every label of the start screen and the match
 reads whole in each language and the start screen lists a match
-(tests/client/gui/test_gui_smallest_window.py): 640x480, or 480x640 standing up. At
+(tests/client/gui/test_gui_smallest_window.py): 640x480, or 480x640 standing up. (A
+nearly square window, 640x600 to 800x800, stacks the start screen's form over its
+list, which may then show no match until scrolled.) At
 480x360, the minimum before, the start screen's labels were cut (its form beside the
 matches) or its rows overlapped (stacked over them)."""
 
