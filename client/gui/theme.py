@@ -160,7 +160,7 @@ def cap_height(f: pygame.font.Font) -> int:
     """How far a capital rises above the baseline in ``f``, in pixels."""
     (metrics,) = f.metrics("H")
     if metrics is None:
-        raise ValueError("a font without an H has no capitals to match")
+        raise RuntimeError("a font without an H has no capitals to match")
     return metrics[3]
 
 
