@@ -466,7 +466,7 @@ def row_lines(text: str, px: float, width: float) -> list[tuple[str, float]]:
     takes two beside the Watch button, where it was cut)."""
     first, _, rest = text.partition("\n")
     if not rest and theme.text_size(first, px)[0] > width:
-        first = wrap(first, px * 0.85, int(width))[0]
+        first = wrap(first, px, int(width))[0]
         rest = text[len(first):].strip()
     return [(first, px)] + [(part, px * 0.85) for part in (wrap(rest, px * 0.85, int(width))
                                                            if rest else [])]
