@@ -219,13 +219,23 @@ def review_lines(view: MatchView, width: int | None = None) -> list[str]:
         return [w("tui-review-none")]
     scored = view.info.scored
     head = [w(f"tui-review-col-{column}", scored=yes(scored)) for column in REVIEW_COLUMNS]
-    passes = [(i, [str(i + 1), view.side(view.mover(i)), view.move_name(m), "", "", ""])
-              for i, m in enumerate(s.moves) if m == "pass"]  # not reviewed, still counted
-    rows = [row for _, row in sorted([(r.ply, review_cells(view, r)) for r in review.plies]
-                                     + passes, key=lambda entry: entry[0])]
-    table = review_table([[*head, ""], *rows])
+    reviewed = [(r.ply, review_cells(view, r)) for r in review.plies]
+
+    def rows(narrow: bool) -> list[list[str]]:
+        """The table's rows; a forced pass is not reviewed but keeps its row (the numbers
+        run on), and narrow, where the side's column goes, its row names who passed."""
+        passes = []
+        for i, move in enumerate(s.moves):
+            if move == "pass":
+                side = view.side(view.mover(i))
+                said = w("tui-review-passed", side=side) if narrow else ""
+                passes.append((i, [str(i + 1), side, view.move_name(move), said, "", ""]))
+        return [[*head, ""], *(row for _, row in sorted(reviewed + passes,
+                                                        key=lambda entry: entry[0]))]
+
+    table = review_table(rows(narrow=False))
     if width is not None and max(map(text_columns, table)) > width:
-        table = review_table([[*head, ""], *rows], NARROW_COLUMNS, least=False, gap=1)
+        table = review_table(rows(narrow=True), NARROW_COLUMNS, least=False, gap=1)
     lines = [w("tui-review-title"), *table]
     lines.append(w("tui-review-scores-discs" if scored else "tui-review-scores-outcome"))
     for seat in (0, 1):

@@ -741,6 +741,7 @@ tui-review-col-move = Move
 tui-review-col-side = Side
 tui-review-col-played = Played
 tui-review-col-best = Best
+tui-review-passed = { $side } passed
 tui-review-col-lost = { $scored ->
     [yes] Lost
    *[no] Played gives

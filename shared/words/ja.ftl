@@ -694,6 +694,7 @@ tui-review-col-move = 手
 tui-review-col-side = 手番
 tui-review-col-played = 打った手
 tui-review-col-best = 最善
+tui-review-passed = { $side } パス
 tui-review-col-lost = { $scored ->
     [yes] 損
    *[no] 打った手の結果

@@ -65,6 +65,8 @@ def test_a_forced_pass_keeps_its_row_so_the_numbers_run_on() -> None:
     rows = [line.split() for line in review_lines(view) if line.startswith("  ")][1:]
     assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6", "7"]
     assert rows[-1] == ["7", "Black", "pass"]
+    narrow = [line.split() for line in review_lines(view, 30) if line.startswith("  ")]
+    assert narrow[-1] == ["7", "pass", "Black", "passed"]  # no side column: the row says
 
 
 def test_the_servers_verdict_marks_and_counts_mistakes() -> None:
