@@ -37,7 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--server", metavar="URL",
                    help="ws://HOST:PORT of the server (default: find one on the LAN)")
     levels = f"{min(LEVELS)}-{max(LEVELS)}"
-    p.add_argument("--game", choices=list(GAMES), default=DEFAULTS.game)
+    p.add_argument("--game", choices=list(GAMES), default=DEFAULTS.game,
+                   help=f"the game to play (default {DEFAULTS.game})")
     p.add_argument("--size", type=int, help="board size (" + "; ".join(
         f"{g.name} {', '.join(map(str, g.sizes))}, default {g.default_size}"
         for g in GAMES.values()) + ")")
@@ -54,18 +55,21 @@ def _parser() -> argparse.ArgumentParser:
     how.add_argument("--pair", action="store_true",
                      help="play both seats: --level against --opponent-level, seats alternating")
     p.add_argument("--opponent-level", type=int, default=DEFAULTS.opponent_level,
-                   help="the server bot's level (vs-bot) or the other side's (--pair)")
+                   help="the server bot's level (vs-bot) or the other side's (--pair; "
+                        f"default {DEFAULTS.opponent_level})")
     p.add_argument("--games", type=int, default=DEFAULTS.games,
                    help=f"how many games (default {DEFAULTS.games})")
     p.add_argument("--parallel", type=int, default=DEFAULTS.parallel,
                    help=f"games at once (default {DEFAULTS.parallel})")
     p.add_argument("--seed", type=int, help="makes our bot's choices reproducible")
     p.add_argument("--seconds", type=float, help="thinking time per move for levels that "
-                   "search to a deadline")
+                   "search to a deadline (default: the level's own, "
+                   f"{LEVELS[max(LEVELS)].seconds:g} s for level {max(LEVELS)})")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--token-file", type=Path,
                    help="keep the player's token here, to resume its games in a later run")
-    p.add_argument("--name", default=DEFAULTS.name, help="the player name the server shows")
+    p.add_argument("--name", default=DEFAULTS.name, help="the player name the server shows "
+                   "(default 'bot L' and the level)")
     p.add_argument("--timeout", type=float, default=DEFAULTS.timeout,
                    help="seconds of server silence before a game is given up "
                         f"(default {DEFAULTS.timeout:g})")
