@@ -2,8 +2,10 @@
 depth: does a fit play better than the last one, does a faster search play as well?
 
     python -m benchmarks.duel --size 8 DIR/fits/iter2/othello8.npz packaged \\
-        [--depth 6] [--games 40] [--opening 6] [--exact 14] [--workers 2]
+        [--depth 6] [--games 40] [--opening 6] [--exact 14] [--workers 2] [--full-width]
     python -m benchmarks.duel packaged commit:de46d98 --depth 8 --games 400
+    git show de46d98:shared/ai/kernel/learned/othello8.npz > de46d98.npz
+    python -m benchmarks.duel packaged de46d98.npz --depth 8 --games 400 --full-width
 
 Each side is ``A`` or ``B``: a weights file, ``packaged`` (the package's weights),
 ``hand-written``, or ``commit:<rev>``: that commit's own fixed-depth search with its
@@ -14,6 +16,11 @@ openings`), seats swapped. Both sides search with the training's fixed-depth sea
 (:class:`training.players.DepthSearch`: no clock, so the result does not depend on the
 machine or its load) and, from ``--exact`` empties on, play a best move by the exact
 solver, so the points measure the evaluations (or the searches), not the endgame.
+Both searches are selective (ProbCut, as the expert's), unless ``--full-width``: then
+both are plain alpha-beta searches to the full depth, so that two weights files are
+compared by what they know alone; ProbCut's table is fitted on the packaged evaluation,
+and a commit's search cuts as that commit did, so a nominal depth is not the same depth
+for both sides (``commit:`` sides are always their commit's own selective search).
 Prints A's share of the points (a win 1, a draw 1/2) and its mean disc margin. How the
 shipped fits were chosen: training/README.md.
 """
@@ -56,13 +63,13 @@ class CommitSearch:
 
 
 @cache
-def searcher(size: int, name: str) -> DepthSearch | CommitSearch:
+def searcher(size: int, name: str, selective: bool) -> DepthSearch | CommitSearch:
     """This process's search a side names (made once a process: the weights are read, the
     search's memory allocated and an old commit's worker started once, not for every
     pair; ``commit:`` names come here as the extracted commit's directory)."""
     if name.startswith(PREFIX):
         return CommitSearch(size, Path(name.removeprefix(PREFIX)))
-    return DepthSearch(size, evaluation_tables(size, name))
+    return DepthSearch(size, evaluation_tables(size, name), selective=selective)
 
 
 def evaluation_tables(size: int, name: str) -> np.ndarray:
@@ -76,9 +83,9 @@ def evaluation_tables(size: int, name: str) -> np.ndarray:
 
 
 def play_pair(size: int, a: str, b: str, opening: list[int], depth: int, exact: int,
-              seed: int) -> list[int]:
+              seed: int, selective: bool = True) -> list[int]:
     """A's final disc margins in the two games from ``opening`` (A first, then B first)."""
-    searches = {name: searcher(size, name) for name in (a, b)}
+    searches = {name: searcher(size, name, selective) for name in (a, b)}
     mask = board_mask(size)
     margins = []
     for a_first in (True, False):
@@ -117,11 +124,15 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=6, help="random plies that open a pair")
     parser.add_argument("--exact", type=int, default=14, help="solve from this many empties")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--full-width", action="store_true",
+                        help="both searches without ProbCut: the evaluations alone are compared")
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="append the figures to this results file (benchmarks/results.jsonl)")
     args = parser.parse_args()
     if args.games < 2 or args.games % 2:
         parser.error("--games is an even number, at least 2")
+    if args.full_width and PREFIX in args.a + args.b:
+        parser.error("--full-width compares weights files: a commit's side searches as it did")
     sides = []
     for name in (args.a, args.b):
         if name.startswith(PREFIX):  # the workers get the extracted directory
@@ -132,19 +143,21 @@ def main() -> None:
     pairs = openings(args.size, args.opening, args.games // 2)
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(play_pair, *zip(*[
-            (args.size, *sides, opening, args.depth, args.exact, k)
+            (args.size, *sides, opening, args.depth, args.exact, k, not args.full_width)
             for k, opening in enumerate(pairs)])))
     margins = [m for pair in results for m in pair]
     points = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
     share = points / len(margins)
     spread = math.sqrt(share * (1 - share) / len(margins))
     mean_margin = sum(margins) / len(margins)
-    print(f"{args.size}x{args.size}, depth {args.depth}, {len(margins)} games: A {args.a} v "
-          f"B {args.b}: A scores {100 * share:.1f}% (+- {100 * spread:.1f}%), mean margin "
+    width = ", full width" if args.full_width else ""
+    print(f"{args.size}x{args.size}, depth {args.depth}{width}, {len(margins)} games: "
+          f"A {args.a} v B {args.b}: A scores {100 * share:.1f}% (+- {100 * spread:.1f}%), mean margin "
           f"{mean_margin:+.1f} discs")
     if args.record is not None:
         append_result(args.record, "duel", {
             "a": args.a, "b": args.b, "size": args.size, "depth": args.depth,
+            "full_width": args.full_width,
             "opening": args.opening, "exact": args.exact, "games": len(margins),
             "a_share": round(share, 3), "a_share_stderr": round(spread, 3),
             "mean_margin": round(mean_margin, 1)})

@@ -49,11 +49,15 @@ def is_over(board: Board, mask: np.uint64) -> bool:
 
 class DepthSearch:
     """The expert's midgame search to a fixed depth, deepened one ply at a time (each
-    iteration orders the next), its memory cleared for every position."""
+    iteration orders the next), its memory cleared for every position. ``selective``
+    (ProbCut, as the expert searches) is off for a duel of evaluations alone: ProbCut's
+    table is fitted on the packaged evaluation, and its cuts shorten a nominal depth."""
 
-    def __init__(self, size: int, tables: np.ndarray, node_limit: int = 1 << 40) -> None:
+    def __init__(self, size: int, tables: np.ndarray, node_limit: int = 1 << 40,
+                 selective: bool = True) -> None:
         self.tables = tables
         self.node_limit = node_limit
+        self.selective = selective
         self.memory = Memory.allocate(TABLE_BITS[size])
         self.mask = tables[0]
 
@@ -64,7 +68,7 @@ class DepthSearch:
         order = np.array(move_bits(own, opp, self.mask), dtype=np.int64)
         scores = np.zeros(order.size, dtype=np.int64)
         memory = self.memory
-        memory.clear(self.node_limit, selective=True)
+        memory.clear(self.node_limit, selective=self.selective)
         for d in range(1, depth + 1):
             memory.stats[LIMIT] = int(memory.stats[NODES]) + self.node_limit
             done = search_root(

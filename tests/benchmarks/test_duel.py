@@ -10,7 +10,11 @@ import pytest
 
 from benchmarks import duel
 from benchmarks.ladder import openings
+from shared.ai.kernel.board import board_mask, to_kernel
+from shared.ai.kernel.expert import move_bits
+from shared.ai.kernel.midgame import NODES
 from shared.ai.kernel.weights import WeightsError
+from shared.games.othello import OthelloState
 
 
 def test_a_pair_swaps_the_seats_and_scores_from_a_s_side() -> None:
@@ -43,3 +47,25 @@ def test_record_appends_the_duels_figures_to_the_results_file(
         "packaged", "hand-written", 6, 1, 2)
     assert line["a_share"] in (0.0, 0.25, 0.5, 0.75, 1.0)
     assert -36 <= line["mean_margin"] <= 36 and line["a_share_stderr"] >= 0
+
+
+def test_full_width_searches_without_probcut() -> None:
+    """--full-width compares weights alone: no ProbCut cut, so the same depth costs more
+    nodes than the expert's selective search, and both come to a score for every move."""
+    state = OthelloState.start(8)
+    for move in openings(8, 10, 1)[0]:
+        state = state.play(move)
+    own, opp, _ = to_kernel(state)
+    nodes = {}
+    for selective in (True, False):
+        search = duel.searcher(8, "packaged", selective)
+        scores = search.scores((own, opp), 8)
+        assert sorted(scores) == sorted(move_bits(own, opp, board_mask(8)))
+        nodes[selective] = int(search.memory.stats[NODES])
+    assert nodes[False] > nodes[True]
+
+
+def test_full_width_refuses_a_commits_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["duel", "packaged", "commit:de46d98", "--full-width"])
+    with pytest.raises(SystemExit):
+        duel.main()
