@@ -152,8 +152,8 @@ def main() -> None:
     mean_margin = sum(margins) / len(margins)
     width = ", full width" if args.full_width else ""
     print(f"{args.size}x{args.size}, depth {args.depth}{width}, {len(margins)} games: "
-          f"A {args.a} v B {args.b}: A scores {100 * share:.1f}% (+- {100 * spread:.1f}%), mean margin "
-          f"{mean_margin:+.1f} discs")
+          f"A {args.a} v B {args.b}: A scores {100 * share:.1f}% (+- {100 * spread:.1f}%), "
+          f"mean margin {mean_margin:+.1f} discs")
     if args.record is not None:
         append_result(args.record, "duel", {
             "a": args.a, "b": args.b, "size": args.size, "depth": args.depth,
