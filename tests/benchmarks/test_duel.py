@@ -15,6 +15,7 @@ from shared.ai.kernel.expert import move_bits
 from shared.ai.kernel.midgame import NODES
 from shared.ai.kernel.weights import WeightsError
 from shared.games.othello import OthelloState
+from training.players import DepthSearch
 
 
 def test_a_pair_swaps_the_seats_and_scores_from_a_s_side() -> None:
@@ -59,6 +60,7 @@ def test_full_width_searches_without_probcut() -> None:
     nodes = {}
     for selective in (True, False):
         search = duel.searcher(8, "packaged", selective)
+        assert isinstance(search, DepthSearch)
         scores = search.scores((own, opp), 8)
         assert sorted(scores) == sorted(move_bits(own, opp, board_mask(8)))
         nodes[selective] = int(search.memory.stats[NODES])
