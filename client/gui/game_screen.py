@@ -22,7 +22,7 @@ from client.gui.chat_box import ChatBox
 from client.gui.hint_layer import draw_engine_choice, draw_hints
 from client.gui.move_list import draw_moves, draw_step_bar
 from client.gui.players import draw_player, draw_rematch_offer, draw_takeback_offer
-from client.gui.widgets import Ui, columns
+from client.gui.widgets import Ui, choice_row, columns
 from shared.protocol import Analyse, Chat, Hint, ScoredMove, Takeback, TakebackAnswer
 
 NOTICE_SECONDS = 5.0
@@ -475,9 +475,10 @@ class GameScreen:
             extra.append((label, self.analyse, view.review is None and not view.review_asked,
                            "A"))
         extra.append((sound, self.sound, True, "M"))
-        for cell, (label, action, enabled, key) in zip(
-                columns(features, len(extra), features.height * 0.3), extra):
-            ui.button(cell, label, action, enabled=enabled, hint=key)
+        cells, px = choice_row(features, [label for label, *_ in extra], features.height * 0.3,
+                               keyed=True)
+        for cell, (label, action, enabled, key) in zip(cells, extra):
+            ui.button(cell, label, action, enabled=enabled, hint=key, px=px)
         confirming = self.confirm if now - self.confirm_at < CONFIRM_SECONDS else None
         left, right = columns(row, 2, row.height * 0.3)
         if s.status == "over":

@@ -18,7 +18,7 @@ from client.common.words import words
 from client.gui import theme
 from client.gui.actions import LobbyActions
 from client.gui.qr import qr_surface, smallest_readable
-from client.gui.widgets import TextField, Ui, columns, rows, wrap
+from client.gui.widgets import TextField, Ui, choice_row, columns, rows, wrap
 from shared.ai.levels import LEVELS
 from shared.games import DEFAULT_GAME, catalogue, get_game
 from shared.protocol import Clock
@@ -310,28 +310,22 @@ class LobbyScreen:
         else:
             games = headed(r[1], heads[1])
         titles = [game_label(game, n) for game, n in GAMES]  # "三目並べ（○×）" whole
-        text_px, room = games.height * 0.42, games.height * 0.9  # a label; its key, its ends
-        cells = columns(games, len(GAMES), apart,
-                        [theme.text_size(t, text_px)[0] + room for t in titles])
-        px = max(theme.MIN_FONT, min(  # one size for the row, the one its longest needs
-            text_px * min(1.0, (cell.width - room) / theme.text_size(t, text_px)[0])
-            for t, cell in zip(titles, cells)))
+        cells, px = choice_row(games, titles, apart, keyed=True)
         for i, (cell, title, (game, n)) in enumerate(zip(cells, titles, GAMES)):
             ui.button(cell, title, partial(self.pick_game, game, n),
                       selected=(c.game, c.size) == (game, n), hint=str(i + 1), px=px)
-        vs_cells = columns(headed(r[2], heads[2]), 2, apart)
-        ui.button(vs_cells[0], w("lobby-opponent-bot"), lambda: self.set_vs("bot"),
-                  selected=c.vs == "bot", hint="B")
-        ui.button(vs_cells[1], w("window-opponent-person"), lambda: self.set_vs("human"),
-                  selected=c.vs == "human", hint="P")
+        opponents = [w("lobby-opponent-bot"), w("window-opponent-person")]
+        vs_cells, px = choice_row(headed(r[2], heads[2]), opponents, apart, keyed=True)
+        ui.button(vs_cells[0], opponents[0], lambda: self.set_vs("bot"),
+                  selected=c.vs == "bot", hint="B", px=px)
+        ui.button(vs_cells[1], opponents[1], lambda: self.set_vs("human"),
+                  selected=c.vs == "human", hint="P", px=px)
         if c.vs == "bot":
             ui.text(w("window-bot-level", level=level_line(c.level)), r[3].topleft, size,
                     theme.MUTED, max_width=r[3].width)
             labels = {level: w("window-level-button", level=level, title=w(f"level-{level}-title"))
                       for level in LEVELS}
-            widths = [theme.text_size(t, size)[0] + u * 2 for t in labels.values()]
-            cells = columns(r[4], len(LEVELS), apart, widths)  # "3 Intermediate" whole
-            px = ui.row_px(list(labels.values()), cells)
+            cells, px = choice_row(r[4], list(labels.values()), apart)  # "3 Intermediate" whole
             for (level, label), cell in zip(labels.items(), cells):
                 ui.button(cell, label, partial(self.set_level, level),
                           selected=c.level == level, px=px)
@@ -340,9 +334,11 @@ class LobbyScreen:
         seats: tuple[tuple[Seat, str, str], ...] = (
             ("first", w("lobby-first-you"), "F"), ("second", w("lobby-first-other", vs=c.vs), "S"),
             ("random", w("lobby-first-random"), "R"))
-        for cell, (seat, text, key) in zip(columns(headed(r[-3], heads[3]), 3, apart), seats):
+        cells, px = choice_row(headed(r[-3], heads[3]), [text for _, text, _ in seats], apart,
+                               keyed=True)
+        for cell, (seat, text, key) in zip(cells, seats):
             ui.button(cell, text, partial(self.set_seat, seat), selected=c.seat == seat,
-                      hint=key)
+                      hint=key, px=px)
         if self.known.has("clock"):
             self.draw_clock_choice(ui, headed(r[-2], heads[4]), apart)
         play = pygame.Rect(r[-1].left, r[-1].top, int(r[-1].width * 0.5), r[-1].height)
@@ -356,11 +352,12 @@ class LobbyScreen:
         ui.text(w("window-friend-joins"), lines[0].topleft, size, theme.MUTED,
                 max_width=lines[0].width)
         if self.known.has("hint"):
-            cells = columns(lines[1], 2, gap)
-            ui.button(cells[0], w("window-hints-no"), partial(self.set_hints, False),
-                      selected=not self.hints, hint="H")
-            ui.button(cells[1], w("window-hints-yes"), partial(self.set_hints, True),
-                      selected=self.hints, hint="H")
+            choices = [w("window-hints-no"), w("window-hints-yes")]
+            cells, px = choice_row(lines[1], choices, gap, keyed=True)
+            ui.button(cells[0], choices[0], partial(self.set_hints, False),
+                      selected=not self.hints, hint="H", px=px)
+            ui.button(cells[1], choices[1], partial(self.set_hints, True),
+                      selected=self.hints, hint="H", px=px)
         if len(lines) > 2:
             unlisted, chat = w("lobby-unlisted"), w("lobby-spectator-chat")
             px = lines[2].height * 0.42  # as wide as each needs: even text
@@ -371,11 +368,12 @@ class LobbyScreen:
 
     def draw_clock_choice(self, ui: Ui, row: pygame.Rect, gap: float) -> None:
         """The clock's choices in ``row``: none, or minutes + seconds per move."""
-        cells = columns(row, len(self.clocks), gap)
-        for cell, clock in zip(cells, self.clocks):
-            ui.button(cell, words()("lobby-clock-none") if clock is None else clock_words(clock),
-                      partial(self.set_clock, clock), selected=self.clock == clock,
-                      hint="C" if clock is None else "")
+        labels = [words()("lobby-clock-none") if clock is None else clock_words(clock)
+                  for clock in self.clocks]
+        cells, px = choice_row(row, labels, gap, keyed=True)
+        for cell, label, clock in zip(cells, labels, self.clocks):
+            ui.button(cell, label, partial(self.set_clock, clock), selected=self.clock == clock,
+                      hint="C" if clock is None else "", px=px)
 
     def draw_matches(self, ui: Ui, area: pygame.Rect, u: float) -> None:
         ui.panel(area)

@@ -206,7 +206,8 @@ def line_height(px: float, bold: bool = False) -> int:
 def above_baseline(px: float, bold: bool, text: str) -> int:
     """How much higher than a line of the system's font ``text``'s line must start for
     their baselines to meet: the Japanese font keeps more room above its letters, so a
-    line of it set at the system font's top sat low, its brackets on the next line's."""
+    line of it set at the system font's top sat low ("24. パス" in the move list below
+    "23. c2"'s baseline, its brackets on the next line's)."""
     return font(int(px), bold, text).get_ascent() - system_font(int(px), bold).get_ascent()
 
 
@@ -220,9 +221,16 @@ def draw_text(surface: pygame.Surface, text: str, px: int, colour: tuple[int, in
               bold: bool = False, **anchor: tuple[int, int]) -> pygame.Rect:
     """Draw one line of ``text`` placed by ``anchor`` (e.g. ``center=(x, y)``); its rect.
 
-    Every letter the window draws goes through here, so a test can read each one's colour
-    against what lies under it (tests/client/gui/test_gui_contrast.py)."""
+    The line is placed as a line of the system's font would be, so its baseline is the
+    one its neighbours in either font sit on, whatever the anchor. Every letter the window
+    draws goes through here, so a test can read each one's colour against what lies under
+    it (tests/client/gui/test_gui_contrast.py)."""
     img = font(px, bold, text).render(text, True, colour)
     rect = img.get_rect(**anchor)
+    if system_lacks(text):  # the line a system font's would fill, and its baseline
+        line = pygame.Rect(0, 0, img.get_width(), system_font(px, bold).size(" ")[1])
+        for name, where in anchor.items():
+            setattr(line, name, where)
+        rect.top = line.top - above_baseline(px, bold, text)
     surface.blit(img, rect)
     return rect

@@ -138,14 +138,13 @@ class Ui:
         ``centred``, as under a centred title); returns the y below the last line."""
         y, step = rect.top, theme.line_height(px, bold)
         for line in wrap(text, px, rect.width, bold):
-            top = y - theme.above_baseline(px, bold, line)  # every line on the same baselines
-            if top + theme.font(int(px), bold, line).get_height() > rect.bottom:
+            if y + step > rect.bottom:
                 break
             if centred:
                 theme.draw_text(self.surface, line, int(px), color, bold,
-                                midtop=(rect.centerx, top))
+                                midtop=(rect.centerx, y))
             else:
-                theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, top))
+                theme.draw_text(self.surface, line, int(px), color, bold, topleft=(rect.left, y))
             y += step
         return y
 
@@ -226,19 +225,6 @@ class Ui:
             self.text(hint, (words.right + px * 0.5, rect.centery), px * 0.75, theme.TEXT_SOFT,
                       anchor="midleft")
         self.on_click(rect, action)
-
-    @staticmethod
-    def row_px(labels: list[str], rects: list[pygame.Rect]) -> float:
-        """One label size for a row of buttons: the largest at which each label fits its
-        button whole (never below theme.MIN_FONT), so the row reads evenly instead of
-        its longest label alone being drawn smaller."""
-        size = int(min(r.height for r in rects) * 0.42)
-        while size > theme.MIN_FONT and any(
-            theme.text_size(label, size)[0] > r.width - r.height * 0.4
-            for label, r in zip(labels, rects)
-        ):
-            size = max(theme.MIN_FONT, int(size * 0.92))
-        return size
 
     def field(self, rect: pygame.Rect, fld: TextField, placeholder: str = "") -> None:
         """A text box; clicking it gives it the keyboard."""
@@ -344,6 +330,23 @@ def in_two(text: str, px: float, width: int, bold: bool = False) -> list[str]:
             return [head.rstrip(), tail]
     first = wrap(text, px, width, bold)[0]
     return [first, text[len(first):].lstrip()]
+
+
+def choice_row(rect: pygame.Rect, labels: Sequence[str], gap: float, *, keyed: bool = False
+               ) -> tuple[list[pygame.Rect], float]:
+    """A row of buttons for ``labels`` (``keyed``: each with its key in a corner): equal
+    cells where each label fits one at its full size, else cells as wide as their labels
+    need; and one label size for the whole row, the largest at which the longest fits, so
+    no label is drawn smaller than its neighbours ("コンピューター" beside "あなた")."""
+    px = rect.height * 0.42
+    ends = rect.height * (0.9 if keyed else 0.4)  # the key letter, the rounded ends
+    wide = [theme.text_size(label, px)[0] for label in labels]
+    cells = columns(rect, len(labels), gap)
+    if any(w > cell.width - ends for w, cell in zip(wide, cells)):
+        cells = columns(rect, len(labels), gap, [w + ends for w in wide])
+    fit = min((min(1.0, (cell.width - ends) / w) for w, cell in zip(wide, cells) if w),
+              default=1.0)
+    return cells, max(theme.MIN_FONT, px * fit)
 
 
 def rows(rect: pygame.Rect, heights: list[float], gap: float) -> list[pygame.Rect]:
