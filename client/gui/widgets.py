@@ -14,6 +14,7 @@ from typing import Callable
 
 import pygame
 
+from client.common.phrases import phrases
 from client.gui import theme
 
 Action = Callable[[], None]
@@ -289,14 +290,25 @@ def pieces(para: str) -> list[str]:
     return out
 
 
+def breaks(para: str, px: float, width: int, bold: bool = False) -> list[str]:
+    """``para`` in the pieces a line of ``width`` at ``px`` may end between: words, and
+    Japanese phrases (client/common/phrases.py: "あいさつして" / "みましょう", not
+    "みましょ" / "う"); a phrase wider than the line, in its :func:`pieces`."""
+    out: list[str] = []
+    for group in phrases(pieces(para)):
+        whole = "".join(group)
+        out.extend(group if theme.text_size(whole.rstrip(), px, bold)[0] > width else [whole])
+    return out
+
+
 def wrap(text: str, px: float, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` at ``px`` pixels, breaking
-    between words, or between the characters of Japanese (a word longer than a line
-    stays whole)."""
+    between words, or between the phrases of Japanese (see :func:`breaks`; a word longer
+    than a line stays whole)."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for piece in pieces(para):
+        for piece in breaks(para, px, width, bold):
             trial = line + piece
             if not line or theme.text_size(trial.rstrip(), px, bold)[0] <= width:
                 line = trial
@@ -322,7 +334,7 @@ def in_two(text: str, px: float, width: int, bold: bool = False) -> list[str]:
 
     if fits(text):
         return [text]
-    parts = pieces(text)
+    parts = breaks(text, px, width, bold)
     for k in range(len(parts) - 1, 0, -1):
         head, tail = "".join(parts[:k]), "".join(parts[k:])
         apart = head[-1] in WORD_ENDS or tail[0] in NO_LINE_END

@@ -3,10 +3,12 @@ line up in columns, counting the columns each character takes on screen.
 
 A terminal breaks a long line at its last column, in the middle of a word ("so thi" /
 "s one"). The console breaks each line it prints here first: at spaces, and in Japanese
-(which has none) between two characters where the rules of Japanese line breaking allow
-it (kinsoku: no row starts with 、。）」ー or a small kana, none ends with （「), so names and
-sentences in any language end where a word may end. Only a word longer than a whole line
-(a long address) is cut.
+(which has none) between phrases (client/common/phrases.py: "対局に" / "参加", never
+"参" / "加"), where the rules of Japanese line breaking allow it (kinsoku: no row starts
+with 、。）」ー or a small kana, none ends with （「), so names and sentences in any
+language end where a word may end. A phrase longer than a row breaks between its
+characters by the same rules; only a word longer than a whole line (a long address) is
+cut.
 
 The columns are the ``wcwidth`` package's, which knows East Asian widths and what
 Python's ``unicodedata`` alone gets wrong: an emoji made wide by U+FE0F (❤️), a skin
@@ -20,6 +22,8 @@ import shutil
 from typing import TextIO
 
 from wcwidth import wcswidth, wcwidth
+
+from client.common.phrases import phrases
 
 NO_ROW_START = frozenset(
     "、。，．・：；？！ー〜…‥）」』】〕〉》｝］〙〗ゝゞ々"
@@ -107,7 +111,7 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
     rows: list[str] = []
     row, filled = lead, False
     for word in words(body):
-        for i, part in enumerate(breakable(word)):
+        for i, part in enumerate(breakable(word, width)):
             glue = "" if i else " "  # the parts of one word join without a space
             if filled and text_columns(row) + len(glue) + text_columns(part) > width:
                 rows.append(row.rstrip())
@@ -148,16 +152,21 @@ def lone_key(word: str) -> bool:
     return len(last) == 1 and last.isascii() and last.isalnum()
 
 
-def breakable(word: str) -> list[str]:
+def breakable(word: str, width: int | None = None) -> list[str]:
     """``word`` (a space in it joins, see :func:`words`) in the pieces a row may end
-    between: one piece for a Latin word, a character or so each for Japanese."""
+    between: one piece for a Latin word, a phrase each for Japanese; a phrase wider than
+    ``width`` columns, a character or so each (as the kinsoku rules allow)."""
     pieces, start = [], 0
     for i in range(1, len(word)):
         if may_break(word[i - 1], word[i]):
             pieces.append(word[start:i])
             start = i
     pieces.append(word[start:])
-    return pieces
+    out: list[str] = []
+    for group in phrases(pieces):
+        whole = "".join(group)
+        out.extend(group if width is not None and text_columns(whole) > width else [whole])
+    return out
 
 
 def may_break(before: str, after: str) -> bool:

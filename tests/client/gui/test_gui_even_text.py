@@ -10,9 +10,11 @@ import pygame
 import pytest
 
 from client.common.options import Vs
+from client.common.phrases import inside_phrase
 from client.common.words import use_language, words
 from client.gui import theme
 from client.gui.app import App
+from client.gui.widgets import in_two, wrap
 from shared.games.othello import parse_square
 from shared.protocol import Joined
 from tests.client.client_support import screenshot, show, state_after, told_every_feature
@@ -96,3 +98,24 @@ def test_the_match_buttons_read_in_one_size(app: App, size: tuple[int, int], lan
         assert len(label_sizes(drawn, labels)) == 1, labels
     finally:
         use_language("en")
+
+
+@pytest.mark.usefixtures("fonts")
+def test_japanese_lines_break_between_phrases() -> None:
+    """The chat's empty line at 640x480 read "…あいさつしてみましょ" / "う！": a line of
+    Japanese ends between phrases (a word and the kana after it), at any width a phrase
+    fits in, and still between characters where one does not ("山田花子山" / "田花子")."""
+    use_language("ja")
+    try:
+        lines = [words()("chat-empty", open="yes"), words()("hint-note-discs", side="黒",
+                                                             exact="no")]
+    finally:
+        use_language("en")
+    for text in lines:
+        for width in range(170, 600, 9):
+            rows = wrap(text, 13, width)
+            assert "".join(rows).replace(" ", "") == text.replace(" ", "")
+            for before, after in zip(rows, rows[1:]):
+                assert not inside_phrase(before[-1], after[0]), (width, rows)
+    assert in_two("山田花子山田花子", 20, theme.text_size("山田花子山", 20)[0]) == [
+        "山田花子山", "田花子"]

@@ -8,6 +8,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
+from client.common.phrases import inside_phrase
 from client.tui.input import rows_above
 from client.tui.line_wrap import NO_ROW_END, NO_ROW_START, pad, pad_left, table, text_columns, wrap
 
@@ -116,9 +117,30 @@ def test_a_tables_last_cell_goes_under_its_row_when_the_row_is_narrow() -> None:
     line = "  t, takeback, 待った  自分の最後の手を戻す（相手が人なら先に聞きます）"
     assert wrap(line, 39, hang=23) == [
         "  t, takeback, 待った",
-        "      自分の最後の手を戻す（相手が人な",
-        "      ら先に聞きます）"]
+        "      自分の最後の手を戻す（相手が",
+        "      人なら先に聞きます）"]
     assert wrap("  q, quit, exit     quit (Ctrl-D quits and keeps your seat)", 39, hang=20) == [
         "  q, quit, exit", "      quit (Ctrl-D quits and keeps your", "      seat)"]
     assert wrap("  ?, help           this list", 39, hang=20) == [
         "  ?, help           this list"]  # a row that fits stays as it is
+
+
+def test_japanese_breaks_between_phrases_not_inside_a_word() -> None:
+    """At 80 columns the start menu broke "参加" as "参" / "加", and at 40 the friend's
+    line "遊べます" as "遊べま" / "す": a row of Japanese ends between phrases (a word
+    and the kana after it), and inside one only when it is wider than a row."""
+    lines = ["遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、3 オセロ 6×6、4 オセロ 8×8。"
+             "j 対局に参加、w 観戦、q 終了 [4]:",
+             "友だちはブラウザーで http://127.0.0.1:18765 を開いても遊べます。",
+             "評価：二人とも最善を尽くしたときの最後の石差（名前の側から見て）。= は最後まで"
+             "読み切った値。エンジンが見分けられないほどの小さな損は悪手としません。"]
+    for line in lines:
+        for width in range(20, 81):
+            rows = wrap(line, width)
+            assert all(text_columns(row) <= width for row in rows), rows
+            assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+            for before, after in zip(rows, rows[1:]):
+                assert not inside_phrase(before[-1], after[0]), (width, rows)
+    assert wrap(lines[0], 79)[1].startswith("参加")
+    long = "あいうえおかきくけこさしすせそたちつてと"  # one phrase, wider than a row
+    assert [text_columns(row) for row in wrap(long, 20)] == [20, 20]

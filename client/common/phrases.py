@@ -1,0 +1,50 @@
+"""Where a line of Japanese breaks best: between phrases, not inside a word.
+
+Japanese has no spaces. The kinsoku rules say where a line may not break (before 、。 or
+a small kana, after an opening bracket) and leave every other place between two
+characters open, so the terminal broke "参加" as "参" / "加" and "遊べます" as "遊べま" /
+"す". A phrase (文節) is a word and the kana written after it (its ending, a particle):
+it ends where hiragana meets the next word's kanji or katakana, or where kanji and
+katakana meet. The window and the terminal break a line between phrases, and inside
+one only when it is longer than a whole line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def script(ch: str) -> str:
+    """Which Japanese script ``ch`` is written in: 'hiragana', 'katakana' (with the
+    long-vowel mark), 'kanji' (with 々), or '' for anything else."""
+    if "\u3041" <= ch <= "\u309f":
+        return "hiragana"
+    if "\u30a1" <= ch <= "\u30fc" or "\uff66" <= ch <= "\uff9f":
+        return "katakana"
+    if "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or ch == "\u3005":
+        return "kanji"
+    return ""
+
+
+def inside_phrase(before: str, after: str) -> bool:
+    """Whether ``before`` and ``after``, side by side, are in one phrase: a word's own
+    characters ("参加", "コンピューター"), or a word and the hiragana after it ("読む",
+    "あなたの"); not hiragana before a word ("の" / "番"), nor kanji against katakana."""
+    first, then = script(before), script(after)
+    if not first or not then:
+        return False
+    if first == "hiragana":
+        return then == "hiragana"
+    return then in ("hiragana", first)
+
+
+def phrases(pieces: Sequence[str]) -> list[list[str]]:
+    """The ``pieces`` of a line (cut wherever the kinsoku rules let it break) grouped by
+    phrase: a piece joins the group before it when the two meet inside a phrase."""
+    groups: list[list[str]] = []
+    for piece in pieces:
+        if groups and piece and groups[-1][-1] and inside_phrase(groups[-1][-1][-1], piece[0]):
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    return groups
