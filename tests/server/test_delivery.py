@@ -8,8 +8,10 @@ from typing import Any
 
 from websockets.asyncio.client import connect as websockets_connect
 from websockets.asyncio.server import ServerConnection
+from websockets.frames import Frame, Opcode
 
 from server.shell.app import GameServer
+from server.shell.session import text_frame
 from tests.waiting import until
 
 
@@ -73,3 +75,11 @@ async def _plies_until_answered(peer: Any) -> list[int]:
         if msg["type"] == "state":
             plies.append(msg["ply"])
     return plies
+
+
+def test_a_frame_is_written_as_websockets_frames_it() -> None:
+    """deliver builds each frame once for all its receivers (session.text_frame): the
+    bytes are websockets' own unmasked text frame, at each length's header form."""
+    for length in (0, 1, 125, 126, 127, 1200, 65535, 65536, 70_000):
+        payload = bytes(range(256)) * (length // 256) + b"x" * (length % 256)
+        assert text_frame(payload) == Frame(Opcode.TEXT, payload).serialize(mask=False)
