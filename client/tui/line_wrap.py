@@ -146,9 +146,10 @@ def words(body: str) -> list[str]:
 
 
 def lone_key(word: str) -> bool:
-    """Whether ``word`` ends in a Latin letter or digit alone (after a space or a place a
-    row may end): the key of a choice, as in "j join" or "、3 オセロ"."""
-    last = breakable(word)[-1]
+    """Whether ``word`` ends in a Latin letter or digit alone (after a space, a place a
+    row may end, or an opening bracket): the key of a choice, as in "j join", "、3 オセロ"
+    or "（h ヒント"."""
+    last = breakable(word)[-1].lstrip("".join(NO_ROW_END))
     return len(last) == 1 and last.isascii() and last.isalnum()
 
 

@@ -102,6 +102,19 @@ def test_a_choices_key_stays_with_its_label() -> None:
         "遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、", "3 オセロ 6×6、4"]
 
 
+def test_a_key_after_a_bracket_stays_with_its_label() -> None:
+    """At 40 columns the tic-tac-toe prompt ended a row with "0-8（h" and began the next
+    with "ヒント": a key just inside a bracket goes with the word after it too."""
+    prompts = ["あなたの番です（×）。マスの番号 0-8（h ヒント、? ヘルプ）：",
+               "Your move (X), slot 0-8 (h hint, t takeback, ? help):"]
+    for line in prompts:
+        for width in range(20, 81):
+            rows = wrap(line, width)
+            assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+            assert not any(re.search(r"[(（][0-9a-z]$", row) for row in rows[:-1]), rows
+    assert wrap(prompts[0], 39) == ["あなたの番です（×）。マスの番号 0-8", "（h ヒント、? ヘルプ）："]
+
+
 def test_a_score_stays_with_its_move() -> None:
     """The hint's list at 40 columns ended a row with "f5" and began the next with "+3"."""
     line = "あなた（黒）にとって良い順：c4 +3、f5 +3、d3 +2、e6 +1。"
