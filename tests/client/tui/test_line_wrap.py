@@ -112,7 +112,8 @@ def test_a_key_after_a_bracket_stays_with_its_label() -> None:
             rows = wrap(line, width)
             assert "".join(rows).replace(" ", "") == line.replace(" ", "")
             assert not any(re.search(r"[(（][0-9a-z]$", row) for row in rows[:-1]), rows
-    assert wrap(prompts[0], 39) == ["あなたの番です（×）。マスの番号 0-8", "（h ヒント、? ヘルプ）："]
+    assert wrap(prompts[0], 39) == ["あなたの番です（×）。マスの番号 0-8",
+                                    "（h ヒント、? ヘルプ）："]
 
 
 def test_a_score_stays_with_its_move() -> None:
