@@ -9,6 +9,12 @@ from __future__ import annotations
 
 import ipaddress
 from collections import Counter
+from functools import lru_cache
+
+PEERS_REMEMBERED = 4096
+"""Peer addresses whose reading (:func:`is_loopback`, :func:`address_key`) is kept: the
+room asks several times a match (its opening, its end, each limit), and parsing one
+costs about 2 us; the peers of a server are far fewer."""
 
 
 def ip_of(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -19,12 +25,14 @@ def ip_of(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
         return None
 
 
+@lru_cache(maxsize=PEERS_REMEMBERED)
 def is_loopback(address: str) -> bool:
     """True for 127.0.0.0/8 and ::1 (local bots and load tests are exempt from address caps)."""
     ip = ip_of(address)
     return ip is not None and ip.is_loopback
 
 
+@lru_cache(maxsize=PEERS_REMEMBERED)
 def address_key(address: str) -> str:
     """The address as the per-address limits count it: IPv4 as it is (an IPv4-mapped
     IPv6 too), IPv6 by its /64 (a machine picks new addresses in its /64 at will);
