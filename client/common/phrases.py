@@ -5,8 +5,9 @@ a small kana, after an opening bracket) and leave every other place between two
 characters open, so the terminal broke "参加" as "参" / "加" and "遊べます" as "遊べま" /
 "す". A phrase (文節) is a word and the kana written after it (its ending, a particle):
 it ends where hiragana meets the next word's kanji or katakana, or where kanji and
-katakana meet. The window and the terminal break a line between phrases, and inside
-one only when it is longer than a whole line.
+katakana meet, unless that hiragana is one that binds two kanji into a compound
+("負け越し"). The window and the terminal break a line between phrases, and inside one
+only when it is longer than a whole line.
 """
 
 from __future__ import annotations
@@ -38,12 +39,26 @@ def inside_phrase(before: str, after: str) -> bool:
     return then in ("hiragana", first)
 
 
+PARTICLES = frozenset("はがをにでとのもへやかよね")
+"""Hiragana that end a phrase alone after a kanji word ("対局に" / "参加")."""
+
+
+def inside_compound(before: str, after: str) -> bool:
+    """Whether ``after``, a kanji, goes on the word ``before`` ends with: a kanji, one
+    hiragana that is no particle, then this kanji ("負け越し", "持ち時間", "読み切る")."""
+    return (len(before) >= 2 and script(after) == "kanji" and script(before[-2]) == "kanji"
+            and script(before[-1]) == "hiragana" and before[-1] not in PARTICLES)
+
+
 def phrases(pieces: Sequence[str]) -> list[list[str]]:
     """The ``pieces`` of a line (cut wherever the kinsoku rules let it break) grouped by
-    phrase: a piece joins the group before it when the two meet inside a phrase."""
+    phrase: a piece joins the group before it when the two meet inside a phrase or a
+    compound word."""
     groups: list[list[str]] = []
     for piece in pieces:
-        if groups and piece and groups[-1][-1] and inside_phrase(groups[-1][-1][-1], piece[0]):
+        before = "".join(groups[-1]) if groups else ""
+        if before and piece and (inside_phrase(before[-1], piece[0])
+                                 or inside_compound(before, piece[0])):
             groups[-1].append(piece)
         else:
             groups.append([piece])

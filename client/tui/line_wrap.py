@@ -32,8 +32,8 @@ NO_ROW_START = frozenset(
 """Characters a row may not start with (Japanese kinsoku shoshi, and the Latin closers)."""
 NO_ROW_END = frozenset("（「『【〔〈《｛［〘〖([{")
 """Characters a row may not end with: the openers."""
-SCORE = re.compile(r"[+-]\d")
-"""How a score begins: a sign, then a digit."""
+SCORE = re.compile(r"[+-]\d|0(?!\d)")
+"""How a score begins: a sign, then a digit; or an even score, 0 alone."""
 CELL_UNDER = 4
 """How much deeper than its row a table's last cell goes when it goes under the row."""
 
@@ -129,16 +129,17 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
 
 def words(body: str) -> list[str]:
     """``body`` split at its spaces into the words a row may end after; runs of spaces
-    give empty words, so spacing is kept. A word of signs alone ("(+", "(?", "-") opens
-    what follows it and stays on its row: "(+ ahead", never "(+" / "ahead"; so does a
+    give empty words, so spacing is kept. A word of signs alone ("(+", "(?", "-", or
+    after a place a row may end: "石差（+", "、-") opens what follows it and stays on its
+    row: "(+ ahead", never "(+" / "ahead", "- 負け越し" never "-" / "負け越し"; so does a
     Latin letter or digit alone, a choice's key: "3 Othello 6x6", never "3" /
-    "Othello 6x6" (nor "、3" / "オセロ 6×6"). A score ("+3", "-12") stays with the move
+    "Othello 6x6" (nor "、3" / "オセロ 6×6"). A score ("+3", "-12", "0") stays with the move
     before it: "f5 +3", never "f5" / "+3"."""
     split = body.split(" ")
     joined: list[str] = []
     for word in split:
         if joined and joined[-1] and (lone_key(joined[-1]) or SCORE.match(word) or not any(
-                ch.isalnum() for ch in joined[-1])):
+                ch.isalnum() for ch in breakable(joined[-1])[-1])):
             joined[-1] = f"{joined[-1]} {word}"
         else:
             joined.append(word)
@@ -146,11 +147,11 @@ def words(body: str) -> list[str]:
 
 
 def lone_key(word: str) -> bool:
-    """Whether ``word`` ends in a Latin letter or digit alone (after a space, a place a
-    row may end, or an opening bracket): the key of a choice, as in "j join", "、3 オセロ"
-    or "（h ヒント"."""
+    """Whether ``word`` ends in a Latin letter alone or a number (after a space, a place
+    a row may end, or an opening bracket): the key of a choice, as in "j join", "、3
+    オセロ" or "（h ヒント", or a count and what it counts, "20 手先"."""
     last = breakable(word)[-1].lstrip("".join(NO_ROW_END))
-    return len(last) == 1 and last.isascii() and last.isalnum()
+    return last.isascii() and (last.isdigit() or (len(last) == 1 and last.isalpha()))
 
 
 def breakable(word: str, width: int | None = None) -> list[str]:

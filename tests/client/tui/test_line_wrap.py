@@ -116,6 +116,25 @@ def test_a_key_after_a_bracket_stays_with_its_label() -> None:
                                     "（h ヒント、? ヘルプ）："]
 
 
+def test_an_even_score_a_sign_and_a_count_stay_with_their_words() -> None:
+    """The engine's scores at 40 columns in Japanese read "c4" / "0、f5 0" (an even score
+    has no sign), "勝ち越し、-" / "負け越し" (the sign ends the row it opens), "負け" /
+    "越し" (a compound broken at its okurigana) and "20" / "手先" (a count without what
+    it counts)."""
+    scores = ["あなた（黒）にとって良い順：d3 0、c4 0、f5 0、e6 0。",
+              "Best first for you (Black): d3 0, c4 0, f5 0, e6 0."]
+    note = ("評価：その手のあと二人とも最善を尽くしたとき、最後にあなた（黒）が見込める石差"
+            "（+ 勝ち越し、- 負け越し）。20 手先まで読んだ推定。")
+    for width in range(20, 61):
+        for line in scores:
+            rows = wrap(line, width)
+            assert not any(re.search(r"[a-h]\d$", row) for row in rows[:-1]), rows
+        rows = wrap(note, width)
+        assert "".join(rows).replace(" ", "") == note.replace(" ", "")
+        assert not any(row.endswith(("-", "+", "20")) for row in rows[:-1]), rows
+        assert any("負け越し" in row for row in rows), rows
+
+
 def test_a_score_stays_with_its_move() -> None:
     """The hint's list at 40 columns ended a row with "f5" and began the next with "+3"."""
     line = "あなた（黒）にとって良い順：c4 +3、f5 +3、d3 +2、e6 +1。"
