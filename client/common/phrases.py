@@ -22,7 +22,7 @@ def script(ch: str) -> str:
         return "hiragana"
     if "\u30a1" <= ch <= "\u30fc" or "\uff66" <= ch <= "\uff9f":
         return "katakana"
-    if "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or ch == "\u3005":
+    if "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or ch == "\u3005":  # not words
         return "kanji"
     return ""
 
@@ -39,7 +39,7 @@ def inside_phrase(before: str, after: str) -> bool:
     return then in ("hiragana", first)
 
 
-PARTICLES = frozenset("はがをにでとのもへやかよね")
+PARTICLES = frozenset("はがをにでとのもへやかよね")  # not words
 """Hiragana that end a phrase alone after a kanji word ("対局に" / "参加")."""
 
 

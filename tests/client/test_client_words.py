@@ -140,3 +140,11 @@ def test_two_notes_at_start_run_together_as_each_language_writes_sentences() -> 
     startup.me = Identity(None, words()("identity-another-slot"))
     startup.unoffered = startup.not_offered()
     assert "別の人として遊びます。このサーバーには持ち時間がありません。" in startup.note
+
+
+def test_the_terminals_clock_question_names_the_minutes_as_the_page_does() -> None:
+    """The terminal asked for "一人の分" (one person's share, read as one minute), where
+    the page's legend says "各自の分", minutes each, as the English "minutes each" does."""
+    ja = get_words("ja")
+    assert "各自の分" in ja("lobby-clock-choice") and "各自の分" in ja("tui-ask-clock")
+    assert "minutes each" in get_words("en")("tui-ask-clock")
