@@ -70,11 +70,11 @@ def draw_moves(ui: Ui, box: pygame.Rect, u: float, view: MatchView, looking: int
     inner = box.inflate(-u, -u)
     heading = (w("record-heading", count=len(names)) if view.review is None
                else review_heading(view))
-    ui.text(heading, inner.topleft, u * 1.0, theme.MUTED, max_width=inner.width)
     px = u * 1.0
+    below = ui.paragraph(heading, inner, px, theme.MUTED)  # each side's count whole
     line_h = theme.line_height(px)
     cell_w = max((theme.text_size(text, px)[0] for text, _ in labels), default=0) + int(u * 1.2)
-    top = inner.top + int(u * 1.6)
+    top = max(inner.top + int(u * 1.6), int(below + u * 0.4))
     per_col = max(1, (inner.bottom - top) // line_h)
     cols = max(1, inner.width // cell_w)
     shown_ply = len(names) if looking is None else looking

@@ -14,10 +14,11 @@ from client.common.phrases import inside_phrase
 from client.common.words import use_language, words
 from client.gui import theme
 from client.gui.app import App
+from client.gui.move_list import review_heading
 from client.gui.widgets import in_two, wrap
 from shared.games.othello import parse_square
-from shared.protocol import Joined
-from tests.client.client_support import screenshot, show, state_after, told_every_feature
+from shared.protocol import Joined, PlyReview, Result, Review
+from tests.client.client_support import screenshot, seat, show, state_after, told_every_feature
 from tests.client.gui.japanese_window import fonts, watch  # noqa: F401 (fonts: a fixture)
 
 SIZES = [(640, 480), (1280, 800)]
@@ -119,3 +120,31 @@ def test_japanese_lines_break_between_phrases() -> None:
                 assert not inside_phrase(before[-1], after[0]), (width, rows)
     assert in_two("山田花子山田花子", 20, theme.text_size("山田花子山", 20)[0]) == [
         "山田花子山", "田花子"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_reviews_count_of_mistakes_reads_whole_in_a_narrow_window(
+        app: App, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 480x640 the move list's heading after a review read "悪手：黒 7（うち大悪手
+    4）、白 6（うち大悪…", White's count cut: the heading goes on a second line, the
+    moves under it."""
+    use_language(lang)
+    try:
+        told_every_feature(app).surface = pygame.display.set_mode((480, 640), pygame.RESIZABLE)
+        moves = [parse_square(s, 8) for s in ("f5", "d6", "c3", "d3", "c4", "f4", "c5")]
+        over = state_after("othello", 8, moves, result=Result(winner=1, reason="resign",
+                                                              score=[3, 1]))
+        plies = [PlyReview(k, seat(k % 2), m, m, 6, 20, False, 8, 2) for k, m in enumerate(moves)]
+        show(app, Joined("K7QX", 0, "player"), over, Review("K7QX", plies))
+        drawn, _ = watch(monkeypatch)
+        app.step([])
+        screenshot(app.surface, f"even_review_heading_480x640_{lang}")
+        heading = review_heading(app.game.view).replace(" ", "")
+        lines = [t for t, *_ in drawn if len(t) > 2 and t.replace(" ", "") in heading]
+        assert "".join(lines).replace(" ", "") == heading, lines
+        assert not [t for t, *_ in drawn if t.endswith("…")]
+        first_move = next(rect for t, _, _, rect in drawn if t.startswith("1. f5"))
+        last_line = max(rect.bottom for t, _, _, rect in drawn if t in lines)
+        assert first_move.top >= last_line  # the moves under the heading, not over it
+    finally:
+        use_language("en")
