@@ -95,15 +95,16 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
     spaces (default: as the line is, so an indented row of a list stays under its own).
 
     A ``hang`` past half the row (a table's last cell, on a narrow terminal) would leave
-    that cell a few columns a row: then the cells before it keep their row, and the last
-    one goes under them, indented by CELL_UNDER more than the line."""
+    that cell a few columns a row: then the cells before it keep their row (what of them
+    goes on, a long name, goes under them as the last cell does), and the last one goes
+    under them, indented by CELL_UNDER more than the line."""
     if text_columns(line) <= width:
         return [line]
     body = line.lstrip(" ")
     lead = line[: len(line) - len(body)]
     if hang is not None and hang > width // 2 and text_columns(line) > hang:
-        head = _fitting(line, hang)
-        return (wrap(head.rstrip(), width)
+        head, under = _fitting(line, hang), len(lead) + CELL_UNDER
+        return (wrap(head.rstrip(), width, under)
                 + wrap(lead + " " * CELL_UNDER + line[len(head):].lstrip(" "), width))
     indent = lead if hang is None else " " * hang
     if len(indent) > width // 2:

@@ -158,6 +158,17 @@ def test_a_tables_last_cell_goes_under_its_row_when_the_row_is_narrow() -> None:
         "  ?, help           this list"]  # a row that fits stays as it is
 
 
+def test_a_long_name_in_a_list_goes_on_under_its_row() -> None:
+    """A match to join at 40 columns: the rest of a long name went on at the row's left
+    edge, under the list's numbers; it goes under its row as the clock does."""
+    row = ["1", "UY6MAK", "オセロ 8×8", "山田 花子さんのとても長い名前", "持ち時間 5分 +3秒"]
+    (line,) = table([row])
+    assert wrap(line, 39, hang=text_columns(line) - text_columns(row[-1])) == [
+        "  1  UY6MAK  オセロ 8×8  山田",
+        "      花子さんのとても長い名前",
+        "      持ち時間 5分 +3秒"]
+
+
 def test_japanese_breaks_between_phrases_not_inside_a_word() -> None:
     """At 80 columns the start menu broke "参加" as "参" / "加", and at 40 the friend's
     line "遊べます" as "遊べま" / "す": a row of Japanese ends between phrases (a word
