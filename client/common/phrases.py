@@ -29,9 +29,12 @@ def script(ch: str) -> str:
 
 def inside_phrase(before: str, after: str) -> bool:
     """Whether ``before`` and ``after``, side by side, are in one phrase: a word's own
-    characters ("参加", "コンピューター"), or a word and the hiragana after it ("読む",
-    "あなたの"); not hiragana before a word ("の" / "番"), nor kanji against katakana."""
+    characters ("参加", "コンピューター"), a word and the hiragana after it ("読む",
+    "あなたの"), a number and its counter ("5分"); not hiragana before a word ("の" /
+    "番"), nor kanji against katakana."""
     first, then = script(before), script(after)
+    if before.isascii() and before.isdigit():  # a number and what it counts: "5分", "20手"
+        return then in ("kanji", "katakana")
     if not first or not then:
         return False
     if first == "hiragana":
@@ -52,14 +55,23 @@ def inside_compound(before: str, after: str) -> bool:
 
 def phrases(pieces: Sequence[str]) -> list[list[str]]:
     """The ``pieces`` of a line (cut wherever the kinsoku rules let it break) grouped by
-    phrase: a piece joins the group before it when the two meet inside a phrase or a
-    compound word."""
+    phrase: a piece joins the group before it when :func:`joins` says it goes on it."""
     groups: list[list[str]] = []
     for piece in pieces:
-        before = "".join(groups[-1]) if groups else ""
-        if before and piece and (inside_phrase(before[-1], piece[0])
-                                 or inside_compound(before, piece[0])):
+        if groups and joins("".join(groups[-1]), piece):
             groups[-1].append(piece)
         else:
             groups.append([piece])
     return groups
+
+
+def joins(before: str, piece: str) -> bool:
+    """Whether ``piece`` goes on the phrase ``before`` ends with: they meet inside a
+    phrase or a compound, or ``before`` is a number, a space after it, and ``piece``
+    what it counts ("黒が 4" / "石多い" read as "4" apart from its stones)."""
+    if not before or not piece:
+        return False
+    if inside_phrase(before[-1], piece[0]) or inside_compound(before, piece[0]):
+        return True
+    number = before.rstrip(" ")
+    return number != before and inside_phrase(number[-1:], piece[0])

@@ -117,7 +117,7 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
             if filled and text_columns(row) + len(glue) + text_columns(part) > width:
                 rows.append(row.rstrip())
                 row, filled = indent, False
-            row = f"{row}{glue}{part}" if filled else row + part
+            row = f"{row}{glue}{part}" if filled else row + part.lstrip(" ")
             filled = filled or bool(part)
             while text_columns(row) > width:  # a word longer than a row: cut where it must
                 head = _fitting(row, width)

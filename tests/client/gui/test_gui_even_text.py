@@ -148,3 +148,13 @@ def test_the_reviews_count_of_mistakes_reads_whole_in_a_narrow_window(
         assert first_move.top >= last_line  # the moves under the heading, not over it
     finally:
         use_language("en")
+
+
+@pytest.mark.usefixtures("fonts")
+def test_a_count_keeps_its_counter_in_the_window() -> None:
+    """A match in the start screen's list read "…持ち時間 5" / "分 +3秒": a number and
+    its counter ("5分") stay on one line."""
+    text = "8×8：山田 花子さんのとても長い名前、持ち時間 5分 +3秒"
+    for width in range(80, 300, 3):
+        rows = wrap(text, 11, width)
+        assert not any(row.startswith(("分", "秒")) for row in rows[1:]), (width, rows)

@@ -188,3 +188,14 @@ def test_japanese_breaks_between_phrases_not_inside_a_word() -> None:
     assert wrap(lines[0], 79)[1].startswith("参加")
     long = "あいうえおかきくけこさしすせそたちつてと"  # one phrase, wider than a row
     assert [text_columns(row) for row in wrap(long, 20)] == [20, 20]
+
+
+def test_a_count_keeps_its_counter_and_a_row_its_indent() -> None:
+    """A list's clock at 24 columns read "持ち時間 5分 +3" / "秒" (a number apart from
+    its counter), and at 23 its next row began one space further in than its indent."""
+    line = "  UY6MAK  持ち時間 5分 +3秒、観戦 2 人"
+    for width in range(20, 41):
+        rows = wrap(line, width)
+        assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+        assert not any(row.lstrip().startswith(("分", "秒", "人")) for row in rows), rows
+        assert all(row.startswith("  ") and row[2] != " " for row in rows), rows
