@@ -4,6 +4,7 @@ character takes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +12,16 @@ from hypothesis import strategies as st
 from client.common.phrases import inside_phrase
 from client.tui.input import rows_above
 from client.tui.line_wrap import NO_ROW_END, NO_ROW_START, pad, pad_left, table, text_columns, wrap
+
+
+def wrapped(line: str, widths: range) -> Iterator[tuple[int, list[str]]]:
+    """``line`` wrapped at each of ``widths``, with what every wrap must keep checked
+    first: each row within the width, and no character lost or added."""
+    for width in widths:
+        rows = wrap(line, width)
+        assert all(text_columns(row) <= width for row in rows), rows
+        assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+        yield width, rows
 
 
 def test_lines_break_at_spaces_and_keep_their_indent() -> None:
@@ -24,10 +35,7 @@ def test_lines_break_at_spaces_and_keep_their_indent() -> None:
 def test_a_word_of_signs_alone_stays_with_the_word_after_it() -> None:
     """"(+ ahead, - behind)" never leaves "(+" or "-" at a row's end."""
     line = "at the end after that move (+ ahead, - behind), with best play (? for help)"
-    for width in range(20, 60):
-        rows = wrap(line, width)
-        assert all(text_columns(row) <= width for row in rows), rows
-        assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+    for _, rows in wrapped(line, range(20, 60)):
         assert not any(row.endswith(("(+", " -", "(?")) for row in rows), rows
     assert wrap("one two (+ ahead", 10) == ["one two", "(+ ahead"]
     assert wrap("a  b", 2) == ["a", "b"]  # spacing between words is still where to break
@@ -60,10 +68,8 @@ def test_japanese_breaks_between_characters_by_its_rules() -> None:
     """No spaces to break at: a row ends between two characters, never before 、。） or
     a small kana, never after （, never inside a katakana word, a number or a code."""
     line = "あなたの番です（黒、5:00）。d3 のようなマス（h ヒント、t 待った、? ヘルプ）："
-    for width in range(20, 60):  # a terminal row is 20 columns or more (terminal_width)
-        rows = wrap(line, width)
-        assert all(text_columns(row) <= width for row in rows), rows
-        assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+    # a terminal row is 20 columns or more (terminal_width)
+    for _, rows in wrapped(line, range(20, 60)):
         for before, after in zip(rows, rows[1:]):
             assert after[0] not in NO_ROW_START and before[-1] not in NO_ROW_END, rows
         assert not any(row.startswith(("プ", "ルプ")) or "5:" in row[-2:] for row in rows)
@@ -93,10 +99,7 @@ def test_a_choices_key_stays_with_its_label() -> None:
              "Play: 1 Tic-tac-toe, 2 Othello 4x4, 3 Othello 6x6, 4 Othello 8x8; j join a "
              "match, w watch one, q quit [4]:"]
     for line in menus:
-        for width in range(20, 81):
-            rows = wrap(line, width)
-            assert all(text_columns(row) <= width for row in rows), rows
-            assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+        for _, rows in wrapped(line, range(20, 81)):
             assert not any(re.search(r"(^|\s)[0-9a-z]$", row) for row in rows[:-1]), rows
     assert wrap("遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、3 オセロ 6×6、4", 39) == [
         "遊ぶ：1 三目並べ（○×）、2 オセロ 4×4、", "3 オセロ 6×6、4"]
@@ -108,9 +111,7 @@ def test_a_key_after_a_bracket_stays_with_its_label() -> None:
     prompts = ["あなたの番です（×）。マスの番号 0-8（h ヒント、? ヘルプ）：",
                "Your move (X), slot 0-8 (h hint, t takeback, ? help):"]
     for line in prompts:
-        for width in range(20, 81):
-            rows = wrap(line, width)
-            assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+        for _, rows in wrapped(line, range(20, 81)):
             assert not any(re.search(r"[(（][0-9a-z]$", row) for row in rows[:-1]), rows
     assert wrap(prompts[0], 39) == ["あなたの番です（×）。マスの番号 0-8",
                                     "（h ヒント、? ヘルプ）："]
@@ -179,10 +180,7 @@ def test_japanese_breaks_between_phrases_not_inside_a_word() -> None:
              "評価：二人とも最善を尽くしたときの最後の石差（名前の側から見て）。= は最後まで"
              "読み切った値。エンジンが見分けられないほどの小さな損は悪手としません。"]
     for line in lines:
-        for width in range(20, 81):
-            rows = wrap(line, width)
-            assert all(text_columns(row) <= width for row in rows), rows
-            assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+        for width, rows in wrapped(line, range(20, 81)):
             for before, after in zip(rows, rows[1:]):
                 assert not inside_phrase(before[-1], after[0]), (width, rows)
     assert wrap(lines[0], 79)[1].startswith("参加")
@@ -194,8 +192,6 @@ def test_a_count_keeps_its_counter_and_a_row_its_indent() -> None:
     """A list's clock at 24 columns read "持ち時間 5分 +3" / "秒" (a number apart from
     its counter), and at 23 its next row began one space further in than its indent."""
     line = "  UY6MAK  持ち時間 5分 +3秒、観戦 2 人"
-    for width in range(20, 41):
-        rows = wrap(line, width)
-        assert "".join(rows).replace(" ", "") == line.replace(" ", "")
+    for _, rows in wrapped(line, range(20, 41)):
         assert not any(row.lstrip().startswith(("分", "秒", "人")) for row in rows), rows
         assert all(row.startswith("  ") and row[2] != " " for row in rows), rows
