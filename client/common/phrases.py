@@ -12,7 +12,7 @@ only when it is longer than a whole line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def script(ch: str) -> str:
@@ -63,6 +63,16 @@ def phrases(pieces: Sequence[str]) -> list[list[str]]:
         else:
             groups.append([piece])
     return groups
+
+
+def phrase_pieces(pieces: Sequence[str], too_wide: Callable[[str], bool]) -> list[str]:
+    """The pieces a line may end between: each phrase of ``pieces`` whole, or, when
+    ``too_wide`` says it is wider than a line, in its own pieces."""
+    out: list[str] = []
+    for group in phrases(pieces):
+        whole = "".join(group)
+        out.extend(group if too_wide(whole) else [whole])
+    return out
 
 
 def joins(before: str, piece: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Callable
 
 import pygame
 
-from client.common.phrases import phrases
+from client.common.phrases import phrase_pieces
 from client.gui import theme
 
 Action = Callable[[], None]
@@ -294,11 +294,8 @@ def breaks(para: str, px: float, width: int, bold: bool = False) -> list[str]:
     """``para`` in the pieces a line of ``width`` at ``px`` may end between: words, and
     Japanese phrases (client/common/phrases.py: "あいさつして" / "みましょう", not
     "みましょ" / "う"); a phrase wider than the line, in its :func:`pieces`."""
-    out: list[str] = []
-    for group in phrases(pieces(para)):
-        whole = "".join(group)
-        out.extend(group if theme.text_size(whole.rstrip(), px, bold)[0] > width else [whole])
-    return out
+    return phrase_pieces(pieces(para),
+                         lambda whole: theme.text_size(whole.rstrip(), px, bold)[0] > width)
 
 
 def wrap(text: str, px: float, width: int, bold: bool = False) -> list[str]:

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from wcwidth import wcswidth, wcwidth
 
-from client.common.phrases import phrases
+from client.common.phrases import phrase_pieces
 
 NO_ROW_START = frozenset(
     "、。，．・：；？！ー〜…‥）」』】〕〉》｝］〙〗ゝゞ々"
@@ -165,11 +165,7 @@ def breakable(word: str, width: int | None = None) -> list[str]:
             pieces.append(word[start:i])
             start = i
     pieces.append(word[start:])
-    out: list[str] = []
-    for group in phrases(pieces):
-        whole = "".join(group)
-        out.extend(group if width is not None and text_columns(whole) > width else [whole])
-    return out
+    return phrase_pieces(pieces, lambda whole: width is not None and text_columns(whole) > width)
 
 
 def may_break(before: str, after: str) -> bool:
