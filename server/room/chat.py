@@ -25,6 +25,10 @@ CHAT_BURST = 5
 """Lines a connection may send at once..."""
 CHAT_RATE = 0.5
 """...and then one every 1 / CHAT_RATE seconds."""
+CHAT_SHARERS = 2
+"""In one match, the connections of one address share the budget of this many
+connections: two people at one machine (or behind one NAT address) never refuse each
+other's lines, and a machine with hundreds of connections writes no faster than two."""
 
 
 def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
@@ -35,11 +39,7 @@ def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
     if seat is None and not match.spectator_chat:
         raise ProtocolError("not_allowed", f"only the players may chat in match {match.code}")
     text = chat_text(msg.text)
-    budget = ctx.chat_budget(peer, CHAT_RATE, CHAT_BURST)
-    if not budget.take():
-        raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines at once, then "
-                            f"one every {1 / CHAT_RATE:g} seconds; this line was dropped",
-                            retry_after=budget.wait())
+    _spend_line(ctx, peer, match)
     line = ChatLine(match=match.code, seq=match.chat_seq + 1, time=ctx.now,
                     seat=wire_seat(seat), player=player, name=peer.name, text=text)
 
@@ -49,6 +49,25 @@ def chat(ctx: Context, player: str, peer: Peer, msg: Chat) -> None:
         ctx.emit(Send(tuple(ctx.audience(match)), line))
 
     ctx.save(SaveChat(match.code, line), said)
+
+
+def _spend_line(ctx: Context, peer: Peer, match: Match) -> None:
+    """Take one line from the connection's budget and from its address's in the match
+    (rate_limited, nothing spent, when either has none left)."""
+    own = ctx.chat_budget(peer, CHAT_RATE, CHAT_BURST)
+    if not own.take():
+        raise ProtocolError("rate_limited", f"at most {CHAT_BURST} chat lines at once, then "
+                            f"one every {1 / CHAT_RATE:g} seconds; this line was dropped",
+                            retry_after=own.wait())
+    shared = ctx.shared_chat_budget(peer, match, CHAT_SHARERS * CHAT_RATE,
+                                    CHAT_SHARERS * CHAT_BURST)
+    if shared is not None and not shared.take():
+        own.refund()
+        raise ProtocolError("rate_limited", f"your address may send at most "
+                            f"{shared.burst} chat lines at once to match {match.code}, "
+                            f"then one every {1 / shared.rate:g} s, from all its "
+                            "connections together; this line was dropped",
+                            retry_after=shared.wait())
 
 
 def replay(ctx: Context, match: Match) -> None:

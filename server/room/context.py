@@ -152,3 +152,8 @@ class Context(Protocol):
     def chat_budget(self, peer: Peer, rate: float, burst: int) -> MessageBudget:
         """``peer``'s chat budget, made on its first line (on the room's clock)."""
 
+    def shared_chat_budget(self, peer: Peer, match: Match, rate: float,
+                           burst: int) -> MessageBudget | None:
+        """The chat budget the connections of ``peer``'s address share in ``match``
+        (``Match.chat_shares``); None when its address is not limited (exempt loopback)."""
+

@@ -27,6 +27,7 @@ from shared.protocol import (
 
 if TYPE_CHECKING:
     from server.room.clock import MatchClock
+    from server.room.message_budget import MessageBudget
 
 
 @dataclass
@@ -126,6 +127,9 @@ class Match:
     """The last chat lines, oldest first (sent again to whoever resumes, joins or watches)."""
     chat_seq: int = 0
     """The ``seq`` of the last chat line of this match."""
+    chat_shares: dict[str, MessageBudget] = field(default_factory=dict)
+    """Address (``address_key``) -> the chat budget its connections share in this match
+    (server/room/chat.py), made on its first line here and forgotten with the match."""
     review: list[PlyReview] | None = None
     """The engine's review of the finished game, once worked out (asked again: sent at once)."""
     moved: float | None = None

@@ -1,7 +1,8 @@
 """A token bucket: how many messages a sender may send, and how hard it overruns that.
 
 The shell gives each connection one for its frames; the room one per connection for
-chat, and one per address for new players (address_limits.py).
+chat and one per address in each match for chat (chat.py), and one per address for new
+players (address_limits.py).
 """
 
 from __future__ import annotations

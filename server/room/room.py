@@ -489,6 +489,16 @@ class Room:
             budget = self.chat_budgets[peer] = MessageBudget(rate, burst, clock=lambda: self.now)
         return budget
 
+    def shared_chat_budget(self, peer: Peer, match: Match, rate: float,
+                           burst: int) -> MessageBudget | None:
+        key = self.limits.key(peer)
+        if key is None:
+            return None
+        budget = match.chat_shares.get(key)
+        if budget is None:
+            budget = match.chat_shares[key] = MessageBudget(rate, burst, clock=lambda: self.now)
+        return budget
+
 
     # ---- what requests share --------------------------------------------------------
 

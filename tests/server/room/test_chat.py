@@ -19,7 +19,7 @@ from shared.protocol import (
     Resign,
     Watch,
 )
-from tests.server.room_support import Bench, refused, token_of, two_playing
+from tests.server.room_support import Bench, Person, refused, token_of, two_playing
 
 
 def test_a_line_is_stored_then_relayed_to_everyone_in_the_match() -> None:
@@ -64,7 +64,8 @@ def test_the_last_lines_come_after_joined_and_state() -> None:
     bench.ask(taro, Create(game="tictactoe"))
     code = bench.room.seated(taro.player or "")[0].code
     for i in range(CHAT_HISTORY_LINES + 3):
-        bench.room.chat_budgets.clear()  # the budget is another test's business
+        bench.room.chat_budgets.clear()  # the budgets are other tests' business
+        bench.match(code).chat_shares.clear()
         bench.ask(taro, Chat(match=code, text=f"line {i}"))
     kept = list(bench.match(code).chat)
     assert [line.seq for line in kept] == list(range(4, CHAT_HISTORY_LINES + 4))
@@ -113,3 +114,49 @@ def test_the_store_keeps_the_last_lines_of_an_unfinished_match() -> None:
         f"{seq}" for seq in range(6, CHAT_HISTORY_LINES + 6)]
     assert restored.chat_seq == CHAT_HISTORY_LINES + 5
     store.close()
+
+
+def _at(person: Person, address: str) -> Person:
+    person.address = address
+    return person
+
+
+def test_the_connections_of_one_address_share_a_match_s_chat_budget() -> None:
+    """Four connections of one machine write no faster in a match than two: ten lines at
+    once, then one a second, all together; another address and another match go on."""
+    bench = Bench()
+    taro, hana, code = two_playing(bench)
+    fans = [bench.connect(f"Fan{i}") for i in range(2)]
+    for fan in fans:
+        bench.ask(fan, Watch(match=code))
+    flooders = [_at(p, "192.168.1.31") for p in (taro, *fans)]
+    for i in range(10):
+        bench.ask(flooders[i % 3], Chat(match=code, text=f"{i}"))
+    message = refused("rate_limited", bench, fans[1], Chat(match=code, text="more"))
+    assert "your address" in message and "10 chat lines at once" in message
+    assert "then one every 1 s" in message
+    bench.ask(_at(hana, "192.168.1.40"), Chat(match=code, text="mine"))
+    bench.now += 1
+    bench.ask(fans[1], Chat(match=code, text="after a second"))  # its own budget was kept
+    refused("rate_limited", bench, taro, Chat(match=code, text="more"))
+    assert [line.text for line in bench.match(code).chat][-2:] == ["mine", "after a second"]
+    other = bench.connect("Ken")
+    bench.ask(_at(other, "192.168.1.31"), Create(game="tictactoe"))
+    (mine,) = bench.room.seated(other.player or "")
+    bench.ask(other, Chat(match=mine.code, text="elsewhere"))
+    assert mine.chat[-1].text == "elsewhere"
+
+
+def test_two_people_at_one_machine_chatting_at_their_most_are_never_refused() -> None:
+    bench = Bench()
+    taro, hana, code = two_playing(bench)
+    for person in (taro, hana):
+        _at(person, "192.168.1.31")
+        for i in range(5):
+            bench.ask(person, Chat(match=code, text=f"{i}"))
+    for second in range(30):
+        bench.now += 2
+        for person in (taro, hana):
+            bench.ask(person, Chat(match=code, text=f"{second}"))
+            assert person.take()[-1] == bench.match(code).chat[-1]
+    assert bench.match(code).chat_seq == 10 + 60
