@@ -40,9 +40,10 @@ from server.shell.admission import (
     raise_descriptor_limit,
 )
 from server.shell.bot_pool import BotRunner
+from server.shell.connection_log import SESSION_SECONDS, SUMMARY_SECONDS, ConnectionLog
 from server.shell.effect_runner import EffectRunner
 from server.shell.host_names import HostNames
-from server.shell.session import AddressSessions, Session
+from server.shell.session import SLOW_READER, AddressSessions, Session
 from server.shell.web_files import WebClient
 from server.store.database import Store
 from server.store.upkeep import Upkeep
@@ -86,6 +87,8 @@ class GameServer:
         self._web = WebClient.load()
         self._hosts = HostNames.of_this_machine(self.config.host, self.config.allowed_hosts)
         self._refused_hosts: set[str] = set()
+        self._connection_log = ConnectionLog()
+        self._summaries: asyncio.Task[None] | None = None
         self._sessions_by_address: dict[str, AddressSessions] = {}
         """The open sessions of each address (:func:`address_key`), whose unread frames
         are bounded together (:meth:`Session.check_unread`)."""
@@ -146,6 +149,7 @@ class GameServer:
                 self._threshold = threshold  # already: this one puts it back
                 gc.set_threshold(YOUNG_COLLECTION, *threshold[1:])
             await self._server.start_serving()  # players resuming find their matches
+            self._summaries = asyncio.create_task(self._summarise(), name="log summaries")
         except BaseException:  # undo what was set up
             await self.close()
             raise
@@ -186,6 +190,10 @@ class GameServer:
         if self._server is not None:
             await _close_connections(self._server)
             self._server = None
+        if self._summaries is not None:
+            self._summaries.cancel()
+            self._summaries = None
+            self._connection_log.summarise()
         if self.runner is not None:
             await self.runner.close()
         await self.bots.close()
@@ -223,17 +231,20 @@ class GameServer:
         refusal = connection.refusal if isinstance(connection, CountedConnection) else None
         address = connection.remote_address[0] if connection.remote_address else "?"
         if refusal is Refusal.BUSY:
-            log.warning("connection from %s refused: the server holds %d connections, the "
-                        "most it may (--max-connections)", address,
-                        self._admission.cap)
+            self._connection_log.note(
+                address, "connections refused (the server was full)", logging.WARNING,
+                "connection from %s refused: the server holds %d connections, the most it "
+                "may (--max-connections)", address, self._admission.cap)
             return connection.respond(
                 HTTPStatus.SERVICE_UNAVAILABLE,
                 f"server_busy: this server holds {self._admission.cap} connections, the "
                 "most it may; try again later\n")
         if refusal is Refusal.ADDRESS:
             cap = self._admission.per_address.cap
-            log.info("connection from %s refused: over %d connections from that address",
-                     address, cap)
+            self._connection_log.note(
+                address, "connections refused (over the address's cap)", logging.INFO,
+                "connection from %s refused: over %d connections from that address",
+                address, cap)
             return connection.respond(
                 HTTPStatus.TOO_MANY_REQUESTS,
                 f"too_many_connections: this server accepts at most {cap} "
@@ -275,19 +286,44 @@ class GameServer:
                 del self._sessions_by_address[key]
             if self.runner is not None:
                 self.runner.disconnected(session)
-            log.info("connection %s:%s %s closed (code %s) after %.1f s and %d messages",
-                     address, port,
-                     f"player {session.player} ({session.name})" if session.player else "anon",
-                     _close_code(ws), time.monotonic() - session.opened, session.received)
+            self._log_close(session, port)
+
+    def _log_close(self, session: Session, port: int) -> None:
+        """The line at a connection's end, with the unfinished matches its player is
+        seated at (what an operator greps for when a player says their game dropped): a
+        player's session always has one (within a generous budget), a brief or anonymous
+        connection within its address's share."""
+        code = _close_code(session.ws)
+        seconds = time.monotonic() - session.opened
+        seated = [match.code for match in self.runner.room.seated(session.player)
+                  if match.result is None] if self.runner and session.player else []
+        args = (session.address, port,
+                f"player {session.player} ({session.name})" if session.player else "anon",
+                code, seconds, session.received,
+                f"; seated at {', '.join(seated)}" if seated else "",
+                f": {session.why_closed}" if session.why_closed else "")
+        line = "connection %s:%s %s closed (code %s) after %.1f s and %d messages%s%s"
+        level = logging.WARNING if code == SLOW_READER else logging.INFO
+        if session.player is not None and seconds >= SESSION_SECONDS:
+            self._connection_log.session_end(session.address, level, line, *args)
+        else:
+            self._connection_log.note(session.address, "brief connections closed", level,
+                                      line, *args)
+
+    async def _summarise(self) -> None:
+        """Sum up, once every SUMMARY_SECONDS, the lines about connections held back."""
+        while True:
+            await asyncio.sleep(SUMMARY_SECONDS)
+            self._connection_log.summarise()
 
     def _hello_overdue(self, session: Session) -> None:
         """Close a connection that has not been welcomed ``hello_timeout`` seconds after
         its upgrade: an idle socket must not hold a descriptor for good."""
         if session.player is None:
             timeout = self.config.hello_timeout
-            log.info("closing %s: no hello within %g s", session, timeout)
             session.drop(CloseCode.POLICY_VIOLATION,
-                         f"hello_timeout: no hello within {timeout:g} s")
+                         f"hello_timeout: no hello within {timeout:g} s",
+                         why=f"no hello within {timeout:g} s")
 
     async def _serve(self, session: Session) -> None:
         ws = session.ws

@@ -12,7 +12,6 @@ closed the same way.
 from __future__ import annotations
 
 import asyncio
-import logging
 import struct
 import time
 from collections.abc import Iterable
@@ -25,8 +24,6 @@ from server.config import ServerConfig
 from server.room.message_budget import MessageBudget
 from server.room.presence import Peer
 from shared.protocol import Error, ErrorCode, Message, encode_bytes
-
-log = logging.getLogger("taikyoku.server")
 
 LAGGING: Final = 64 * 1024
 """Unread bytes past which a connection's address is looked at as a whole: one that keeps
@@ -92,6 +89,8 @@ class Session(Peer):
         self.received = 0
         self.closing: asyncio.Task[None] | None = None
         """The close the server started (it sends nothing more from then on)."""
+        self.why_closed: str | None = None
+        """Why the server closed it, in the words of the log's line at its end."""
 
     def write(self, message: Message) -> None:
         """Send ``message`` without waiting for the socket; dropped if the connection is
@@ -110,12 +109,14 @@ class Session(Peer):
         self.write(Error(code=code, message=message, ref=ref, match=match,
                          retry_after=retry_after, id=request_id))
 
-    def drop(self, code: int, reason: str) -> None:
+    def drop(self, code: int, reason: str, why: str | None = None) -> None:
         """Close the connection with ``code`` now, whatever it has not read: the close
         frame goes after its unread frames, and a peer that does not read up to it within
-        ``close_timeout`` has its socket cut (the unread frames go with it)."""
+        ``close_timeout`` has its socket cut (the unread frames go with it). ``why`` is
+        for the log's line at its end."""
         if self.closing is not None:
             return
+        self.why_closed = why
         loop = asyncio.get_running_loop()
         self.closing = loop.create_task(self.ws.close(code, reason), name=f"close {self!r}")
         loop.call_later(self.close_timeout, self.ws.transport.abort)
@@ -132,17 +133,16 @@ class Session(Peer):
         are still held.)"""
         unread = self.unread()
         if unread > self.max_outgoing:
-            log.warning("closing %s: %d bytes unread, over its bound of %d (--max-outgoing)",
-                        self, unread, self.max_outgoing)
-            self.drop(SLOW_READER, "slow_reader: too many frames left unread")
+            self.drop(SLOW_READER, "slow_reader: too many frames left unread",
+                      why=f"{unread} bytes unread, over its bound of {self.max_outgoing} "
+                      "(--max-outgoing)")
         elif unread > LAGGING and self.max_outgoing_per_address is not None:
             together = self.neighbours.unread()
             if together > self.max_outgoing_per_address:
-                log.warning("closing %s: %d bytes unread, and %d by the connections of its "
-                            "address, over the %d they may leave unread together",
-                            self, unread, together, self.max_outgoing_per_address)
                 self.drop(SLOW_READER, "slow_reader: too many frames left unread by this "
-                          "address")
+                          "address", why=f"{unread} bytes unread, and {together} by the "
+                          "connections of its address, over the "
+                          f"{self.max_outgoing_per_address} they may leave unread together")
 
     def __repr__(self) -> str:
         return f"<Session {self.address} {self.player or '-'}>"

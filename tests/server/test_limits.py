@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import re
 import time
 
 import pytest
@@ -12,6 +14,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from server.room.addresses import AddressCounter, address_key, is_loopback
 from server.room.message_budget import MessageBudget
 from tests.conftest import Peer
+from tests.waiting import until
 
 
 async def _close_code(peer: Peer) -> int | None:
@@ -169,3 +172,38 @@ def test_address_counter() -> None:
     assert all(exempt.admit("127.0.0.1") for _ in range(5))
     assert is_loopback("::1") and is_loopback("127.8.0.1")
     assert not is_loopback("10.0.0.1") and not is_loopback("not an address")
+
+
+async def test_a_loop_of_connections_writes_a_few_lines_and_a_sum(
+        make_server, connect, caplog, monkeypatch) -> None:
+    """A machine connecting and closing in a loop within its limits (and refused past
+    its cap) gets ten lines one by one and the rest summed up at the server's close,
+    while the end of a player's session from the same address is logged with the match
+    it leaves (SESSION_SECONDS made 0: Taro's short connection counts as a session)."""
+    monkeypatch.setattr("server.shell.app.SESSION_SECONDS", 0.0)
+    server = await make_server(max_connections_per_address=3)
+    with caplog.at_level(logging.INFO, logger="taikyoku.server"):
+        taro = await connect(server, "Taro")
+        await taro.send(type="create", game="tictactoe")
+        code = (await taro.expect("joined"))["match"]
+        for _ in range(40):
+            await (await websockets_connect(server.url)).close()
+        holders = [await websockets_connect(server.url) for _ in range(2)]
+        for _ in range(20):
+            with pytest.raises(InvalidStatus):
+                await websockets_connect(server.url)
+        for holder in holders:
+            await holder.close()
+        await until(lambda: len(server._sessions_by_address["127.0.0.1"]) == 1,
+                    "the server sees the closes")
+        await taro.close()
+        await until(lambda: any("(Taro) closed" in r.getMessage() for r in caplog.records),
+                    "Taro's line")
+        await server.close()
+    lines = [record.getMessage() for record in caplog.records]
+    (taros,) = [line for line in lines if "(Taro) closed" in line]
+    assert taros.endswith(f"; seated at {code}")
+    one_by_one = [line for line in lines if "anon closed" in line or "refused: over" in line]
+    (summary,) = [line for line in lines if "not logged one by one" in line]
+    held = [int(count) for count in re.findall(r" (\d+)(?:,|$)", summary)]
+    assert 10 <= len(one_by_one) <= 12 and len(one_by_one) + sum(held) == 42 + 20, lines
