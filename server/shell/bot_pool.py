@@ -43,6 +43,11 @@ PREPARING = "preparing the engine (first run only)"
 ANNOUNCE_AFTER = 2.0
 """Seconds of warm-up after which it is a compile, not a load from the cache (well under a
 second), and :data:`PREPARING` is said."""
+POOL_START_SECONDS = 300.0
+"""The most a search or an engine job waits for the pool's workers to start (spawned,
+the engine loaded from numba's cache, or compiled on a cold one: seconds, many more on
+a loaded machine); its own deadline counts from then, so a first hint or bot move is
+not given up because the workers were still starting."""
 
 
 def think(game: str, size: int, board: str, to_move: int, level: int,
@@ -73,13 +78,27 @@ async def prepare_engine(
     return time.perf_counter() - started
 
 
-def start_worker(warm: bool) -> None:
+_started: threading.Barrier | None = None
+"""In a worker: the barrier of its pool's start (:func:`worker_started`)."""
+
+
+def start_worker(warm: bool, started: threading.Barrier) -> None:
     """Worker initializer: follow the parent (:func:`follow_parent`); with ``warm``, load
     the kernels too, so the worker's first search starts at once (without, that search
     loads them: a runner nobody warmed may never need them, as in most tests)."""
+    global _started
+    _started = started
     follow_parent()
     if warm:
         warm_up()
+
+
+def worker_started() -> int:
+    """The probe of a pool's start: returns once every worker of the pool has started
+    (each waits for all the others at the pool's barrier, so each takes one probe)."""
+    assert _started is not None, "not in a worker of a BotRunner"
+    _started.wait()
+    return os.getpid()
 
 
 def follow_parent() -> None:
@@ -115,12 +134,17 @@ class BotRunner:
         cap: float | None = None,
         slack: float = SLACK_SECONDS,
         thinker: Thinker = think,
+        starter: Callable[[bool, threading.Barrier], None] = start_worker,
     ) -> None:
         self.workers = workers
         self.cap = cap
         self.slack = slack
         self.thinker = thinker
+        self.starter = starter
+        """The workers' initializer (a module-level function, so it pickles)."""
         self._pool: ProcessPoolExecutor | None = None
+        self._start: asyncio.Future[list[int]] | None = None
+        """The start of the pool's workers (:meth:`_started`)."""
         self._warm = False
         """Set by :meth:`warm_up`: from then on every worker loads the kernels as it starts
         (also those of a pool started again after a crash)."""
@@ -133,35 +157,52 @@ class BotRunner:
         """Each match's last search while it is in a worker (see :meth:`_own_search_over`)."""
 
     def _executor(self) -> ProcessPoolExecutor:
+        """The pool, started with every worker (one probe each, :func:`worker_started`,
+        the first jobs it runs) if there was none."""
         if self._pool is None:
             # spawn, not fork: the server may live in a process with threads (the GUI's).
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.size, mp_context=multiprocessing.get_context("spawn"),
-                initializer=start_worker, initargs=(self._warm,),
+            context = multiprocessing.get_context("spawn")
+            self._pool = pool = ProcessPoolExecutor(
+                max_workers=self.size, mp_context=context, initializer=self.starter,
+                initargs=(self._warm, context.Barrier(self.size)),
             )
+            self._start = asyncio.gather(*(asyncio.wrap_future(pool.submit(worker_started))
+                                           for _ in range(self.size)))
+            self._start.add_done_callback(lambda start: start.cancelled() or start.exception())
         return self._pool
+
+    async def _started(self) -> None:
+        """Wait until every worker of the pool has started (and loaded the engine, once
+        :meth:`warm_up` was asked for), starting a pool if there is none: a search's or an
+        engine job's deadline counts from here. TimeoutError past
+        :data:`POOL_START_SECONDS`; BrokenExecutor if a worker could not start (the pool
+        starts again on the next job)."""
+        self._executor()
+        assert self._start is not None
+        try:
+            await asyncio.wait_for(asyncio.shield(self._start), POOL_START_SECONDS)
+        except BrokenExecutor:
+            self._discard_pool()
+            raise
 
     async def warm_up(self, say: Callable[[str], None] = log.info) -> float:
         """Start every worker with the kernels loaded, before anyone waits on a bot move.
 
         The kernels are compiled in this process first (:func:`prepare_engine`), so a
-        cold cache is filled once, not by every worker at the same time. Then one no-op
-        job per worker makes the pool start them all, and each loads the kernels from the
-        cache (its initializer) before it takes any job: when this returns, every worker
-        runs, and one may at most still be loading the cache (a fraction of a second),
-        never compiling. Returns the seconds it took. A worker that cannot start is
-        logged, and the pool is started again on the first bot move, as after a crash.
+        cold cache is filled once, not by every worker at the same time. Then the pool
+        starts them all, and each loads the kernels from the cache (its initializer):
+        when this returns, every worker runs with them loaded (:meth:`_started`).
+        Returns the seconds it took. A worker that cannot start is logged, and the pool
+        is started again on the first bot move, as after a crash.
         """
         started = time.perf_counter()
         await prepare_engine(say)
         self._warm = True
-        pool = self._executor()
         try:
-            await asyncio.gather(
-                *(asyncio.wrap_future(pool.submit(os.getpid)) for _ in range(self.size))
-            )
-        except BrokenExecutor as err:
-            log.warning("bot workers could not start (%s); trying again on the first move", err)
+            await self._started()
+        except (BrokenExecutor, TimeoutError) as err:
+            log.warning("bot workers could not start (%r); trying again on the first move",
+                        err)
             self._discard_pool()
         return time.perf_counter() - started
 
@@ -176,16 +217,14 @@ class BotRunner:
         ``budget`` (a clocked match) the bot thinks within it, decided when a worker is
         free, and a search that overruns gives way to the quick move in time."""
         legal = state.legal_moves()
-        if budget is None:  # the deadline counts from the worker, not the queue
-            await self._worker_for(where, owner)
-        else:  # the bot's clock runs while it waits for a worker
-            try:
-                await asyncio.wait_for(self._worker_for(where, owner),
-                                       budget.share(time.time()))
-            except TimeoutError:
-                log.warning("no bot worker was free in time for %s (its clock ran out "
-                            "waiting); playing its quick move", where)
-                return quick_move(state)
+        try:  # the deadline counts from the worker, not the queue nor the pool's start;
+            await asyncio.wait_for(self._worker_for(where, owner),  # a clock runs meanwhile
+                                   None if budget is None else budget.share(time.time()))
+        except (TimeoutError, BrokenExecutor) as err:
+            log.warning("no bot worker was free in time for %s (%s); playing its quick move",
+                        where, "its clock ran out waiting" if budget is not None
+                        else f"the workers did not start: {err!r}")
+            return quick_move(state)
         now = time.time()
         seconds = move_seconds(level, self.cap, budget, now)
         slack = self.slack if budget is None else min(self.slack, budget.share(now))
@@ -215,8 +254,9 @@ class BotRunner:
 
     async def _worker_for(self, where: str, owner: str) -> None:
         """Take a worker's slot for a search of the match ``where`` in ``owner``'s turn,
-        once the match's last search is over."""
+        once the match's last search is over and the pool has started."""
         await self._own_search_over(where)
+        await self._started()
         await self._slots.acquire(owner=owner, match=where)
 
     async def _own_search_over(self, where: str) -> None:
@@ -244,7 +284,9 @@ class BotRunner:
         TimeoutError past it; BrokenExecutor if the worker crashed (the pool starts
         again on the next job). A bot's move waiting for a worker goes first, and engine
         jobs take turns by ``owner`` (the asker's address), then ``match`` (see
-        server/shell/worker_slots.py)."""
+        server/shell/worker_slots.py). Waiting for the pool's workers to start
+        (:meth:`_started`) does not count against ``deadline``."""
+        await self._started()
         await self._slots.acquire(engine=True, owner=owner, match=match)
         try:
             work = self._submit(job, *args, engine=True)
@@ -267,14 +309,14 @@ class BotRunner:
         return work
 
     def _discard_pool(self) -> None:
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._start = self._pool, None, None
         if pool is not None:
             _stop_workers(pool)
             pool.shutdown(wait=False)
 
     async def close(self) -> None:
         """Stop the workers now, even mid-search, and wait until they are gone."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._start = self._pool, None, None
         if pool is None:
             return
         manager = getattr(pool, "_executor_manager_thread", None)

@@ -7,15 +7,18 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 import time
+from pathlib import Path
 
-from server.shell.bot_pool import BotRunner, think
+from server.shell.bot_pool import BotRunner, start_worker, think
 from shared.ai import quick_move
 from shared.ai.move_time import Budget, move_seconds
 from shared.ai.othello_eval import tables
 from shared.ai.othello_fixed import minimax_scores
 from shared.games import State, new_game
 from shared.games.othello import OthelloState
+from tests.waiting import until
 
 
 def padded_think(game: str, size: int, board: str, to_move: int, level: int,
@@ -223,5 +226,42 @@ async def test_a_stopped_search_keeps_its_match_to_one_worker() -> None:
         done, _ = await asyncio.wait({again, other}, return_when=asyncio.FIRST_COMPLETED)
         assert done == {other}  # it had the second worker; LOOPER waited for its first
         await again
+    finally:
+        await runner.close()
+
+
+def held_start(warm: bool, started: threading.Barrier) -> None:
+    """A worker's start held until the test creates the file TAIKYOKU_TEST_HOLD names (a
+    worker slow to start: spawned on a loaded machine, compiling on a cold cache)."""
+    hold = Path(os.environ["TAIKYOKU_TEST_HOLD"])
+    (hold.parent / f"{os.getpid()}.starting").touch()
+    while not hold.exists():
+        time.sleep(0.01)
+    start_worker(warm, started)
+
+
+async def test_a_first_hint_and_bot_move_wait_for_workers_still_starting(
+        tmp_path, monkeypatch, caplog) -> None:
+    """The workers' start does not count against a job's deadline (a first hint failed
+    "could not work out a hint" on a loaded machine, then worked when asked again): held
+    past both deadlines, the hint (here a job of no time) and the bot's search are
+    answered once the workers run, neither given up."""
+    hold = tmp_path / "go"
+    monkeypatch.setenv("TAIKYOKU_TEST_HOLD", str(hold))
+    runner = BotRunner(workers=2, cap=0.1, slack=0.9, thinker=last_move_think,
+                       starter=held_start)
+    state = _midgame()
+    try:
+        with caplog.at_level(logging.WARNING, logger="taikyoku.server"):
+            hint = asyncio.create_task(runner.work(os.getpid, deadline=1.0))
+            move = asyncio.create_task(runner.choose(state, 5, where="FIRST1"))
+            await until(lambda: len(list(tmp_path.glob("*.starting"))) == 2,
+                        "both workers starting")
+            await asyncio.sleep(2.0)  # past both deadlines, had they counted the start
+            assert not hint.done() and not move.done()
+            hold.touch()
+            assert await hint != os.getpid()  # a worker's answer
+            assert await move == state.legal_moves()[-1]  # the bot's own, not its quick move
+        assert "missed its" not in caplog.text and "no bot worker" not in caplog.text
     finally:
         await runner.close()
