@@ -121,6 +121,8 @@ class CountedConnection(ServerConnection):
     each server."""
 
     admission: Admission
+    why_cut: str | None = None
+    """Why it was cut (:meth:`data_received`), for the log's line at its end."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
@@ -148,9 +150,8 @@ class CountedConnection(ServerConnection):
         super().data_received(data)
         unread = self.transport.get_write_buffer_size()
         if unread > self.transport.get_write_buffer_limits()[1]:
-            log.warning("cutting the connection of %s: %d bytes unread, past twice "
-                        "--max-outgoing (pings sent without reading the answers)",
-                        self.address, unread)
+            self.why_cut = (f"cut with {unread} bytes unread, past twice --max-outgoing "
+                            "(pings sent without reading the answers)")
             self.transport.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:

@@ -297,13 +297,14 @@ class GameServer:
         seconds = time.monotonic() - session.opened
         seated = [match.code for match in self.runner.room.seated(session.player)
                   if match.result is None] if self.runner and session.player else []
+        cut = session.ws.why_cut if isinstance(session.ws, CountedConnection) else None
+        why = session.why_closed or cut
         args = (session.address, port,
                 f"player {session.player} ({session.name})" if session.player else "anon",
                 code, seconds, session.received,
-                f"; seated at {', '.join(seated)}" if seated else "",
-                f": {session.why_closed}" if session.why_closed else "")
+                f"; seated at {', '.join(seated)}" if seated else "", f": {why}" if why else "")
         line = "connection %s:%s %s closed (code %s) after %.1f s and %d messages%s%s"
-        level = logging.WARNING if code == SLOW_READER else logging.INFO
+        level = logging.WARNING if code == SLOW_READER or cut else logging.INFO
         if session.player is not None and seconds >= SESSION_SECONDS:
             self._connection_log.session_end(session.address, level, line, *args)
         else:

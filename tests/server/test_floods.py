@@ -139,6 +139,7 @@ async def test_a_peer_that_pings_and_never_reads_is_cut(make_server, connect, ca
                     await loop.sock_sendall(client.sock, pings)
                 except (ConnectionResetError, BrokenPipeError):
                     break
-    assert any("pings sent without reading" in r.getMessage() for r in caplog.records)
+        await until(lambda: any("pings sent without reading" in r.getMessage()
+                                for r in caplog.records), "the log of the cut")
     client.close()
     await connect(server)  # everyone else is served as before
