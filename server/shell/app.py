@@ -291,8 +291,9 @@ class GameServer:
     def _log_close(self, session: Session, port: int) -> None:
         """The line at a connection's end, with the unfinished matches its player is
         seated at (what an operator greps for when a player says their game dropped): a
-        player's session always has one (within a generous budget), a brief or anonymous
-        connection within its address's share."""
+        player's session (long enough to have played, or seated at an unfinished match)
+        always has one (within a generous budget), any other connection within its
+        address's share."""
         code = _close_code(session.ws)
         seconds = time.monotonic() - session.opened
         seated = [match.code for match in self.runner.room.seated(session.player)
@@ -305,7 +306,7 @@ class GameServer:
                 f"; seated at {', '.join(seated)}" if seated else "", f": {why}" if why else "")
         line = "connection %s:%s %s closed (code %s) after %.1f s and %d messages%s%s"
         level = logging.WARNING if code == SLOW_READER or cut else logging.INFO
-        if session.player is not None and seconds >= SESSION_SECONDS:
+        if session.player is not None and (seconds >= SESSION_SECONDS or seated):
             self._connection_log.session_end(session.address, level, line, *args)
         else:
             self._connection_log.note(session.address, "brief connections closed", level,

@@ -3,12 +3,12 @@
 A machine that connects and closes in a loop, within every limit, would otherwise write
 a line per connection without end (and fill the disk of whoever keeps the log). So each
 address has two budgets of lines: one for the end of a player's session (welcomed, and
-open long enough to have played: what an operator looks for when a player says their
-game dropped), and one for everything else about its connections (brief or anonymous
-closes, refusals, hello timeouts, slow readers), so a flood of the second kind never
-hides the first. Lines past a budget are counted, and :meth:`ConnectionLog.summarise`,
-which the server calls once every :data:`SUMMARY_SECONDS`, writes one line per address
-with what it held back.
+open long enough to have played or seated at an unfinished match: what an operator
+looks for when a player says their game dropped), and one for everything else about
+its connections (brief or anonymous closes, refusals, hello timeouts, slow readers), so
+a flood of the second kind never hides the first. Lines past a budget are counted,
+and :meth:`ConnectionLog.summarise`, which the server calls once every
+:data:`SUMMARY_SECONDS`, writes one line per address with what it held back.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from server.room.addresses import address_key
 log = logging.getLogger("taikyoku.server")
 
 SESSION_SECONDS = 30.0
-"""A connection open this long whose hello was welcomed is a player's session: its end
-has a budget of its own."""
+"""A connection open this long whose hello was welcomed is a player's session (as is
+one whose player is seated at an unfinished match): its end has a budget of its own."""
 SESSIONS_LOGGED = (60, 3600.0)
 """Session ends an address may log one by one: 60 at once (a classroom going home),
 then one a minute..."""
@@ -49,7 +49,7 @@ class ConnectionLog:
         self._since = clock()
 
     def session_end(self, address: str, level: int, message: str, *args: object) -> None:
-        """A welcomed player's connection closed after at least :data:`SESSION_SECONDS`."""
+        """A player's session ended (:data:`SESSION_SECONDS`)."""
         self._write(self._sessions, address, "players' connections closed", level,
                     message, *args)
 

@@ -175,12 +175,11 @@ def test_address_counter() -> None:
 
 
 async def test_a_loop_of_connections_writes_a_few_lines_and_a_sum(
-        make_server, connect, caplog, monkeypatch) -> None:
+        make_server, connect, caplog) -> None:
     """A machine connecting and closing in a loop within its limits (and refused past
     its cap) gets ten lines one by one and the rest summed up at the server's close,
     while the end of a player's session from the same address is logged with the match
-    it leaves (SESSION_SECONDS made 0: Taro's short connection counts as a session)."""
-    monkeypatch.setattr("server.shell.app.SESSION_SECONDS", 0.0)
+    it leaves: a player seated at an unfinished match, however briefly connected."""
     server = await make_server(max_connections_per_address=3)
     with caplog.at_level(logging.INFO, logger="taikyoku.server"):
         taro = await connect(server, "Taro")
