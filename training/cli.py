@@ -110,9 +110,14 @@ def main(argv: list[str] | None = None) -> None:
                               default=ALL_EMPTIES,
                               help="label only the positions with this many empties "
                                    "(default: all)")
+            step.add_argument("--depth", type=int, metavar="PLIES",
+                              help="plies of each labelling search (default: the config's)")
         else:
             step.add_argument("--prior", type=int, metavar="J",
                               help="pull the weights towards fit J's instead of towards zero")
+            step.add_argument("--labels", type=int, nargs="+", metavar="K",
+                              help="the bootstrap labels made on these fits, the first that "
+                                   "labels a position wins (default: the previous iteration's)")
             step.add_argument("--labelled-only", action="store_true",
                               help="only the positions with an exact or a bootstrap label, "
                                    "none labelled by its game's value")
@@ -151,14 +156,16 @@ def main(argv: list[str] | None = None) -> None:
         if args.install:
             install(config, data, None)
     elif args.command == "fit":
-        labels = labels_path(data, args.iteration - 1) if args.iteration else None
+        passes = args.labels or ([args.iteration - 1] if args.iteration else [])
+        labels = [labels_path(data, k) for k in passes]
         prior = None if args.prior is None else fit_path(data, args.prior, args.size)
         fit_size(config, args.size, data, labels, fit_path(data, args.iteration, args.size),
                  args.iteration, prior, not args.labelled_only)
     elif args.command == "label":
         weights = load_weights(fit_path(data, args.iteration, args.size))
         label_all(data / "selfplay", labels_path(data, args.iteration), weights,
-                  config.label_depth, config.label_nodes, args.jobs, tuple(args.empties))
+                  args.depth or config.label_depth, config.label_nodes, args.jobs,
+                  tuple(args.empties))
     elif args.command == "install":
         install(config, data, args.iteration, tuple(args.size or (6, 8)))
     elif args.command == "exact-set":

@@ -13,6 +13,7 @@ its outcome was certain, seen from this side).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,11 +81,13 @@ def game_values(
 
 
 def load(
-    root: Path, size: int, labels: Path | None = None, use_game_values: bool = True
+    root: Path, size: int, labels: Sequence[Path] = (), use_game_values: bool = True
 ) -> Positions:
     """Every position of the shards under ``root`` (bootstrap labels from ``labels``,
-    a directory of files named like the shards, where present); without ``use_game_values``, only
-    the positions with an exact or a bootstrap label (none labelled by its game's value)."""
+    directories of files named like the shards, where present: a position takes the first
+    directory's label that it has, so a deeper pass over some empties can stand before a
+    shallower pass over all); without ``use_game_values``, only the positions with an exact
+    or a bootstrap label (none labelled by its game's value)."""
     parts = []
     for number, path in enumerate(shard_files(root, size)):
         with np.load(path) as data:
@@ -97,12 +100,15 @@ def load(
         if not use_game_values:
             label[~exact] = np.nan
         label[exact] = solved[exact]
-        boot = None if labels is None else labels / f"size{size}" / path.name
-        if boot is not None and boot.exists():
-            with np.load(boot) as data:
-                found = data["label"]
-            use = ~exact & ~np.isnan(found)
-            label[use] = found[use]
+        unlabelled = ~exact
+        for directory in labels:
+            boot = directory / f"size{size}" / path.name
+            if boot.exists():
+                with np.load(boot) as data:
+                    found = data["label"]
+                use = unlabelled & ~np.isnan(found)
+                label[use] = found[use]
+                unlabelled &= ~use
         parts.append((shard["own"], shard["opp"], shard["empties"], label, exact, game))
     if not parts:
         raise FileNotFoundError(f"no shards of size {size} under {root}")

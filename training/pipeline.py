@@ -8,8 +8,10 @@ Under the data directory (never in the repository):
     labels/iterK/size{6,8}/...           bootstrap labels made by searches on fit K
 
 Fit 0 uses the exact solves and, before them, each game's solved value; fit K+1 also
-uses the labels of fit K. A step whose output exists is skipped, so ``run`` picks up
-where an interrupted run stopped, and the same config and seed make the same files.
+uses the labels of fit K (or, asked, several passes' labels: ``fit --labels 5 4`` takes a
+deeper pass made on fit 5 over some empties first, fit 4's pass over all for the rest).
+A step whose output exists is skipped, so ``run`` picks up where an interrupted run
+stopped, and the same config and seed make the same files.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import logging
 import subprocess
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
@@ -68,10 +71,11 @@ def held_out_errors(
 
 
 def fit_size(
-    config: Config, size: int, data: Path, labels: Path | None, out: Path, iteration: int,
+    config: Config, size: int, data: Path, labels: Sequence[Path], out: Path, iteration: int,
     prior: Path | None = None, use_game_values: bool = True,
 ) -> Weights:
-    """Fit one board size's weights on the shards (and labels), write them to ``out``;
+    """Fit one board size's weights on the shards (and ``labels``: bootstrap label
+    directories, the first that labels a position wins), write them to ``out``;
     with ``prior`` (a weights file: an earlier fit), the ridge pulls towards its weights
     (:func:`training.fit.fit`); without ``use_game_values``, on the positions with an exact or a
     bootstrap label only (:func:`training.dataset.load`: a phase with none keeps the
@@ -103,7 +107,7 @@ def fit_size(
         "commit": commit(),
         "iteration": iteration,
         "game values as labels": use_game_values,
-        "bootstrap labels": None if labels is None else str(labels),
+        "bootstrap labels": [str(directory) for directory in labels] or None,
         "prior": None if prior is None else {
             "file": str(prior), **{key: before.provenance.get(key)
                                    for key in ("iteration", "games", "positions", "commit")}},
@@ -142,7 +146,7 @@ def iterate(config: Config, data: Path, iterations: int) -> dict[int, Path]:
         size = play.games.size
         for iteration in range(iterations):
             path = fit_path(data, iteration, size)
-            labels = labels_path(data, iteration - 1) if iteration else None
+            labels = [labels_path(data, iteration - 1)] if iteration else []
             if not path.exists():
                 fit_size(config, size, data, labels, path, iteration)
             last[size] = path

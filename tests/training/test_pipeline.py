@@ -11,7 +11,7 @@ import pytest
 from shared.ai.kernel import patterns
 from shared.ai.kernel import weights as weights_module
 from shared.ai.kernel.board import board_mask
-from shared.ai.kernel.evaluate import tables_with
+from shared.ai.kernel.evaluate import UNIT, tables_with
 from shared.ai.kernel.weights import load
 from training.cli import main
 from training.dataset import game_values
@@ -178,3 +178,44 @@ def test_a_fit_starts_from_a_prior_made_for_fewer_families(tmp_path: Path) -> No
     unlabelled = 3  # as in the test above: no phase from 3 on has a labelled position
     assert np.array_equal(fitted.table[unlabelled:], prior.table[unlabelled:])
     assert fitted.table[:unlabelled, new].any()
+
+
+def test_a_deeper_pass_over_some_empties_stands_before_a_shallower_pass_over_all(
+    tmp_path: Path,
+) -> None:
+    """``label --depth`` searches deeper than the config's plies; ``fit --labels K J``
+    takes each position's label from the first pass that labelled it."""
+    shallow, deep = tmp_path / "shallow", tmp_path / "deep"
+    main(["--config", "tiny", "--data", str(shallow), "generate", "--rounds", "1"])
+    main(["--config", "tiny", "--data", str(shallow), "fit", "--size", "6"])
+    main(["--config", "tiny", "--data", str(shallow), "label", "--size", "6"])  # 2 plies
+    (deep / "fits").mkdir(parents=True)
+    (deep / "selfplay").symlink_to(shallow / "selfplay")
+    (deep / "fits" / "iter0").symlink_to(shallow / "fits" / "iter0")
+    (deep / "labels").mkdir()
+    (deep / "labels" / "iter9").symlink_to(shallow / "labels" / "iter0")
+    main(["--config", "tiny", "--data", str(deep), "label", "--size", "6", "--depth", "4",
+          "--empties", "13", "16"])
+    shard = shallow / "selfplay" / "size6" / "games_00000.npz"
+    positions = shard_arrays(shard)
+    shallow_labels, deep_labels = (
+        shard_arrays(root / "labels" / "iter0" / "size6" / shard.name)["label"]
+        for root in (shallow, deep))
+    search = DepthSearch(6, tables_with(6, load(shallow / "fits" / "iter0" / "othello6.npz")),
+                         10_000)
+    deepened = np.flatnonzero(~np.isnan(deep_labels))
+    assert deepened.size
+    for i in deepened[:5]:
+        board = (positions["own"][i], positions["opp"][i])
+        assert deep_labels[i] == max(search.scores(board, 4).values()) / UNIT
+    assert np.any(deep_labels[deepened] != shallow_labels[deepened])
+    main(["--config", "tiny", "--data", str(deep), "fit", "--size", "6", "--iteration", "1",
+          "--labels", "0", "9", "--labelled-only"])
+    assert load(deep / "fits" / "iter1" / "othello6.npz").provenance["bootstrap labels"] == [
+        str(deep / "labels" / f"iter{k}") for k in (0, 9)]
+    both = load_positions(shallow / "selfplay", 6, [deep / "labels" / f"iter{k}" for k in (0, 9)],
+                          use_game_values=False)
+    exact = positions["solved"] != NO_LABEL
+    expected = np.where(exact, positions["solved"],
+                        np.where(np.isnan(deep_labels), shallow_labels, deep_labels))
+    assert np.array_equal(both.label, expected[~np.isnan(expected)])
