@@ -29,7 +29,7 @@ from shared.ai.kernel.evaluate import UNIT, tables_with
 from shared.ai.kernel.expert import move_bits
 from shared.ai.kernel.weights import Weights
 from training.dataset import shard_files
-from training.players import DepthSearch
+from training.players import Board, DepthSearch
 from training.selfplay import NO_LABEL
 
 log = logging.getLogger(__name__)
@@ -51,6 +51,13 @@ def labelled_range(out: Path) -> tuple[int, int] | None:
 def covers(done: tuple[int, int] | None, empties: tuple[int, int]) -> bool:
     """Whether a file covering ``done`` (None: no file) holds every label of ``empties``."""
     return done is not None and done[0] <= empties[0] and empties[1] <= done[1]
+
+
+def label_of(search: DepthSearch, board: Board, depth: int) -> float:
+    """A position's bootstrap label: the value, in discs, of a ``depth``-ply search (NaN if
+    it passed the search's node limit). The side to move must have a move."""
+    scores = search.scores(board, depth)
+    return max(scores.values()) / UNIT if scores else float("nan")
 
 
 def label_shard(
@@ -77,12 +84,8 @@ def label_shard(
         todo &= (count < done[0]) | (count > done[1])
         empties = (min(empties[0], done[0]), max(empties[1], done[1]))
     for i in np.flatnonzero(todo):
-        board = (own[i], opp[i])
-        if not move_bits(board[0], board[1], mask):
-            continue
-        scores = search.scores(board, depth)
-        if scores:
-            label[i] = max(scores.values()) / UNIT
+        if move_bits(own[i], opp[i], mask):
+            label[i] = label_of(search, (own[i], opp[i]), depth)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, label=label, empties=np.array(empties))
