@@ -8,11 +8,11 @@ fitted on exact solves); each pass of label-and-refit carries that knowledge ano
 
 Labels go to one file per shard (``label``: discs, NaN where the shard's position was
 solved, the search did not finish or its empties were not asked for; ``empties``: the
-least and most empties labelled), written atomically, so a pass resumes where it
-stopped. A pass may label only some numbers of empties (the positions whose labels pay
-most, at a fraction of the cost); a later pass over a wider range labels only the
-positions the file's range left out. A search is node-limited, never timed: the same fit
-labels the same way.
+least and most empties labelled; ``depth``: the plies of the searches), written
+atomically, so a pass resumes where it stopped. A pass may label only some numbers of
+empties (the positions whose labels pay most, at a fraction of the cost); a later pass
+over a wider range, at the same depth, labels only the positions the file's range left
+out. A search is node-limited, never timed: the same fit labels the same way.
 """
 
 from __future__ import annotations
@@ -48,6 +48,19 @@ def labelled_range(out: Path) -> tuple[int, int] | None:
             else ALL_EMPTIES
 
 
+def check_depth(out: Path, depth: int) -> None:
+    """ValueError if the label file ``out`` holds the labels of searches of another depth
+    (a file made before depths were kept holds any): a pass must not mix depths in one
+    file, whose labels a fit takes as one pass's."""
+    if not out.exists():
+        return
+    with np.load(out) as data:
+        made = int(data["depth"]) if "depth" in data.files else depth
+    if made != depth:
+        raise ValueError(f"{out} holds labels of {made}-ply searches, not {depth}: label "
+                         "at another depth under another iteration's directory")
+
+
 def covers(done: tuple[int, int] | None, empties: tuple[int, int]) -> bool:
     """Whether a file covering ``done`` (None: no file) holds every label of ``empties``."""
     return done is not None and done[0] <= empties[0] and empties[1] <= done[1]
@@ -66,7 +79,8 @@ def label_shard(
 ) -> None:
     """Write the bootstrap labels of one shard's positions at ``empties`` (least, most),
     keeping those an earlier pass made (the file then covers both ranges, which must
-    meet)."""
+    meet) and searched to the same ``depth``."""
+    check_depth(out, depth)
     done = labelled_range(out)
     if covers(done, empties):
         return
@@ -88,7 +102,7 @@ def label_shard(
             label[i] = label_of(search, (own[i], opp[i]), depth)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, label=label, empties=np.array(empties))
+    np.savez_compressed(tmp, label=label, empties=np.array(empties), depth=np.array(depth))
     tmp.replace(out)
 
 
@@ -120,6 +134,7 @@ def label_all(
     todo = []
     for shard in files:
         out = labels / f"size{size}" / shard.name
+        check_depth(out, depth)
         if not covers(labelled_range(out), empties):
             todo.append((shard, out))
     start = time.perf_counter()

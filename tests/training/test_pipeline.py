@@ -209,6 +209,11 @@ def test_a_deeper_pass_over_some_empties_stands_before_a_shallower_pass_over_all
         board = (positions["own"][i], positions["opp"][i])
         assert deep_labels[i] == max(search.scores(board, 4).values()) / UNIT
     assert np.any(deep_labels[deepened] != shallow_labels[deepened])
+    # a pass at the config's 2 plies must not widen (or leave as done) the 4-ply files
+    for empties in (("17", "20"), ("13", "16")):
+        with pytest.raises(ValueError, match="4-ply"):
+            main(["--config", "tiny", "--data", str(deep), "label", "--size", "6",
+                  "--empties", *empties])
     main(["--config", "tiny", "--data", str(deep), "fit", "--size", "6", "--iteration", "1",
           "--labels", "0", "9", "--labelled-only"])
     assert load(deep / "fits" / "iter1" / "othello6.npz").provenance["bootstrap labels"] == [
