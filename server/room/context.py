@@ -128,6 +128,10 @@ class Context(Protocol):
 
     def unwatch(self, match: Match, peer: Peer) -> None: ...
 
+    def started(self, match: Match, rematch_of: Match | None = None) -> None:
+        """``match`` has both its seats taken (a rematch of ``rematch_of``): the log
+        says so, within the share of the address that opened it."""
+
     def start_clock(self, match: Match) -> None:
         """Set the flag timer of ``match``'s running clock (none without a clock)."""
 

@@ -23,7 +23,7 @@ these says what it needs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import Literal, NamedTuple, Union
 
 from server.room.match import Match, Seat
 from server.room.presence import Peer
@@ -289,7 +289,25 @@ class StopThinking:
     code: str
 
 
+# ---- the log -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchNews:
+    """A line for the log (``message % args``) about a match that ``kind``: it
+    ``started``, or ended having been ``played`` (server/room/room.py ``GAME_SECONDS``),
+    or ``ended`` unplayed (called off, resigned at once). The shell writes it within the
+    share of the log of ``origin``, the address that opened the match (None: not
+    counted, as for a match restored after a restart), so that a machine opening and
+    abandoning matches in a loop cannot fill the log."""
+
+    origin: str | None
+    kind: Literal["started", "played", "ended"]
+    message: str
+    args: tuple[object, ...]
+
+
 Effect = Union[
     Reply, ReplyEncoded, Paced, ReplyState, Send, Broadcast, BroadcastSoon, SetTimer,
-    CancelTimer, Think, StopThinking, Appraise, RunReview, Proposed, Busy,
+    CancelTimer, Think, StopThinking, Appraise, RunReview, Proposed, Busy, MatchNews,
 ]

@@ -13,7 +13,6 @@ a module of its own (takeback.py, chat.py, engine_requests.py), and one more cas
 
 from __future__ import annotations
 
-import logging
 import secrets
 from collections.abc import Callable
 
@@ -69,7 +68,6 @@ from shared.protocol import (
     name_text,
 )
 
-log = logging.getLogger("taikyoku.server")
 
 def default_name(player: str) -> str:
     """The name of a player who gave none."""
@@ -156,7 +154,7 @@ def create(ctx: Context, player: str, peer: Peer, msg: Create) -> None:
         ctx.emit(Reply(Joined(match=match.code, seat=wire_seat(seat), role="player")))
         ctx.broadcast(match)
         if match.status == "playing":
-            log.info("match %s started: %s", match.code, match.describe())
+            ctx.started(match)
         ctx.schedule_bot(match)
         ctx.emit(Paced())
 
@@ -203,7 +201,7 @@ def join(ctx: Context, player: str, name: str, msg: Join) -> None:
     def seated() -> None:
         match.seats[taken] = seats[taken]
         ctx.seats_changed(match)
-        log.info("match %s started: %s", match.code, match.describe())
+        ctx.started(match)
         if not ctx.human_online(match, 1 - taken):
             ctx.hold(match, 1 - taken)
         ctx.start_clock(match)
@@ -342,7 +340,7 @@ def rematch(ctx: Context, player: str, peer: Peer, msg: Rematch) -> None:
     def opened() -> None:  # stored first: the old match changes only then
         old.rematch.update(offers)
         old.next_match = new.code
-        log.info("match %s started (rematch of %s): %s", new.code, old.code, new.describe())
+        ctx.started(new, rematch_of=old)
         ctx.broadcast(old)
         for i, s in enumerate(new.seats):
             if s is not None and s.player is not None:

@@ -21,7 +21,6 @@ clock_timers.py. What several requests share (a move, an end, forgetting) is her
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from types import MappingProxyType
 
@@ -40,6 +39,7 @@ from server.room.effects import (
     BroadcastSoon,
     Busy,
     Effect,
+    MatchNews,
     Proposed,
     Reply,
     RunReview,
@@ -87,8 +87,6 @@ from shared.protocol import (
     ServerInfo,
 )
 
-log = logging.getLogger("taikyoku.server")
-
 _PROPOSED = Proposed()
 """The one :class:`Proposed` an event's effects hold however many changes it proposed."""
 
@@ -96,6 +94,10 @@ KEEP_FINISHED = 4
 """Finished matches a connected player keeps in memory (for a rematch, the latest first);
 older ones live on in the database only, so a bot playing for hours does not grow the
 server."""
+GAME_SECONDS = 30.0
+"""A match with a move that ends this long after it was opened is a game played: the
+log's line about its end has a budget of its own (server/shell/address_log.py), which a
+loop of matches opened and abandoned does not spend."""
 
 
 class Room:
@@ -480,6 +482,11 @@ class Room:
         self._lobby.stale()
         self._presence.unwatch(match.code, peer)
 
+    def started(self, match: Match, rematch_of: Match | None = None) -> None:
+        again = f" (rematch of {rematch_of.code})" if rematch_of is not None else ""
+        self._out.append(MatchNews(match.origin, "started", "match %s started%s: %s",
+                                   (match.code, again, match.describe())))
+
     def start_clock(self, match: Match) -> None:
         self._clock_timers.start(match, self.now)
 
@@ -539,17 +546,20 @@ class Room:
 
     def _ended(self, match: Match) -> None:
         self._lobby.stale()
-        self.limits.ended(match)
-        for seat in (0, 1):
-            self._holds.cancel(match.code, seat)
-        self.stop_thinking(match)
         result = match.result
         assert result is not None
         winner = ("a draw" if result.winner is None
                   else f"{match.seat_name(result.winner)} wins")
-        log.info("match %s over: %s, %s by %s (%d-%d, %d moves)", match.code,
-                 match.describe(), winner, result.reason, result.score[0], result.score[1],
-                 match.ply)
+        played = match.moved is not None and self.now - match.created >= GAME_SECONDS
+        self._out.append(MatchNews(
+            match.origin, "played" if played else "ended",
+            "match %s over: %s, %s by %s (%d-%d, %d moves)",
+            (match.code, match.describe(), winner, result.reason, result.score[0],
+             result.score[1], match.ply)))
+        self.limits.ended(match)
+        for seat in (0, 1):
+            self._holds.cancel(match.code, seat)
+        self.stop_thinking(match)
         self.prune([match])
         for taken in match.seats:
             if taken is not None and taken.player is not None:

@@ -31,6 +31,7 @@ from server import __version__
 from server.config import ServerConfig as ServerConfig  # callers import it from here
 from server.room.addresses import AddressCounter, address_key, is_loopback
 from server.room.message_budget import MessageBudget
+from server.shell.address_log import SESSION_SECONDS, SUMMARY_SECONDS, AddressLog
 from server.shell.admission import (
     Admission,
     CountedConnection,
@@ -40,7 +41,6 @@ from server.shell.admission import (
     raise_descriptor_limit,
 )
 from server.shell.bot_pool import BotRunner
-from server.shell.connection_log import SESSION_SECONDS, SUMMARY_SECONDS, ConnectionLog
 from server.shell.effect_runner import EffectRunner
 from server.shell.host_names import HostNames
 from server.shell.session import SLOW_READER, AddressSessions, Session
@@ -87,7 +87,7 @@ class GameServer:
         self._web = WebClient.load()
         self._hosts = HostNames.of_this_machine(self.config.host, self.config.allowed_hosts)
         self._refused_hosts: set[str] = set()
-        self._connection_log = ConnectionLog()
+        self._news = AddressLog()
         self._summaries: asyncio.Task[None] | None = None
         self._sessions_by_address: dict[str, AddressSessions] = {}
         """The open sessions of each address (:func:`address_key`), whose unread frames
@@ -123,7 +123,7 @@ class GameServer:
             raise_descriptor_limit(), self.bots.size)
         self.store = Store(cfg.db, exclusive=True, upkeep=Upkeep.of(cfg))
         self.runner = EffectRunner(self.store, self.bots, cfg,
-                           ServerInfo(name=cfg.name, version=__version__))
+                                   ServerInfo(name=cfg.name, version=__version__), self._news)
         try:
             self._server = await serve(
                 self._connection, cfg.host, cfg.port,
@@ -193,7 +193,7 @@ class GameServer:
         if self._summaries is not None:
             self._summaries.cancel()
             self._summaries = None
-            self._connection_log.summarise()
+            self._news.summarise()
         if self.runner is not None:
             await self.runner.close()
         await self.bots.close()
@@ -231,7 +231,7 @@ class GameServer:
         refusal = connection.refusal if isinstance(connection, CountedConnection) else None
         address = connection.remote_address[0] if connection.remote_address else "?"
         if refusal is Refusal.BUSY:
-            self._connection_log.note(
+            self._news.note(
                 address, "connections refused (the server was full)", logging.WARNING,
                 "connection from %s refused: the server holds %d connections, the most it "
                 "may (--max-connections)", address, self._admission.cap)
@@ -241,7 +241,7 @@ class GameServer:
                 "most it may; try again later\n")
         if refusal is Refusal.ADDRESS:
             cap = self._admission.per_address.cap
-            self._connection_log.note(
+            self._news.note(
                 address, "connections refused (over the address's cap)", logging.INFO,
                 "connection from %s refused: over %d connections from that address",
                 address, cap)
@@ -307,16 +307,16 @@ class GameServer:
         line = "connection %s:%s %s closed (code %s) after %.1f s and %d messages%s%s"
         level = logging.WARNING if code == SLOW_READER or cut else logging.INFO
         if session.player is not None and (seconds >= SESSION_SECONDS or seated):
-            self._connection_log.session_end(session.address, level, line, *args)
+            self._news.session_end(session.address, level, line, *args)
         else:
-            self._connection_log.note(session.address, "brief connections closed", level,
+            self._news.note(session.address, "brief connections closed", level,
                                       line, *args)
 
     async def _summarise(self) -> None:
-        """Sum up, once every SUMMARY_SECONDS, the lines about connections held back."""
+        """Sum up, once every SUMMARY_SECONDS, the lines about connections and matches held back."""
         while True:
             await asyncio.sleep(SUMMARY_SECONDS)
-            self._connection_log.summarise()
+            self._news.summarise()
 
     def _hello_overdue(self, session: Session) -> None:
         """Close a connection that has not been welcomed ``hello_timeout`` seconds after

@@ -26,6 +26,7 @@ from server.room.effects import (
     Busy,
     CancelTimer,
     Effect,
+    MatchNews,
     Paced,
     Proposed,
     Reply,
@@ -41,6 +42,7 @@ from server.room.effects import (
 from server.room.match import Match
 from server.room.presence import Peer
 from server.room.room import Room
+from server.shell.address_log import AddressLog
 from server.shell.bot_pool import BotRunner
 from server.shell.engine_work import EngineWork
 from server.shell.session import Session, deliver
@@ -60,10 +62,13 @@ class EffectRunner:
     """A running server's match room, with its timers, bot searches and store."""
 
     def __init__(
-        self, store: Store, bots: BotRunner, config: ServerConfig, server: ServerInfo
+        self, store: Store, bots: BotRunner, config: ServerConfig, server: ServerInfo,
+        news: AddressLog,
     ) -> None:
         self.store = store
         self.bots = bots
+        self.news = news
+        """The log, each address within its share: the room's lines about matches."""
         self.room = Room(config, server, find_player=store.find_player,
                          code_taken=store.has_match)
         self._storing: asyncio.Handle | None = None
@@ -243,6 +248,8 @@ class EffectRunner:
                 search = self._bot_tasks.get(code)
                 if search is not None and search is not asyncio.current_task():
                     search.cancel()
+            case MatchNews():
+                self.news.match(effect)
             case Reply() | ReplyEncoded() | ReplyState() | Paced() | Proposed() | Busy():
                 raise AssertionError(f"{effect} is carried out by _carry_out")
 

@@ -25,6 +25,7 @@ from server.room.effects import (
     BroadcastSoon,
     CancelTimer,
     Effect,
+    MatchNews,
     Proposed,
     Reply,
     ReplyEncoded,
@@ -257,8 +258,9 @@ def _person(peer: Peer | None) -> Person:
 
 
 def kinds(effects: list[Effect]) -> list[str]:
-    """The effects' type names, in order (what happened, at a glance)."""
-    return [type(effect).__name__ for effect in effects]
+    """The effects' type names, in order (what happened, at a glance), but the log's
+    lines (tests/server/shell/test_address_log.py looks at those)."""
+    return [type(effect).__name__ for effect in effects if not isinstance(effect, MatchNews)]
 
 
 def token_of(person: Person) -> str:
