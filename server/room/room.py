@@ -125,8 +125,9 @@ class Room:
         self._index = MatchIndex()
         self._presence = Presence()
         self._lobby = LobbyFrame()
-        """Kept until something it shows changes: each verb that changes a match's seats,
-        result or watchers, or a player's presence, makes it stale."""
+        """Kept until which matches it lists, or their seats, change: each verb that
+        changes a match's seats or result, or a seated player's presence, makes it stale;
+        a spectator come or gone changes its count in it."""
         self._out: list[Effect] = []
         """The effects of the entry point being run, in order."""
         self._holds = Holds(config, self._presence, self._out)
@@ -270,17 +271,20 @@ class Room:
         if self._group.busy([peer] + ([player_key(peer.player)] if peer.player else [])):
             return [Busy()]
         self._begin(now)
-        self._lobby.stale()  # its player may be offline now, its matches less watched
         self.chat_budgets.pop(peer, None)
-        touched = [m for code in peer.watching if (m := self._index.get(code)) is not None]
+        watched = [m for code in peer.watching if (m := self._index.get(code)) is not None]
+        touched = list(watched)
         if self._presence.depart(peer) and peer.player is not None:
             for match in self._index.seated(peer.player):
+                self._lobby.stale()  # shown away: their matches may go unlisted
                 seat = match.seat_of(peer.player)
                 assert seat is not None
                 match.rematch.discard(seat)
                 self._holds.away(match, seat, now)
                 self.broadcast(match)
                 touched.append(match)
+        for match in watched:
+            self._watchers_changed(match)
         self.prune(touched)
         return self._done()
 
@@ -454,8 +458,10 @@ class Room:
             self._out.append(_PROPOSED)
 
     def arrive(self, peer: Peer, player: str, name: str) -> bool:
-        self._lobby.stale()
-        return self._presence.arrive(peer, player, name)
+        came_back = self._presence.arrive(peer, player, name)
+        if came_back and self._index.seated(player):  # shown connected: maybe listed again
+            self._lobby.stale()
+        return came_back
 
     def back(self, match: Match, player: str) -> None:
         self._holds.arrived(match, player, self.now)
@@ -475,12 +481,16 @@ class Room:
         self._holds.cancel(match.code, seat)
 
     def watch(self, match: Match, peer: Peer) -> None:
-        self._lobby.stale()
         self._presence.watch(match.code, peer)
+        self._watchers_changed(match)
 
     def unwatch(self, match: Match, peer: Peer) -> None:
-        self._lobby.stale()
         self._presence.unwatch(match.code, peer)
+        self._watchers_changed(match)
+
+    def _watchers_changed(self, match: Match) -> None:
+        """Its count in the lobby, which lists the same matches (server/room/lobby.py)."""
+        self._lobby.spectators(match.code, len(self._presence.watchers(match.code)))
 
     def started(self, match: Match, rematch_of: Match | None = None) -> None:
         again = f" (rematch of {rematch_of.code})" if rematch_of is not None else ""
@@ -631,7 +641,8 @@ class Room:
                 self._forget(match)
 
     def _forget(self, match: Match) -> None:
-        self._lobby.stale()
+        """Drop a finished match from memory (it stays stored): the lobby, which lists
+        unfinished ones only, does not change."""
         self._index.forget(match)
         self._presence.forget_match(match.code)
 

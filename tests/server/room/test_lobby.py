@@ -137,3 +137,33 @@ def test_a_list_with_nothing_changed_sends_the_same_frame_unbuilt() -> None:
     (again,) = s.bench.room.request(s.kenji, ListMatches(), s.bench.now)
     assert isinstance(first, ReplyEncoded) and isinstance(again, ReplyEncoded)
     assert again.frame is first.frame
+
+
+def test_a_loop_of_watch_leave_and_list_never_walks_the_matches_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spectator come or gone changes one count: the lobby is encoded again, not built
+    (a build walks every match in memory, 2 ms at 1,000); a connection that changes no
+    entry changes nothing."""
+    builds = 0
+
+    def counted(*args: object) -> Lobby:
+        nonlocal builds
+        builds += 1
+        return lobby_of(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("server.room.room.lobby_of", counted)
+    s = _scene()
+    _playing(s)
+    s.listed()
+    for _ in range(20):
+        s.bench.ask(s.kenji, Watch(match=s.code))
+        assert s.listed() == s.fresh()
+        s.bench.ask(s.kenji, Leave(match=s.code))
+        assert s.listed() == s.fresh()
+    s.bench.ask(s.kenji, Watch(match=s.code))
+    s.bench.disconnect(s.kenji)
+    passer = s.bench.connect("Yuki")  # a player at no match, come and gone
+    s.bench.disconnect(passer)
+    s.bench.connect("Hana", token=token_of(s.hana))  # a second connection of Hana's
+    assert s.listed() == s.fresh()
+    assert builds == 1
