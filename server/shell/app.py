@@ -109,10 +109,11 @@ class GameServer:
         return f"ws://{host}:{self.port}"
 
     async def start(self) -> None:
-        """Open the database, bind the port, start the bot workers with the engine loaded
-        (``warm_bots``, :meth:`BotRunner.warm_up`: seconds on a first run, when it
-        compiles), restore unfinished matches, then accept connections; serving when it
-        returns.
+        """Open the database, bind the port, load the bots' engine and start its workers
+        (``warm_bots``, :meth:`BotRunner.prepare`: seconds on a first run, when it
+        compiles; the workers start while the server serves, and a bot move or a hint
+        waits for them), restore unfinished matches, then accept connections; serving
+        when it returns.
 
         A failed start touches no match: the database is locked first (another server
         on it: :class:`DatabaseInUseError`), the port is bound before any match is
@@ -138,8 +139,8 @@ class GameServer:
                 process_request=self._process_request,  # Host check, then the web client
                 create_connection=counted(self._admission),  # counted from the TCP accept
             )
-            if cfg.warm_bots:  # the bots' engine is ready before anyone waits on it
-                await self.bots.warm_up()
+            if cfg.warm_bots:  # the engine here; its workers start while the server serves
+                await self.bots.prepare()
             restored = self.runner.restore()
             # What start-up made (the modules, the engine, the restored matches) lives as
             # long as the server: out of the collector's way, a full collection scans only

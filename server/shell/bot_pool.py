@@ -9,8 +9,9 @@ itself, so an abandoned one frees its worker too.
 
 The expert's kernels are compiled machine code (numba, :mod:`shared.ai.kernel`): the
 first run after an install compiles them (seconds), later processes load numba's cache.
-:meth:`BotRunner.warm_up` does this before the server accepts anyone, and
-:func:`prepare_engine` lets a client that starts a server say so while it happens.
+:meth:`BotRunner.prepare` does this in the server's process before it accepts anyone
+(:func:`prepare_engine` lets a client that starts a server say so while it happens),
+then starts the workers loading the kernels while the server serves.
 """
 
 from __future__ import annotations
@@ -185,25 +186,42 @@ class BotRunner:
             self._discard_pool()
             raise
 
-    async def warm_up(self, say: Callable[[str], None] = log.info) -> float:
-        """Start every worker with the kernels loaded, before anyone waits on a bot move.
+    async def prepare(self, say: Callable[[str], None] = log.info) -> None:
+        """Have the kernels ready for every worker, and start the workers, without
+        waiting for them.
 
         The kernels are compiled in this process first (:func:`prepare_engine`), so a
         cold cache is filled once, not by every worker at the same time. Then the pool
-        starts them all, and each loads the kernels from the cache (its initializer):
-        when this returns, every worker runs with them loaded (:meth:`_started`).
-        Returns the seconds it took. A worker that cannot start is logged, and the pool
-        is started again on the first bot move, as after a crash.
+        starts every worker, each loading the kernels from the cache (its initializer),
+        while this returns: a bot move or a hint asked meanwhile waits for them
+        (:meth:`_started`), its deadline counting from then. A pool whose workers cannot
+        start is logged and dropped; the first bot move starts another, as after a crash.
         """
-        started = time.perf_counter()
         await prepare_engine(say)
         self._warm = True
+        self._executor()
+        assert self._start is not None
+        self._start.add_done_callback(self._start_failed)
+
+    def _start_failed(self, start: asyncio.Future[list[int]]) -> None:
+        if start.cancelled() or start.exception() is None or start is not self._start:
+            return
+        log.warning("bot workers could not start (%r); trying again on the first move",
+                    start.exception())
+        self._discard_pool()
+
+    async def warm_up(self, say: Callable[[str], None] = log.info) -> float:
+        """:meth:`prepare`, then wait until every worker runs with the kernels loaded.
+        Returns the seconds it took."""
+        started = time.perf_counter()
+        await self.prepare(say)
         try:
             await self._started()
-        except (BrokenExecutor, TimeoutError) as err:
-            log.warning("bot workers could not start (%r); trying again on the first move",
-                        err)
-            self._discard_pool()
+        except BrokenExecutor:
+            pass  # logged, and dropped: the first bot move starts another pool
+        except TimeoutError:
+            log.warning("bot workers have not started in %g s; a bot move or a hint waits "
+                        "for them", POOL_START_SECONDS)
         return time.perf_counter() - started
 
     async def choose(

@@ -1,8 +1,10 @@
 """A failed start touches nothing: a taken port or a database another server holds
-leaves every stored match as it was, and no bot of the failed server ever moves."""
+leaves every stored match as it was, and no bot of the failed server ever moves. A
+start does not wait for the bot workers: they start while the server serves."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import socket
 import sqlite3
@@ -16,12 +18,14 @@ import pytest
 from server.room.effects import SaveMatch, SaveMoves, SavePlayer, StoreFault
 from server.room.match import Match, Seat
 from server.shell.app import YOUNG_COLLECTION, GameServer
+from server.shell.bot_pool import BotRunner
 from server.store.database import DatabaseInUseError, Store, UnusableDatabaseError
 from server.store.file_lock import FileLock
 from server.store.recent_moves import BOTH
 from shared.games import new_game
 from tests import ROOT
-from tests.conftest import server_config
+from tests.conftest import ConnectPeer, server_config
+from tests.server.shell.test_bot_pool import held_start
 from tests.waiting import until
 
 
@@ -213,3 +217,27 @@ async def test_servers_overlapping_in_one_process_leave_its_own_pace_behind(tmp_
     await second.close()
     assert gc.get_threshold() == before
 
+
+
+async def test_the_server_serves_while_its_bot_workers_start(
+        tmp_path, monkeypatch, connect: ConnectPeer) -> None:
+    """The workers' start (spawned and loading the engine: seconds on a loaded machine)
+    delays no connection: held, the server starts, welcomes a player and opens a match
+    against the bot, whose first move comes once a worker runs, not given up meanwhile."""
+    hold = tmp_path / "go"
+    monkeypatch.setenv("TAIKYOKU_TEST_HOLD", str(hold))
+    server = GameServer(server_config(tmp_path, warm_bots=True, bot_seconds=0.1))
+    server.bots = BotRunner(1, 0.1, slack=0.5, starter=held_start)
+    try:
+        await asyncio.wait_for(server.start(), 20)  # not waiting for the workers
+        await until(lambda: any(tmp_path.glob("*.starting")), "a worker starting")
+        peer = await connect(server, name="Taro")
+        state = await peer.create(game="tictactoe", vs="bot", seat="second")
+        assert state["ply"] == 0
+        await asyncio.sleep(1.0)  # past the bot's deadline, had it counted the start
+        hold.touch()
+        moved = await peer.expect("state", match=state["match"], ply=1, timeout=60)
+        assert moved["ply"] == 1
+    finally:
+        hold.touch()
+        await server.close()
