@@ -16,7 +16,10 @@ keeps under every per-address limit and comes from its own loopback address
 - bot: a player's level-5 bot reply alone, then beside one address keeping 256 matches
   against level 5 thinking (every bot move answered at once), waited for at most 60 s;
 - descriptors: descriptors the server holds ``--seconds`` after 200 connections that
-  upgrade and never say hello (their library answers pings), and how many are open.
+  upgrade and never say hello (their library answers pings), and how many are open;
+- churn: the server's processor time a frame, with 1,000 waiting matches in memory, of
+  20 clients each sending ``list`` 19 times a second, then of 20 looping ``watch``,
+  ``leave``, ``list`` of a listed match at the same pace (each reading its answers).
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ from benchmarks.results_file import append_result
 ROOT = Path(__file__).resolve().parent.parent
 NON_READERS = 20
 HELLO_LESS = 200
+CHURN_MATCHES = 1000
+CHURNERS = 20
 FLOOD_PLAYERS = 26
 REPLY_WAIT = 60.0
 
@@ -97,6 +102,12 @@ async def _drain(stream: asyncio.StreamReader) -> None:
 def rss_mb(pid: int) -> float:
     status = Path(f"/proc/{pid}/status").read_text()
     return int(re.findall(r"VmRSS:\s+(\d+) kB", status)[0]) / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time (user and system) process ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def descriptors(pid: int) -> int:
@@ -257,13 +268,64 @@ async def descriptor_probe(url: str, pid: int, seconds: float) -> tuple[str, Fig
                                                           "still_open": still_open}
 
 
+# ---- what a loop of watch, leave and list costs the server --------------------------
+
+async def churn_probe(url: str, pid: int, seconds: float) -> tuple[str, Figures]:
+    """Processor time a frame: clients sending ``list`` alone, then clients looping
+    ``watch``, ``leave`` and ``list``, with :data:`CHURN_MATCHES` matches listed."""
+    hosts = [await player(url, f"127.0.1.{n // 25}", f"Host{n}")  # 250 an address
+             for n in range(CHURN_MATCHES // 10)]
+    codes = []
+    for host in hosts:
+        for _ in range(10):
+            await host.send(json.dumps({"type": "create", "game": "othello", "size": 8,
+                                        "vs": "human"}))
+            codes.append((await expect(host, "joined"))["match"])
+    figures: Figures = {}
+    for loop in ("list", "watch_leave_list"):
+        clients = [await player(url, f"127.0.2.{n}", f"Churn{n}") for n in range(CHURNERS)]
+        frames = 0
+
+        async def churn(ws: ClientConnection, code: str) -> None:
+            nonlocal frames
+            while True:
+                began = time.perf_counter()
+                if loop != "list":
+                    await ws.send(json.dumps({"type": "watch", "match": code}))
+                    await expect(ws, "state")
+                    await ws.send(json.dumps({"type": "leave", "match": code}))
+                    frames += 2
+                await ws.send(json.dumps({"type": "list"}))
+                await expect(ws, "lobby")
+                frames += 1
+                pace = (1 if loop == "list" else 3) / 19  # under the budget of 20 a second
+                await asyncio.sleep(max(0.0, pace - (time.perf_counter() - began)))
+
+        tasks = [asyncio.create_task(churn(ws, codes[n])) for n, ws in enumerate(clients)]
+        await asyncio.sleep(2.0)
+        cpu, counted, began = cpu_seconds(pid), frames, time.perf_counter()
+        await asyncio.sleep(seconds)
+        used, sent = cpu_seconds(pid) - cpu, frames - counted
+        figures[f"{loop}_us_a_frame"] = round(1e6 * used / sent)
+        figures[f"{loop}_frames_a_second"] = round(sent / (time.perf_counter() - began))
+        for task in tasks:
+            task.cancel()
+        for ws in clients:
+            await ws.close()
+    for host in hosts:
+        await host.close()
+    return (f"{figures['list_us_a_frame']} us of the server's time a frame for list alone, "
+            f"{figures['watch_leave_list_us_a_frame']} us for watch/leave/list "
+            f"({CHURNERS} clients, {CHURN_MATCHES} matches)"), figures
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--commit", default=".", help='the code to probe (".": this tree)')
     parser.add_argument("--baseline", default="de46d98")
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--probes", nargs="+", default=["watch", "list", "bot", "hello"],
-                        choices=["watch", "list", "bot", "hello"])
+    parser.add_argument("--probes", nargs="+", default=["watch", "list", "bot", "hello", "churn"],
+                        choices=["watch", "list", "bot", "hello", "churn"])
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
                         help="append each line's figures to FILE as JSON "
                              "(benchmarks/results.jsonl is the project's)")
@@ -276,6 +338,8 @@ async def main() -> None:
                     said, figures = await memory_probe(url, pid, probe, args.seconds)
                 elif probe == "bot":
                     said, figures = await bot_probe(url)
+                elif probe == "churn":
+                    said, figures = await churn_probe(url, pid, args.seconds)
                 else:
                     said, figures = await descriptor_probe(url, pid, args.seconds)
             print(f"{probe:6} {name:8} {said}  ({load()})", flush=True)
