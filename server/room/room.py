@@ -563,9 +563,9 @@ class Room:
         played = match.moved is not None and self.now - match.created >= GAME_SECONDS
         self._out.append(MatchNews(
             match.origin, "played" if played else "ended",
-            "match %s over: %s, %s by %s (%d-%d, %d moves)",
+            "match %s over: %s, %s by %s (%d-%d, %d %s)",
             (match.code, match.describe(), winner, result.reason, result.score[0],
-             result.score[1], match.ply)))
+             result.score[1], match.ply, "move" if match.ply == 1 else "moves")))
         self.limits.ended(match)
         for seat in (0, 1):
             self._holds.cancel(match.code, seat)

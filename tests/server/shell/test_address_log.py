@@ -105,7 +105,7 @@ def test_a_loop_of_matches_opened_and_abandoned_spends_its_share_and_hides_no_ga
         (other,) = bench.room.seated(mio.player or "")
         _told(news, bench.ask(mio, Resign(match=other.code)))
         assert _lines(caplog) == [
-            f"match {game.code} over: tictactoe, Taro vs Hana, Taro wins by resign (1-0, 1 moves)",
+            f"match {game.code} over: tictactoe, Taro vs Hana, Taro wins by resign (1-0, 1 move)",
             f"match {other.code} started: tictactoe, Mio vs minimax",
             f"match {other.code} over: tictactoe, Mio vs minimax, minimax wins by resign "
             "(0-0, 0 moves)"]
