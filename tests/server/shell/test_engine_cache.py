@@ -142,14 +142,34 @@ def _play_twice(install: Path, env: dict[str, str], prefix: list[str]) -> dict[s
     return first
 
 
-def test_a_second_process_starts_warm_from_the_cache_next_to_the_package(
+def test_a_second_process_starts_warm_and_an_edited_kernel_file_recompiles_its_callers(
     tmp_path: Path,
 ) -> None:
+    """The cache next to the package serves the next process; then an edit to one kernel
+    file (the bits, called by the solver and the search) recompiles every kernel: numba
+    alone would load the cached solver, its file unchanged, with the old bits compiled
+    in, and the cache guard drops every cached kernel when any kernel source changes.
+    (One test, so that the edit starts from the cache the first part filled: each cold
+    compile costs a minute or more of a test worker.)"""
     install = _install(tmp_path)
-    first = _play_twice(install, _env(tmp_path, install), [])
+    env = _env(tmp_path, install)
+    first = _play_twice(install, env, [])
     assert not first["read_only"]
-    kernel_pycache = install / "shared" / "ai" / "kernel" / "__pycache__"
-    assert first["cache_paths"] == [str(kernel_pycache)]
+    kernel = install / "shared" / "ai" / "kernel"
+    assert first["cache_paths"] == [str(kernel / "__pycache__")]
+
+    foreign = kernel / "__pycache__" / "other.f-1.py311.nbi"  # not one of the kernels'
+    foreign.write_bytes(b"someone else's")
+    with (kernel / "bits.py").open("a") as bits:
+        bits.write("# an edit, as a git pull brings\n")
+    edited = _run(install, env, [])
+    hits, misses = edited["after_warm_up"]
+    assert hits == 0 and misses > 0  # nothing stale loaded: the unchanged files' kernels too
+    assert edited["legal"] == [True, True] and edited["after_moves"][1] == misses
+    assert foreign.read_bytes() == b"someone else's"
+
+    unchanged = _run(install, env, [])  # and the refilled cache serves the next process
+    assert unchanged["after_warm_up"][1] == 0 and unchanged["after_moves"][1] == 0
 
 
 def test_a_read_only_install_caches_in_the_user_cache(tmp_path: Path) -> None:
@@ -162,28 +182,6 @@ def test_a_read_only_install_caches_in_the_user_cache(tmp_path: Path) -> None:
     assert first["read_only"]
     assert all(Path(p).is_relative_to(user_cache) for p in first["cache_paths"]), first
     assert list(user_cache.rglob("*.nbi")) and list(user_cache.rglob("*.nbc"))
-
-
-def test_editing_only_a_called_kernel_file_recompiles_its_callers_too(tmp_path: Path) -> None:
-    """numba alone would load the cached solver (its file unchanged) with the old bits code
-    compiled in; the cache guard drops every cached kernel when any kernel source changes."""
-    install = _install(tmp_path)
-    env = _env(tmp_path, install)
-    kernel = install / "shared" / "ai" / "kernel"
-    assert _run(install, env, [])["after_warm_up"][1] > 0  # a cold cache, now filled
-    foreign = kernel / "__pycache__" / "other.f-1.py311.nbi"  # not one of the kernels'
-    foreign.write_bytes(b"someone else's")
-    with (kernel / "bits.py").open("a") as bits:  # called by the solver and the search
-        bits.write("# an edit, as a git pull brings\n")
-
-    edited = _run(install, env, [])
-    hits, misses = edited["after_warm_up"]
-    assert hits == 0 and misses > 0  # nothing stale loaded: the unchanged files' kernels too
-    assert edited["legal"] == [True, True] and edited["after_moves"][1] == misses
-    assert foreign.read_bytes() == b"someone else's"
-
-    unchanged = _run(install, env, [])  # and the refilled cache serves the next process
-    assert unchanged["after_warm_up"][1] == 0 and unchanged["after_moves"][1] == 0
 
 
 def test_without_numba_the_kernels_run_as_python_and_level_5_still_plays() -> None:
