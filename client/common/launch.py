@@ -8,10 +8,12 @@ this asyncio loop, listening on every interface so a friend on the LAN can join 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import socket
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Awaitable, Callable
+from urllib.parse import urlsplit
 
 from client.common.connection import ConnectError
 from client.common.identity import url_key
@@ -27,7 +29,8 @@ class Where:
     """The server we play on: its address, words for people, and ours if we started it.
 
     ``share`` is the address to give a friend on another machine (for a server started
-    here, this machine's LAN address rather than the loopback one we use). ``key`` names
+    here, or one named by a loopback address, this machine's LAN address rather than the
+    loopback one we use). ``key`` names
     the server for remembering who we are there: its address, or for a server started
     here its database (its port may differ from one run to the next; its players don't).
     """
@@ -61,6 +64,28 @@ def lan_address() -> str:
         return socket.gethostname()
 
 
+def shared_address(server: str) -> str:
+    """The address of ``server`` (``ws://HOST:PORT``) to give a friend on another machine:
+    for a loopback host (127.0.0.1, ::1, localhost), which is how the host's own machine
+    reaches its server and no one else's does, this machine's LAN address; else the same.
+    """
+    parts = urlsplit(server)
+    host = parts.hostname
+    if host is None:
+        return server
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name
+        return server
+    if not loopback:
+        return server
+    lan = lan_address()
+    netloc = f"[{lan}]" if ":" in lan else lan
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    return parts._replace(netloc=netloc).geturl()
+
+
 async def _lan_servers(timeout: float) -> list[FoundServer]:
     from client.common.discovery import discover
 
@@ -87,7 +112,7 @@ async def find_or_start(
     started it), we play on that one.
     """
     if server:
-        return Where(server, server)
+        return Where(server, server, share=shared_address(server))
     if lan:
         say(words()("start-looking"))
         try:

@@ -229,3 +229,20 @@ async def test_a_first_run_says_the_engine_is_being_prepared(
     where = await launch.find_or_start(None, lan=False, say=said.append, config=config)
     await where.close()
     assert said == ["Starting a server on this computer..."]
+
+
+@pytest.mark.parametrize(("given", "shared"), [
+    ("ws://127.0.0.1:8765", "ws://192.168.1.20:8765"),
+    ("ws://localhost:8765", "ws://192.168.1.20:8765"),
+    ("ws://[::1]:9000", "ws://192.168.1.20:9000"),
+    ("ws://192.168.1.5:8765", "ws://192.168.1.5:8765"),
+    ("ws://othello-box.local:8765", "ws://othello-box.local:8765"),
+])
+async def test_a_server_named_by_its_loopback_address_is_shared_by_its_lan_one(
+        given: str, shared: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host plays on their own machine's server by 127.0.0.1 or localhost, which
+    names no machine a friend can reach: the code and the address they are told to pass
+    on (the terminal's invitation and join command, the window's) carry the LAN address."""
+    monkeypatch.setattr(launch, "lan_address", lambda: "192.168.1.20")
+    where = await launch.find_or_start(given, lan=False)
+    assert (where.url, where.share) == (given, shared)
