@@ -33,11 +33,12 @@ from shared.games.othello import OthelloState
 def judged(opening: list[int], seconds: float, judge: int) -> dict[str, Any]:
     """One position: the clock search's depth, its move's loss by the judge, the judge's
     seconds."""
+    from shared.ai.kernel import warm_up
     from shared.ai.kernel.board import square_of
     from shared.ai.kernel.expert import appraise
-    from shared.ai.othello import _load_kernels, analyse_to_depth
+    from shared.ai.othello import analyse_to_depth
 
-    _load_kernels()
+    warm_up()  # compiled or loaded before the clock's search starts its time
     state = OthelloState.start(8)
     for move in opening:
         state = state.play(move)
